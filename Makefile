@@ -1,0 +1,60 @@
+# Two commands do everything: `make book` and `make test`.
+# Both create .venv when it is missing, install the pinned requirements and
+# the `ndcg` package (editable), then build or test.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+BOOK   := _build/html
+PORT   ?= 8000
+
+.PHONY: help setup book test serve lab clean requirements benchmark
+
+help:
+	@echo "make book       build the HTML book (every notebook executed; any warning fails)"
+	@echo "make test       unit, property and docstring tests, and nbval over every notebook"
+	@echo "make serve      serve the built book on http://localhost:$(PORT)"
+	@echo "make lab        open the chapters and exercises in JupyterLab"
+	@echo "make benchmark  time ndcg.ndcg_score against scikit-learn"
+	@echo "make clean      remove the built book and caches (keeps .venv)"
+
+$(STAMP): requirements.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "Python 3.11 or newer is needed (found: $$($(PYTHON) --version))"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+book: $(STAMP)
+	$(BIN)/jupyter-book build --warningiserror --nitpick --keep-going .
+	@echo
+	@echo "The book is in $(BOOK)/index.html  (open it, or run: make serve)"
+
+test: $(STAMP)
+	$(BIN)/python -m pytest --nbval
+
+serve:
+	@test -f $(BOOK)/index.html || { echo "No book yet: run make book first."; exit 1; }
+	@echo "Serving the book on http://localhost:$(PORT)  (Ctrl-C to stop)"
+	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory $(BOOK)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=.
+
+benchmark: $(STAMP)
+	$(BIN)/python benchmarks/bench_ndcg_score.py
+
+# Regenerate requirements.txt from requirements.in (needs pip-tools).
+requirements: $(STAMP)
+	$(BIN)/python -m pip install --quiet pip-tools
+	$(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
+	  --no-emit-find-links --no-emit-trusted-host requirements.in -o requirements.txt
+
+clean:
+	rm -rf _build .pytest_cache .hypothesis
+	find . -name __pycache__ -not -path './$(VENV)/*' -prune -exec rm -rf {} +

@@ -1,0 +1,200 @@
+"""Input checks shared by every function of the package.
+
+Every public function turns its arguments into clean NumPy arrays here, so
+that bad input fails early with a :class:`ValueError` that names the argument
+and says what was expected, instead of producing a silently wrong number.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+#: The gain functions the package knows, in the order they are listed in
+#: error messages.
+GAIN_NAMES = ("linear", "exponential")
+
+#: 2**1024 overflows a float64, so exponential gain needs grades below this.
+MAX_EXPONENTIAL_GRADE = 1023
+
+
+def _describe(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_gain(gain) -> str:
+    """Return ``gain`` if it names a known gain function, else raise."""
+    if not isinstance(gain, str) or gain not in GAIN_NAMES:
+        valid = ", ".join(repr(name) for name in GAIN_NAMES)
+        raise ValueError(f"gain must be one of {valid}; got {_describe(gain)}.")
+    return gain
+
+
+def check_k(k) -> int | None:
+    """Return ``k`` as an int (or None); raise unless it is a positive integer."""
+    if k is None:
+        return None
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
+        raise ValueError(
+            f"k must be a positive integer (the cut-off rank) or None for the "
+            f"whole list; got {_describe(k)}."
+        )
+    return int(k)
+
+
+def check_threshold(threshold) -> float:
+    """Return ``threshold`` as a float; raise unless it is a positive number."""
+    if (
+        isinstance(threshold, bool)
+        or not isinstance(threshold, numbers.Real)
+        or not np.isfinite(threshold)
+        or threshold <= 0
+    ):
+        raise ValueError(
+            "threshold must be a positive number (items with a grade >= "
+            f"threshold count as relevant); got {_describe(threshold)}."
+        )
+    return float(threshold)
+
+
+def _as_numeric_array(values, name: str) -> np.ndarray:
+    try:
+        array = np.asarray(values)
+    except ValueError as error:  # ragged nested lists, for example
+        raise ValueError(
+            f"{name} must be a sequence of numbers; could not read it as an "
+            f"array ({error})."
+        ) from None
+    if array.dtype.kind == "b":
+        return array.astype(float)
+    if array.dtype.kind not in "iuf":
+        raise ValueError(
+            f"{name} must hold numbers (grades such as 0, 1, 2, 3); got values "
+            f"of type {array.dtype} in {_describe(values)}."
+        )
+    return array.astype(float, copy=False)
+
+
+def check_grades(rels, name: str = "rels", *, gain: str = "linear") -> np.ndarray:
+    """Return one list of relevance grades as a 1-D float array.
+
+    Grades must be finite and non-negative. A 2-D input is refused with a
+    pointer to the many-queries functions.
+    """
+    array = _as_numeric_array(rels, name)
+    if array.ndim == 0:
+        raise ValueError(
+            f"{name} must be a 1-D sequence of grades in ranked order; got the "
+            f"single number {_describe(rels)}. Wrap it in a list: [{_describe(rels)}]."
+        )
+    if array.ndim != 1:
+        raise ValueError(
+            f"{name} must be a 1-D sequence of grades (one ranking); got an "
+            f"array of shape {array.shape}. To score many queries at once, use "
+            "ndcg_score(y_true, y_score) or dcg_score(y_true, y_score)."
+        )
+    _check_grade_values(array, name, gain)
+    return array
+
+
+def _check_grade_values(array: np.ndarray, name: str, gain: str) -> None:
+    if array.size == 0:
+        return
+    if not np.all(np.isfinite(array)):
+        bad = array[~np.isfinite(array)][0]
+        raise ValueError(f"{name} must hold finite grades; found {bad}.")
+    low = array.min()
+    if low < 0:
+        raise ValueError(
+            f"{name} must hold non-negative grades (0 = not relevant); found {low:g}."
+        )
+    if gain == "exponential" and array.max() > MAX_EXPONENTIAL_GRADE:
+        raise ValueError(
+            f"{name} holds the grade {array.max():g}: with gain='exponential' "
+            f"grades must be at most {MAX_EXPONENTIAL_GRADE}, or 2**grade - 1 "
+            "overflows."
+        )
+
+
+def check_rankings(rankings, name: str = "rankings") -> list[np.ndarray]:
+    """Return a list of rankings (each a 1-D grade array); ragged is fine."""
+    if isinstance(rankings, np.ndarray):
+        if rankings.ndim != 2:
+            raise ValueError(
+                f"{name} must be a list of rankings (each a list of grades) or a "
+                f"2-D array; got an array of shape {rankings.shape}. For one "
+                "ranking use rr(rels)."
+            )
+        rows = list(rankings)
+    else:
+        try:
+            rows = list(rankings)
+        except TypeError:
+            raise ValueError(
+                f"{name} must be a list of rankings (each a list of grades); "
+                f"got {_describe(rankings)}."
+            ) from None
+    if not rows:
+        raise ValueError(f"{name} must hold at least one ranking; got none.")
+    if all(isinstance(row, numbers.Real) for row in rows):
+        raise ValueError(
+            f"{name} must be a list of rankings, but got a flat list of numbers "
+            f"{_describe(rankings)}. For one ranking use rr(rels); for several, "
+            "wrap each in its own list: [[0, 1, 0], [1, 0, 0]]."
+        )
+    return [check_grades(row, f"{name}[{i}]") for i, row in enumerate(rows)]
+
+
+def check_matrices(y_true, y_score, *, gain: str) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``(y_true, y_score)`` as 2-D float arrays of the same shape."""
+    true = _as_numeric_array(y_true, "y_true")
+    score = _as_numeric_array(y_score, "y_score")
+    for name, array in (("y_true", true), ("y_score", score)):
+        if array.ndim != 2:
+            raise ValueError(
+                f"{name} must be a 2-D array (queries x items); got an array of "
+                f"{array.ndim} dimension(s) with shape {array.shape}. For a single "
+                "ranking, pass [[...]] (one row), or use ndcg(rels)."
+            )
+    if true.shape != score.shape:
+        raise ValueError(
+            "y_true and y_score must have the same shape (queries x items); got "
+            f"y_true {true.shape} and y_score {score.shape}."
+        )
+    if true.shape[0] == 0:
+        raise ValueError("y_true must hold at least one query (row); got none.")
+    _check_grade_values(true, "y_true", gain)
+    if np.isnan(score).any():
+        raise ValueError(
+            "y_score must not contain NaN; found "
+            f"{int(np.isnan(score).sum())} NaN value(s). Give every item a score "
+            "(use -inf for padding items that should rank last)."
+        )
+    return true, score
+
+
+def check_ideal(ideal, rels: np.ndarray, *, gain: str) -> np.ndarray:
+    """Return the judged grades of the query, checked against ``rels``.
+
+    ``ideal`` holds the grade of every judged item, so the grades in ``rels``
+    (the retrieved items) must fit inside it: the i-th best grade retrieved can
+    be no better than the i-th best grade judged. Otherwise NDCG could exceed 1.
+    """
+    if ideal is None:
+        return rels
+    judged = check_grades(ideal, "ideal", gain=gain)
+    best_shown = np.sort(rels)[::-1]
+    best_judged = np.zeros(max(best_shown.size, judged.size))
+    best_judged[: judged.size] = np.sort(judged)[::-1]
+    too_good = best_shown > best_judged[: best_shown.size]
+    if too_good.any():
+        i = int(np.argmax(too_good))
+        raise ValueError(
+            "ideal must hold the grades of every judged item for the query, the "
+            f"retrieved ones in rels included; but rels has a grade "
+            f"{best_shown[i]:g} at its {i + 1}-th best place where ideal has only "
+            f"{best_judged[i]:g}. Add the missing grades to ideal."
+        )
+    return judged

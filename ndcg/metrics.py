@@ -1,0 +1,228 @@
+"""Metrics of one ranked list: CG, DCG, IDCG, NDCG, and the reciprocal rank.
+
+Every function here takes ``rels``: the relevance grades of the results *in
+the order the system ranked them*, position 1 first, exactly as the worked
+examples of the course write them (``[3, 2, 3, 0, 1]``). To score many queries
+at once from model scores, see :mod:`ndcg.batch`.
+
+Conventions, chosen to match scikit-learn and trec_eval:
+
+* ``k=None`` scores the whole list; a ``k`` longer than the list is clamped.
+* The discount of position ``i`` is ``1 / log2(i + 1)``.
+* The ideal ranking sorts the grades of ``ideal`` (by default ``rels``) from
+  best to worst. Pass ``ideal`` with the grades of *every* judged item for the
+  query when the system did not retrieve them all, as trec_eval does.
+* NDCG is 0.0 when the ideal DCG is 0 (no relevant item at all), and an
+  empty list scores 0.0.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validation import check_gain, check_grades, check_ideal, check_rankings, check_threshold
+from .gains import _gain, cutoff, discounts
+
+
+def cg(rels, k=None) -> float:
+    """Cumulative gain: the sum of the top-``k`` grades, order ignored.
+
+    .. math:: \\mathrm{CG@k} = \\sum_{i=1}^{k} rel_i
+
+    CG cannot tell a good ranking from a bad one: ``[3, 2, 1]`` and
+    ``[1, 2, 3]`` score the same. That flaw is what DCG fixes.
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Grades in ranked order, position 1 first. Non-negative and finite.
+    k : int, optional
+        Cut-off rank; ``None`` (the default) sums the whole list.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> cg([3, 2, 0, 1], k=2)
+    5.0
+    >>> cg([3, 2, 0, 1])
+    6.0
+    >>> cg([1, 2, 3]) == cg([3, 2, 1])
+    True
+    """
+    grades = check_grades(rels)
+    return float(grades[: cutoff(grades.size, k)].sum())
+
+
+def dcg(rels, k=None, *, gain="linear") -> float:
+    """Discounted cumulative gain of a ranked list.
+
+    .. math::
+
+        \\mathrm{DCG@k} = \\sum_{i=1}^{k} \\frac{\\mathrm{gain}(rel_i)}{\\log_2(i + 1)}
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Grades in ranked order, position 1 first. Non-negative and finite.
+    k : int, optional
+        Cut-off rank; ``None`` scores the whole list, and a ``k`` longer than
+        the list is clamped.
+    gain : {"linear", "exponential"}
+        ``"linear"`` uses the grade; ``"exponential"`` uses ``2**rel - 1``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    The discount table's example: ``3/1 + 2/1.585 + 3/2 + 0/2.322``.
+
+    >>> round(dcg([3, 2, 3, 0]), 4)
+    5.7619
+    >>> round(dcg([3, 2, 3, 0], gain="exponential"), 4)
+    12.3928
+    >>> dcg([3, 2, 3, 0], k=1)
+    3.0
+    """
+    gain = check_gain(gain)
+    grades = check_grades(rels, gain=gain)
+    return _dcg(grades, cutoff(grades.size, k), gain)
+
+
+def _dcg(grades: np.ndarray, n: int, gain: str) -> float:
+    """DCG of the first ``n`` of already-checked grades."""
+    return float(_gain(grades[:n], gain) @ discounts(n))
+
+
+def idcg(rels, k=None, *, gain="linear", ideal=None) -> float:
+    """Ideal DCG: the DCG of the best possible ordering.
+
+    The ideal ranking sorts the grades of ``ideal`` from best to worst. By
+    default ``ideal`` is ``rels`` itself (the scikit-learn convention). When
+    the query has judged items that the system did not retrieve, pass all of
+    their grades as ``ideal`` (the trec_eval convention): the best possible
+    ranking may use items the system missed.
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Grades in ranked order (only checked when ``ideal`` is given).
+    k : int, optional
+        Cut-off rank; ``None`` scores the whole ideal list.
+    gain : {"linear", "exponential"}
+    ideal : sequence of float, optional
+        Grades of every judged item for the query, in any order. It must
+        include the grades in ``rels`` (otherwise NDCG could exceed 1).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(idcg([3, 2, 1, 0, 2]), 4)
+    5.6925
+    >>> idcg([1, 0, 0], ideal=[0, 1, 1, 1]) == dcg([1, 1, 1])
+    True
+    """
+    gain = check_gain(gain)
+    grades = check_grades(rels, gain=gain)
+    best = np.sort(check_ideal(ideal, grades, gain=gain))[::-1]
+    return _dcg(best, cutoff(best.size, k), gain)
+
+
+def ndcg(rels, k=None, *, gain="linear", ideal=None) -> float:
+    """Normalised DCG: DCG divided by the ideal DCG, between 0 and 1.
+
+    .. math:: \\mathrm{NDCG@k} = \\frac{\\mathrm{DCG@k}}{\\mathrm{IDCG@k}}
+
+    1.0 means the list is in the best possible order (for its top ``k``).
+    When no item is relevant the ideal DCG is 0 and NDCG is defined as 0.0,
+    as scikit-learn and trec_eval do.
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Grades in ranked order, position 1 first. Non-negative and finite.
+    k : int, optional
+        Cut-off rank. ``None`` scores the whole list and normalises by the
+        DCG of the whole ideal list (trec_eval's ``ndcg``); an integer gives
+        NDCG@k (trec_eval's ``ndcg_cut_k``).
+    gain : {"linear", "exponential"}
+    ideal : sequence of float, optional
+        Grades of every judged item for the query, in any order; defaults to
+        ``rels``. See :func:`idcg`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    The running movie example, ``[3, 2, 1, 0, 2]``:
+
+    >>> round(ndcg([3, 2, 1, 0, 2], k=5), 4)
+    0.9725
+    >>> round(ndcg([3, 2, 1, 0, 2], k=3), 4)
+    0.905
+
+    A perfect order scores 1; no relevant item scores 0:
+
+    >>> ndcg([3, 2, 2, 1, 0])
+    1.0
+    >>> ndcg([0, 0, 0])
+    0.0
+    """
+    gain = check_gain(gain)
+    grades = check_grades(rels, gain=gain)
+    best = np.sort(check_ideal(ideal, grades, gain=gain))[::-1]
+    ideal_dcg = _dcg(best, cutoff(best.size, k), gain)
+    if ideal_dcg == 0.0:
+        return 0.0
+    return _dcg(grades, cutoff(grades.size, k), gain) / ideal_dcg
+
+
+def rr(rels, *, threshold=1) -> float:
+    """Reciprocal rank: ``1 / rank`` of the first relevant result, else 0.0.
+
+    A result counts as relevant when its grade is at least ``threshold``.
+    Only the first relevant result matters; everything after it is ignored.
+
+    Examples
+    --------
+    >>> rr([0, 0, 3, 1])
+    0.3333333333333333
+    >>> rr([0, 1, 3], threshold=3)
+    0.3333333333333333
+    >>> rr([0, 0, 0])
+    0.0
+    """
+    threshold = check_threshold(threshold)
+    grades = check_grades(rels)
+    hits = np.flatnonzero(grades >= threshold)
+    return 1.0 / float(hits[0] + 1) if hits.size else 0.0
+
+
+def mrr(rankings, *, threshold=1) -> float:
+    """Mean reciprocal rank: the mean of :func:`rr` over several rankings.
+
+    Parameters
+    ----------
+    rankings : sequence of sequences of float
+        One list of grades per query, in ranked order; lists may differ in
+        length.
+    threshold : float
+        Grade from which a result counts as relevant.
+
+    Examples
+    --------
+    >>> mrr([[0, 1, 0], [1, 0, 0], [0, 0, 0]])
+    0.5
+    """
+    threshold = check_threshold(threshold)
+    rows = check_rankings(rankings)
+    return float(np.mean([rr(row, threshold=threshold) for row in rows]))

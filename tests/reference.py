@@ -1,0 +1,41 @@
+"""Plain-loop reference implementations, written to be obviously right.
+
+They follow the textbook definitions one position at a time, with no NumPy
+tricks, so that the vectorised package can be checked against them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+
+def gain_of(grade: float, gain: str) -> float:
+    return 2.0**grade - 1.0 if gain == "exponential" else float(grade)
+
+
+def dcg(rels, k=None, gain="linear") -> float:
+    total = 0.0
+    for position, grade in enumerate(rels, start=1):
+        if k is not None and position > k:
+            break
+        total += gain_of(grade, gain) / math.log2(position + 1)
+    return total
+
+
+def ndcg(rels, k=None, gain="linear", ideal=None) -> float:
+    best = dcg(sorted(rels if ideal is None else ideal, reverse=True), k, gain)
+    return 0.0 if best == 0 else dcg(rels, k, gain) / best
+
+
+def tie_averaged_dcg(grades, scores, k=None, gain="linear") -> float:
+    """Expected DCG over every order of the tied items (McSherry & Najork).
+
+    Computed literally: average the DCG of all permutations within each tie
+    group. Only for tiny inputs.
+    """
+    items = sorted(zip(scores, grades), key=lambda pair: -pair[0])
+    groups = [list(group) for _, group in itertools.groupby(items, key=lambda pair: pair[0])]
+    orders = itertools.product(*(itertools.permutations(group) for group in groups))
+    values = [dcg([grade for group in order for _, grade in group], k, gain) for order in orders]
+    return sum(values) / len(values)

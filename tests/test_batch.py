@@ -1,0 +1,114 @@
+"""The vectorised many-queries functions in ndcg.batch."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import ndcg
+
+from . import reference
+
+
+def test_one_row_equals_the_single_list_functions():
+    grades = [3, 2, 1, 0, 2]
+    scores = [5, 4, 3, 2, 1]  # ranks the items in the order given
+    for k in (None, 1, 3, 5, 9):
+        assert ndcg.dcg_score([grades], [scores], k) == pytest.approx(ndcg.dcg(grades, k))
+        assert ndcg.ndcg_score([grades], [scores], k) == pytest.approx(ndcg.ndcg(grades, k))
+        for gain in ("linear", "exponential"):
+            assert ndcg.ndcg_score([grades], [scores], k, gain=gain) == pytest.approx(
+                ndcg.ndcg(grades, k, gain=gain)
+            )
+
+
+def test_mean_over_queries_counts_empty_queries_as_zero():
+    y_true = [[1, 0, 0], [0, 0, 0]]
+    y_score = [[3, 2, 1], [3, 2, 1]]
+    np.testing.assert_array_equal(ndcg.ndcg_per_query(y_true, y_score), [1.0, 0.0])
+    assert ndcg.ndcg_score(y_true, y_score) == 0.5
+
+
+def test_a_tie_shares_the_average_gain():
+    # Two items tied at the top, grades 1 and 0: each gets gain 0.5 at ranks 1 and 2.
+    expected = 0.5 * (1 + 1 / np.log2(3))
+    assert ndcg.dcg_score([[1, 0]], [[7, 7]]) == pytest.approx(expected)
+    assert ndcg.dcg_score([[0, 1]], [[7, 7]]) == pytest.approx(expected)
+
+
+def test_ignore_ties_breaks_ties_by_input_order():
+    assert ndcg.dcg_score([[1, 0]], [[7, 7]], ignore_ties=True) == 1.0
+    assert ndcg.dcg_score([[0, 1]], [[7, 7]], ignore_ties=True) == pytest.approx(1 / np.log2(3))
+    # Also when the tie straddles the cut-off k.
+    assert ndcg.dcg_score([[0, 2, 1, 3]], [[9, 5, 5, 5]], k=2, ignore_ties=True) == pytest.approx(
+        reference.dcg([0, 2])
+    )
+
+
+def _all_small_cases():
+    """Every grade pattern and score pattern with ties, on four items."""
+    for grades in itertools.product([0, 1, 3], repeat=4):
+        for scores in [(1, 1, 1, 1), (2, 1, 1, 0), (1, 1, 0, 0), (3, 2, 2, 2), (2, 2, 2, 1), (4, 3, 2, 1)]:
+            yield list(grades), list(scores)
+
+
+@pytest.mark.parametrize("k", [None, 1, 2, 3, 4, 6])
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+def test_tie_averaging_equals_the_mean_over_all_tie_orders(k, gain):
+    cases = list(_all_small_cases())
+    y_true = np.array([grades for grades, _ in cases], dtype=float)
+    y_score = np.array([scores for _, scores in cases], dtype=float)
+    got = ndcg.dcg_per_query(y_true, y_score, k, gain=gain)
+    expected = [reference.tie_averaged_dcg(g, s, k, gain) for g, s in cases]
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("k", [None, 1, 3, 10, 40])
+def test_random_ties_against_the_reference(k):
+    rng = np.random.default_rng(7)
+    y_true = rng.integers(0, 5, size=(60, 8)).astype(float)
+    y_score = rng.integers(0, 3, size=(60, 8)).astype(float)
+    got = ndcg.ndcg_per_query(y_true, y_score, k)
+    ideal = [reference.dcg(sorted(row, reverse=True), k) for row in y_true]
+    actual = [reference.tie_averaged_dcg(row, s, k) for row, s in zip(y_true, y_score)]
+    expected = [a / i if i else 0.0 for a, i in zip(actual, ideal)]
+    # The reference averages thousands of orders, so allow for its rounding.
+    np.testing.assert_allclose(got, expected, rtol=1e-10, atol=1e-10)
+
+
+@pytest.mark.parametrize("k", [None, 2, 5])
+def test_continuous_scores_match_sorting(k):
+    rng = np.random.default_rng(3)
+    y_true = rng.integers(0, 4, size=(200, 8)).astype(float)
+    y_score = rng.normal(size=(200, 8))
+    for ignore_ties in (False, True):
+        got = ndcg.ndcg_per_query(y_true, y_score, k, ignore_ties=ignore_ties)
+        ranked = [row[np.argsort(-s)] for row, s in zip(y_true, y_score)]
+        np.testing.assert_allclose(got, [reference.ndcg(list(r), k) for r in ranked], rtol=1e-12)
+
+
+def test_padding_with_minus_infinity():
+    # Queries of different lengths: pad with grade 0 and score -inf.
+    padded = ndcg.ndcg_per_query([[2, 1, 0], [1, 0, 0]], [[0.1, 0.9, 0.5], [0.3, -np.inf, -np.inf]])
+    assert padded[0] == pytest.approx(ndcg.ndcg([1, 0, 2]))
+    assert padded[1] == 1.0
+
+
+def test_signed_zero_scores_are_tied():
+    assert ndcg.dcg_score([[1, 0]], [[0.0, -0.0]]) == ndcg.dcg_score([[1, 0]], [[1.0, 1.0]])
+
+
+def test_zero_items():
+    np.testing.assert_array_equal(ndcg.ndcg_per_query(np.zeros((3, 0)), np.zeros((3, 0))), [0, 0, 0])
+
+
+def test_inputs_are_not_modified():
+    y_true = np.array([[3.0, 1.0, 2.0]])
+    y_score = np.array([[0.1, 0.3, 0.2]])
+    ndcg.ndcg_score(y_true, y_score, k=2)
+    np.testing.assert_array_equal(y_true, [[3, 1, 2]])
+    np.testing.assert_array_equal(y_score, [[0.1, 0.3, 0.2]])
+
+
+def test_integer_inputs():
+    assert ndcg.ndcg_score([[3, 2, 1]], [[3, 2, 1]]) == 1.0
