@@ -17,22 +17,28 @@ scikit-learn way, ties handled by averaging:
 
 Modules
 -------
-``ndcg.metrics``  cg, dcg, idcg, ndcg, rr, mrr for one ranked list
-``ndcg.batch``    dcg_score, ndcg_score (and per-query versions), vectorised
-``ndcg.gains``    gain functions and position discounts
+``ndcg.metrics``   cg, dcg, idcg, ndcg, rr, mrr (and dcg_jarvelin) for one ranked list
+``ndcg.batch``     dcg_score, ndcg_score (and per-query versions), vectorised
+``ndcg.gains``     gain functions and position discounts
+``ndcg.precision`` P@k, R@k, AP, MAP: the binary metrics NDCG is compared with
+``ndcg.tables``    the step-by-step DCG table every chapter shows
+``ndcg.examples``  the source documents' worked examples, as data
+``ndcg.compare``   how often two metrics disagree on random rankings
+``ndcg.plots``     the course's figures (imports matplotlib)
 
 ``import ndcg`` needs only NumPy.
 """
 
 from .batch import dcg_per_query, dcg_score, ndcg_per_query, ndcg_score
 from .gains import discounts, gain_values
-from .metrics import cg, dcg, idcg, mrr, ndcg, rr
+from .metrics import cg, dcg, dcg_jarvelin, idcg, mrr, ndcg, rr
 
 __version__ = "0.1.0"
 
 __all__ = [
     "cg",
     "dcg",
+    "dcg_jarvelin",
     "idcg",
     "ndcg",
     "rr",

@@ -175,16 +175,17 @@ def check_matrices(y_true, y_score, *, gain: str) -> tuple[np.ndarray, np.ndarra
     return true, score
 
 
-def check_ideal(ideal, rels: np.ndarray, *, gain: str) -> np.ndarray:
+def check_ideal(ideal, rels: np.ndarray, *, gain: str, name: str = "ideal", rels_name: str = "rels") -> np.ndarray:
     """Return the judged grades of the query, checked against ``rels``.
 
     ``ideal`` holds the grade of every judged item, so the grades in ``rels``
     (the retrieved items) must fit inside it: the i-th best grade retrieved can
     be no better than the i-th best grade judged. Otherwise NDCG could exceed 1.
+    ``name`` and ``rels_name`` are the argument names used in error messages.
     """
     if ideal is None:
         return rels
-    judged = check_grades(ideal, "ideal", gain=gain)
+    judged = check_grades(ideal, name, gain=gain)
     best_shown = np.sort(rels)[::-1]
     best_judged = np.zeros(max(best_shown.size, judged.size))
     best_judged[: judged.size] = np.sort(judged)[::-1]
@@ -192,9 +193,9 @@ def check_ideal(ideal, rels: np.ndarray, *, gain: str) -> np.ndarray:
     if too_good.any():
         i = int(np.argmax(too_good))
         raise ValueError(
-            "ideal must hold the grades of every judged item for the query, the "
-            f"retrieved ones in rels included; but rels has a grade "
-            f"{best_shown[i]:g} at its {i + 1}-th best place where ideal has only "
-            f"{best_judged[i]:g}. Add the missing grades to ideal."
+            f"{name} must hold the grades of every judged item for the query, the "
+            f"retrieved ones in {rels_name} included; but {rels_name} has a grade "
+            f"{best_shown[i]:g} at its {i + 1}-th best place where {name} has only "
+            f"{best_judged[i]:g}. Add the missing grades to {name}."
         )
     return judged

@@ -79,3 +79,29 @@ def cutoff(length: int, k: int | None) -> int:
     """Return how many ranks are scored: ``k`` clamped to the list's length."""
     k = check_k(k)
     return length if k is None else min(k, length)
+
+
+def discounts_jarvelin(n: int, base: float = 2.0) -> np.ndarray:
+    """Discounts of the original DCG of Järvelin & Kekäläinen (2002).
+
+    Ranks before ``base`` are not discounted at all; rank ``i >= base`` is
+    divided by ``log_base(i)``. With ``base=2`` the first *two* ranks keep
+    their whole gain, unlike the modern ``1 / log2(i + 1)``, which discounts
+    rank 2 already. A larger base models a more patient user.
+
+    Examples
+    --------
+    >>> discounts_jarvelin(4).round(3)
+    array([1.   , 1.   , 0.631, 0.5  ])
+    >>> discounts_jarvelin(4, base=3).round(3)
+    array([1.   , 1.   , 1.   , 0.792])
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
+        raise ValueError(f"n must be a non-negative integer (how many ranks); got {n!r}.")
+    if isinstance(base, bool) or not isinstance(base, numbers.Real) or not np.isfinite(base) or base <= 1:
+        raise ValueError(f"base must be a number greater than 1 (the logarithm's base); got {base!r}.")
+    ranks = np.arange(1, int(n) + 1, dtype=float)
+    weights = np.ones(int(n))
+    late = ranks >= base
+    weights[late] = np.log(base) / np.log(ranks[late])
+    return weights

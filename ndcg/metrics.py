@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._validation import check_gain, check_grades, check_ideal, check_rankings, check_threshold
-from .gains import _gain, cutoff, discounts
+from .gains import _gain, cutoff, discounts, discounts_jarvelin
 
 
 def cg(rels, k=None) -> float:
@@ -184,6 +184,43 @@ def ndcg(rels, k=None, *, gain="linear", ideal=None) -> float:
     if ideal_dcg == 0.0:
         return 0.0
     return _dcg(grades, cutoff(grades.size, k), gain) / ideal_dcg
+
+
+def dcg_jarvelin(rels, k=None, *, base=2.0) -> float:
+    """DCG as first defined by Järvelin & Kekäläinen (2002), with log base ``b``.
+
+    .. math::
+
+        \\mathrm{DCG}[i] =
+        \\begin{cases}
+        \\mathrm{CG}[i] & i < b \\\\
+        \\mathrm{DCG}[i-1] + rel_i / \\log_b i & i \\ge b
+        \\end{cases}
+
+    The gain is the grade itself. With ``base=2`` ranks 1 and 2 are both
+    undiscounted, so this is *not* the ``1 / log2(i + 1)`` DCG used by
+    :func:`dcg`, scikit-learn and trec_eval; the two agree only on the first
+    rank.
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Grades in ranked order, position 1 first.
+    k : int, optional
+        Cut-off rank; ``None`` scores the whole list.
+    base : float
+        The logarithm's base ``b > 1``: the rank from which discounting starts.
+
+    Examples
+    --------
+    >>> round(dcg_jarvelin([3, 2, 3, 0, 1]), 4)
+    7.3235
+    >>> round(dcg([3, 2, 3, 0, 1]), 4)
+    6.1487
+    """
+    grades = check_grades(rels)
+    n = cutoff(grades.size, k)
+    return float(grades[:n] @ discounts_jarvelin(n, base))
 
 
 def rr(rels, *, threshold=1) -> float:

@@ -1,0 +1,612 @@
+"""How six libraries define NDCG, and the same ranking scored each library's way.
+
+"NDCG@10" is not one number. scikit-learn, torchmetrics, trec_eval, ranx,
+LightGBM and XGBoost agree on the discount ``1 / log2(i + 1)`` but differ on
+five choices, and each choice can move the score of the same ranking:
+
+=================  ==========================================================
+gain               the grade itself (``"linear"``) or ``2**rel - 1``
+                   (``"exponential"``)
+ties               equal scores share their group's average gain (McSherry &
+                   Najork), or keep their input order, or are ordered by
+                   document id (trec_eval: descending), or no order is promised
+no relevant item   what a query whose ideal DCG is 0 scores: 0, 1, or nothing
+                   (left out of the mean, here NaN)
+ideal from         the items of the scored list, or every judged item of the
+                   query (the qrels), retrieved or not
+k past the list    clamped to the list; or, when the ideal comes from the
+                   qrels, the ideal keeps counting judged items up to ``k``
+=================  ==========================================================
+
+:data:`CONVENTIONS` records each library's choices as a :class:`Convention`,
+with the version and the source they were read from; :func:`ndcg_under`
+scores one query the way a library would, with this package's own functions;
+:func:`convention_table` lays it all out for the chapter.
+
+How the facts were checked
+--------------------------
+* scikit-learn 1.9.1, trec_eval 9.0.8 (inside pytrec-eval-terrier 0.5.11) and
+  LightGBM 4.7.0 are installed here: ``tests/test_conventions.py`` compares
+  :func:`ndcg_under` with the real library, ties, judged-but-unretrieved
+  items, all-zero queries and ``k`` past the list included.
+* torchmetrics, ranx and XGBoost are **not** installed: their conventions come
+  from reading their source and documentation (files and versions in each
+  ``Convention.sources`` and ``Convention.version``), and the tests only check
+  that the recorded parameters say what is written here. A detail that could
+  not be verified is marked "not verified" in the notes.
+
+>>> from ndcg.conventions import CONVENTIONS, ndcg_under
+>>> y_true = [3, 2, 0, 1]            # grades of the four retrieved items
+>>> y_score = [0.9, 0.5, 0.5, 0.1]   # items 2 and 3 are tied
+>>> round(ndcg_under("sklearn", y_true, y_score), 4)       # tie averaged
+0.9579
+>>> round(ndcg_under("lightgbm", y_true, y_score), 4)      # 2**rel - 1, input order
+0.9926
+>>> judged = [3, 2, 0, 1, 2]          # one relevant item was never retrieved
+>>> round(ndcg_under("trec_eval", y_true, y_score, judged=judged,
+...                  doc_ids=["d1", "d2", "d3", "d4"]), 4)  # "d3" before "d2"
+0.7783
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._validation import _as_numeric_array, _describe, check_grades, check_ideal, check_k
+from .batch import dcg_per_query
+from .metrics import idcg
+
+#: The gain functions a convention may use (those of :mod:`ndcg.gains`).
+GAINS = ("linear", "exponential")
+
+#: How a convention orders items with equal scores.
+TIES_AVERAGE = "average"
+TIES_INPUT_ORDER = "input order"
+TIES_DOC_ID = "doc id, descending"
+TIES_UNSPECIFIED = "unspecified"
+TIES = (TIES_AVERAGE, TIES_INPUT_ORDER, TIES_DOC_ID, TIES_UNSPECIFIED)
+
+#: Where the ideal ranking comes from.
+IDEAL_LIST = "list"
+IDEAL_JUDGED = "judged"
+IDEALS = (IDEAL_LIST, IDEAL_JUDGED)
+
+
+@dataclass(frozen=True)
+class Convention:
+    """How one library computes NDCG of one query, and where that was read.
+
+    Parameters
+    ----------
+    library : str
+        The library's name, e.g. ``"scikit-learn"``.
+    call : str
+        How to get this NDCG from the library.
+    version : str
+        The version the facts were checked against.
+    gain : {"linear", "exponential"}
+    ties : {"average", "input order", "doc id, descending", "unspecified"}
+        ``ndcg_under`` uses input order for ``"unspecified"``.
+    empty_query : float
+        The score of a query with no relevant item (ideal DCG 0): ``0.0``,
+        ``1.0``, or ``nan`` for "left out of the mean".
+    ideal : {"list", "judged"}
+        ``"list"``: the ideal ranking sorts the grades of the scored items;
+        ``"judged"``: it sorts the grades of every judged item of the query.
+    default_k : int, optional
+        The cut-off the library applies when no ``k`` is asked for; ``None``
+        means the whole list.
+    integer_grades : bool
+        Whether the library accepts whole-number grades only.
+    max_grade : int, optional
+        The largest grade the library accepts with its defaults.
+    checked_by : str
+        ``"running it here"`` (the tests compare with the real library) or
+        ``"reading its source"`` (not installed here).
+    notes : tuple of str
+        Other real differences, each with where it was read.
+    sources : tuple of str
+        The files and pages the facts come from.
+
+    Examples
+    --------
+    XGBoost's ``ndcg-`` metric is its ``ndcg`` with an empty query scored 0:
+
+    >>> import dataclasses
+    >>> minus = dataclasses.replace(CONVENTIONS["xgboost"], empty_query=0.0)
+    >>> ndcg_under(minus, [0, 0, 0], [3, 2, 1]), ndcg_under("xgboost", [0, 0, 0], [3, 2, 1])
+    (0.0, 1.0)
+    >>> CONVENTIONS["trec_eval"].k_beyond_list
+    'ideal keeps judged items'
+    """
+
+    library: str
+    call: str
+    version: str
+    gain: str
+    ties: str
+    empty_query: float
+    ideal: str
+    default_k: int | None = None
+    integer_grades: bool = False
+    max_grade: int | None = None
+    checked_by: str = "reading its source"
+    notes: tuple[str, ...] = field(default=())
+    sources: tuple[str, ...] = field(default=())
+
+    def __post_init__(self):
+        for name, value, valid in (
+            ("gain", self.gain, GAINS),
+            ("ties", self.ties, TIES),
+            ("ideal", self.ideal, IDEALS),
+        ):
+            if value not in valid:
+                listed = ", ".join(repr(v) for v in valid)
+                raise ValueError(f"{name} must be one of {listed}; got {_describe(value)}.")
+        empty = self.empty_query
+        if (
+            isinstance(empty, bool)
+            or not isinstance(empty, numbers.Real)
+            or not (math.isnan(empty) or empty in (0.0, 1.0))
+        ):
+            raise ValueError(
+                "empty_query must be 0.0, 1.0 or nan (the query is left out of the "
+                f"mean); got {_describe(empty)}."
+            )
+        for name in ("default_k", "max_grade"):
+            value = getattr(self, name)
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1
+            ):
+                raise ValueError(f"{name} must be a positive integer or None; got {_describe(value)}.")
+
+    @property
+    def k_beyond_list(self) -> str:
+        """What a cut-off ``k`` longer than the scored list does."""
+        if self.ideal == IDEAL_JUDGED:
+            return "ideal keeps judged items"
+        return "clamped"
+
+    @property
+    def empty_query_text(self) -> str:
+        """``empty_query`` in words: ``"0"``, ``"1"`` or ``"left out"``."""
+        if math.isnan(self.empty_query):
+            return "left out of the mean"
+        return f"{self.empty_query:g}"
+
+
+_SKLEARN = "https://github.com/scikit-learn/scikit-learn/blob/1.9.1/sklearn/metrics/_ranking.py"
+_TREC = "https://github.com/usnistgov/trec_eval/blob/main/"
+_LGB = "https://github.com/microsoft/LightGBM/blob/master/src/metric/"
+_XGB = "https://github.com/dmlc/xgboost/blob/master/"
+_TM = "https://github.com/Lightning-AI/torchmetrics/blob/master/src/torchmetrics/"
+_RANX = "https://github.com/AmenRa/ranx/blob/master/ranx/"
+
+#: Each library's NDCG convention, by short name.
+CONVENTIONS: dict[str, Convention] = {
+    "sklearn": Convention(
+        library="scikit-learn",
+        call="sklearn.metrics.ndcg_score(y_true, y_score, k=k)",
+        version="1.9.1",
+        gain="linear",
+        ties=TIES_AVERAGE,
+        empty_query=0.0,
+        ideal=IDEAL_LIST,
+        checked_by="running it here",
+        notes=(
+            "Ties: _tie_averaged_dcg gives every item of a tie group the group's mean "
+            "gain (McSherry & Najork 2008). With ignore_ties=True the ranking is "
+            "np.argsort(y_score)[:, ::-1], not a stable sort, so tied items fall in an "
+            "arbitrary order.",
+            "No relevant item: _ndcg_sample_scores sets the NDCG of an all-irrelevant row "
+            "to 0 and keeps it in the mean (scikit-learn issue #29521 discusses leaving "
+            "such rows out).",
+            "Linear gain only; for 2**rel - 1 pass 2**y_true - 1 as y_true (the ideal is "
+            "computed from y_true too).",
+            "Raises ValueError for a negative y_true and for rows of one document.",
+        ),
+        sources=(
+            _SKLEARN + " (ndcg_score, _ndcg_sample_scores, _dcg_sample_scores, "
+            "_tie_averaged_dcg; the installed copy was read)",
+        ),
+    ),
+    "torchmetrics": Convention(
+        library="torchmetrics",
+        call="torchmetrics.retrieval.RetrievalNormalizedDCG(top_k=k)",
+        version="1.1.2 or later",
+        gain="linear",
+        ties=TIES_AVERAGE,
+        empty_query=0.0,
+        ideal=IDEAL_LIST,
+        integer_grades=True,
+        notes=(
+            "Ties are averaged since 1.1.2 (PR #2031, 'Fixed tie breaking in ndcg "
+            "metric'): _tie_average_dcg is a translation of scikit-learn's. Earlier "
+            "versions sorted with torch.argsort.",
+            "empty_target_action sets the score of a query with no relevant item: 'neg' "
+            "0.0 (default), 'pos' 1.0, 'skip' (left out of the mean; 0.0 if all are "
+            "skipped), 'error' (retrieval/base.py).",
+            "top_k beyond the list is clamped (discount[top_k:] = 0).",
+            "target must be bool or integers (docstring of retrieval_normalized_dcg); "
+            "the tie average is accumulated in float32.",
+            "The functional retrieval_normalized_dcg flattens a 2-D input into one list "
+            "(issue #3216, PR #3229); use the module with indexes for many queries.",
+            "Not verified: one version of functional/retrieval/ndcg.py also sends items "
+            "with preds <= 0 to the bottom and returns 0 when no pred is positive (cf. "
+            "PR #3104); whether a release contains it was not checked.",
+        ),
+        sources=(
+            _TM + "functional/retrieval/ndcg.py",
+            _TM + "retrieval/base.py",
+            "https://github.com/Lightning-AI/torchmetrics/pull/2031 (CHANGELOG 1.1.2)",
+            "https://github.com/Lightning-AI/torchmetrics/pull/3104",
+        ),
+    ),
+    "trec_eval": Convention(
+        library="trec_eval",
+        call="trec_eval -m ndcg_cut.k (pytrec_eval 'ndcg_cut.k'); 'ndcg' for no k",
+        version="9.0.8 (pytrec-eval-terrier 0.5.11)",
+        gain="linear",
+        ties=TIES_DOC_ID,
+        empty_query=0.0,
+        ideal=IDEAL_JUDGED,
+        integer_grades=True,
+        checked_by="running it here",
+        notes=(
+            "Ranks: form_res_rels.c sorts by score, highest first, and breaks ties with "
+            "strcmp(p2->docno, p1->docno): document ids in descending byte order, so "
+            "'d9' ranks above 'd10'. The rank column of the run file is ignored "
+            "(usnistgov/trec_eval issue #22).",
+            "The ideal ranking counts every judged document of the query (rel_levels "
+            "over the whole qrels), retrieved or not: ndcg_cut.k keeps counting judged "
+            "documents after the run ends, and 'ndcg' (no k) divides the DCG of the "
+            "whole run by the DCG of all judged documents.",
+            "A retrieved document with no judgment counts as grade 0; negative "
+            "judgments do not enter the ideal (form_res_rels.c, m_ndcg_cut.c).",
+            "The gain is the grade; only 'ndcg' (not 'ndcg_cut') takes other gains per "
+            "level, e.g. -m ndcg.1=3.5,2=9 (m_ndcg.c).",
+            "A query whose judgments are all 0 scores 0; a query with no qrels at all "
+            "is not evaluated (pytrec_eval leaves it out of its result).",
+            "pytrec_eval requires integer grades (TypeError otherwise).",
+        ),
+        sources=(
+            _TREC + "m_ndcg_cut.c",
+            _TREC + "m_ndcg.c",
+            _TREC + "form_res_rels.c",
+            "https://github.com/usnistgov/trec_eval/issues/22",
+        ),
+    ),
+    "ranx": Convention(
+        library="ranx",
+        call="ranx.evaluate(qrels, run, 'ndcg@k')",
+        version="0.3.x",
+        gain="linear",
+        ties=TIES_UNSPECIFIED,
+        empty_query=0.0,
+        ideal=IDEAL_JUDGED,
+        notes=(
+            "'ndcg' is Jarvelin & Kekalainen's linear gain; 'ndcg_burges' uses "
+            "2**rel - 1 (ranx/metrics/ndcg.py): "
+            "dataclasses.replace(CONVENTIONS['ranx'], gain='exponential').",
+            "The ideal is _dcg(qrels, qrels, k): the relevant judged documents sorted by "
+            "grade, retrieved or not. fix_k clamps k separately for the run (DCG) and "
+            "for the qrels (IDCG), so the ideal keeps judged documents past the run's "
+            "end.",
+            "No relevant judgment: an IDCG of 0 is replaced by 1, so NDCG is 0.",
+            "Ties are not specified: runs are sorted by numba's np.argsort, a quicksort "
+            "that is stable only below 16 items (numba/misc/quicksort.py, "
+            "SMALL_QUICKSORT = 15), on -score for a Run object "
+            "(data_structures/common.py) but on score then reversed for a plain dict "
+            "(utils.py). ndcg_under keeps input order.",
+            "Judgments below rel_lvl (default 1; 'ndcg@k-l2' sets 2) are dropped "
+            "(clean_qrels); qrels and run must hold the same query ids (evaluate "
+            "asserts it).",
+        ),
+        sources=(
+            _RANX + "metrics/ndcg.py",
+            _RANX + "metrics/common.py",
+            _RANX + "data_structures/common.py",
+            _RANX + "utils.py",
+            _RANX + "meta/evaluate.py",
+            "https://github.com/numba/numba/blob/main/numba/misc/quicksort.py",
+        ),
+    ),
+    "lightgbm": Convention(
+        library="LightGBM",
+        call="metric='ndcg', eval_at=[k] (objective 'lambdarank')",
+        version="4.7.0",
+        gain="exponential",
+        ties=TIES_INPUT_ORDER,
+        empty_query=1.0,
+        ideal=IDEAL_LIST,
+        integer_grades=True,
+        max_grade=30,
+        checked_by="running it here",
+        notes=(
+            "Gains come from the label_gain table, by default 0, 1, 3, 7, ..., 2**30 - 1 "
+            "(DCGCalculator::DefaultLabelGain, 31 entries): labels must be whole numbers "
+            "from 0 to 30 unless label_gain is set; label_gain=[0, 1, 2, ...] gives "
+            "linear gain.",
+            "A query whose labels are all 0 scores 1 (rank_metric.hpp: 'if all doc in "
+            "this query are all negative, let its NDCG=1').",
+            "Ties keep input order: CalDCG sorts with std::stable_sort on score.",
+            "eval_at defaults to 1, 2, 3, 4, 5; a k beyond the query's size is clamped "
+            "(CalMaxDCG, CalDCG). A query may hold at most 10,000 rows.",
+        ),
+        sources=(_LGB + "rank_metric.hpp", _LGB + "dcg_calculator.cpp"),
+    ),
+    "xgboost": Convention(
+        library="XGBoost",
+        call="eval_metric='ndcg@k' (objective 'rank:ndcg')",
+        version="3.x (master, 2026)",
+        gain="exponential",
+        ties=TIES_INPUT_ORDER,
+        empty_query=1.0,
+        ideal=IDEAL_LIST,
+        default_k=32,
+        integer_grades=True,
+        max_grade=31,
+        notes=(
+            "ndcg_exp_gain=True (default) uses 2**rel - 1 and needs whole labels from 0 "
+            "to 31 (CheckNDCGLabels, MaxRel() = 31); ndcg_exp_gain=False uses the label "
+            "itself. Before PR #11534 (issue #11517; backport #11578) the metric ignored "
+            "ndcg_exp_gain=False.",
+            "'ndcg-' and 'ndcg@k-' score a query with no relevant item 0 instead of 1 "
+            "(doc/parameter.rst; NDCGScoreCpu returns minus ? 0.0 : 1.0).",
+            "Plain 'ndcg' (no @k) stops at rank 32: with the default lambdarank "
+            "parameters LambdaRankParam::TopK() returns DefaultK() = 32 "
+            "(ranking_utils.h). Read in the source, not run.",
+            "Ties: the source says 'Ties are ignored'; on CPU the ranking is "
+            "common::ArgSort, a stable sort (algorithm.h), so tied items keep input "
+            "order. The GPU order is not verified.",
+            "Predictions are float32, so scores equal in float32 tie; the mean over "
+            "queries is capped at 1 (Finalize).",
+        ),
+        sources=(
+            _XGB + "src/metric/rank_metric.cc",
+            _XGB + "src/common/ranking_utils.h",
+            _XGB + "src/common/ranking_utils.cc",
+            _XGB + "src/common/algorithm.h",
+            _XGB + "doc/parameter.rst",
+            "https://github.com/dmlc/xgboost/issues/11517",
+        ),
+    ),
+}
+
+
+def _resolve(convention) -> Convention:
+    if isinstance(convention, Convention):
+        return convention
+    if isinstance(convention, str) and convention in CONVENTIONS:
+        return CONVENTIONS[convention]
+    valid = ", ".join(repr(name) for name in CONVENTIONS)
+    raise ValueError(
+        f"convention must be one of {valid} or a Convention; got {_describe(convention)}."
+    )
+
+
+def _check_scores(y_score, n: int) -> np.ndarray:
+    score = _as_numeric_array(y_score, "y_score")
+    if score.ndim != 1:
+        raise ValueError(
+            "y_score must be a 1-D sequence of model scores (one query); got an array "
+            f"of shape {score.shape}."
+        )
+    if score.size != n:
+        raise ValueError(
+            f"y_score must give one score per item of y_true; got {score.size} scores "
+            f"for {n} grades."
+        )
+    if np.isnan(score).any():
+        raise ValueError("y_score must not contain NaN; give every item a score.")
+    return score
+
+
+def _check_library_grades(grades: np.ndarray, name: str, convention: Convention) -> None:
+    if grades.size == 0:
+        return
+    if convention.integer_grades and not np.all(grades == np.round(grades)):
+        bad = grades[grades != np.round(grades)][0]
+        raise ValueError(
+            f"{name} holds the grade {bad:g}, but {convention.library} accepts whole-number "
+            "grades only."
+        )
+    if convention.max_grade is not None and grades.max() > convention.max_grade:
+        raise ValueError(
+            f"{name} holds the grade {grades.max():g}, but {convention.library} accepts "
+            f"grades up to {convention.max_grade} with its default gains."
+        )
+
+
+def _check_judged(judged, grades: np.ndarray, convention: Convention) -> np.ndarray:
+    """The grades of every judged item; the retrieved grades must fit inside them."""
+    all_grades = check_ideal(judged, grades, gain=convention.gain, name="judged", rels_name="y_true")
+    _check_library_grades(all_grades, "judged", convention)
+    return all_grades
+
+
+def _check_doc_ids(doc_ids, n: int) -> list[str]:
+    if isinstance(doc_ids, str) or not hasattr(doc_ids, "__len__"):
+        raise ValueError(
+            f"doc_ids must be a sequence of document names, one per item; got {_describe(doc_ids)}."
+        )
+    names = [str(name) for name in doc_ids]
+    if len(names) != n:
+        raise ValueError(f"doc_ids must name every item of y_true: got {len(names)} names for {n} grades.")
+    if len(set(names)) != n:
+        raise ValueError("doc_ids must be unique (trec_eval refuses duplicate documents).")
+    return names
+
+
+def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None) -> float:
+    """NDCG@k of one query, computed the way a library computes it.
+
+    The items are ranked by ``y_score`` (highest first) with the library's
+    tie rule, their grades turned into gains with its gain, and the DCG divided
+    by the ideal DCG built the library's way. Everything is computed by
+    :func:`ndcg.batch.dcg_per_query` and :func:`ndcg.metrics.idcg`.
+
+    Parameters
+    ----------
+    convention : str or Convention
+        A key of :data:`CONVENTIONS` (``"sklearn"``, ``"torchmetrics"``,
+        ``"trec_eval"``, ``"ranx"``, ``"lightgbm"``, ``"xgboost"``) or a
+        :class:`Convention`.
+    y_true : sequence of float
+        Grades of the retrieved (scored) items of the query, in any order.
+    y_score : sequence of float
+        The model's score of each item; same length as ``y_true``.
+    k : int, optional
+        Cut-off rank. ``None`` scores the whole list, except under a
+        convention with a ``default_k`` (XGBoost's plain ``ndcg``: 32).
+    judged : sequence of float, optional
+        Grades of every judged item of the query, the retrieved ones included.
+        Used only by conventions whose ideal comes from the qrels
+        (``ideal="judged"``: trec_eval, ranx); without it the ideal uses
+        ``y_true``. Checked whenever given.
+    doc_ids : sequence of str, optional
+        One unique name per item, for trec_eval's tie rule (descending
+        document id; names are compared as strings, so ``"d9" > "d10"``).
+        Needed only when trec_eval meets tied scores. Checked whenever given.
+
+    Returns
+    -------
+    float
+        The NDCG; ``nan`` when the query has no relevant item and the
+        convention leaves such queries out of the mean.
+
+    Examples
+    --------
+    A tie at the top, the relevant item given second:
+
+    >>> ndcg_under("sklearn", [0, 1], [0.5, 0.5])     # average of both orders
+    0.8154648767857288
+    >>> ndcg_under("lightgbm", [0, 1], [0.5, 0.5])    # input order: 0 first
+    0.6309297535714575
+    >>> ndcg_under("trec_eval", [0, 1], [0.5, 0.5], doc_ids=["b", "a"])  # "b" first
+    0.6309297535714575
+
+    A query with no relevant item:
+
+    >>> [ndcg_under(name, [0, 0], [2, 1]) for name in ("sklearn", "lightgbm")]
+    [0.0, 1.0]
+
+    ``k`` past the list, with a relevant judged item the system missed:
+
+    >>> ndcg_under("sklearn", [1, 0], [2, 1], k=5)
+    1.0
+    >>> round(ndcg_under("trec_eval", [1, 0], [2, 1], k=5, judged=[1, 0, 1]), 4)
+    0.6131
+    """
+    conv = _resolve(convention)
+    grades = check_grades(y_true, "y_true", gain=conv.gain)
+    _check_library_grades(grades, "y_true", conv)
+    score = _check_scores(y_score, grades.size)
+    k = check_k(k)
+    depth = conv.default_k if k is None else k
+    all_grades = None if judged is None else _check_judged(judged, grades, conv)
+    names = None if doc_ids is None else _check_doc_ids(doc_ids, grades.size)
+
+    order = np.arange(grades.size)
+    if conv.ties == TIES_DOC_ID:
+        if names is None:
+            if np.unique(score).size < score.size:
+                raise ValueError(
+                    f"doc_ids is needed: y_score has tied scores, and {conv.library} orders "
+                    "tied items by document id."
+                )
+        else:
+            # Descending id first; the stable sort by score below keeps that order in ties.
+            order = np.array(sorted(range(grades.size), key=names.__getitem__, reverse=True), dtype=int)
+    dcg = dcg_per_query(
+        grades[order][None, :],
+        score[order][None, :],
+        depth,
+        gain=conv.gain,
+        ignore_ties=conv.ties != TIES_AVERAGE,
+    )[0]
+    ideal = all_grades if conv.ideal == IDEAL_JUDGED else None
+    ideal_dcg = idcg(grades, depth, gain=conv.gain, ideal=ideal)
+    if ideal_dcg == 0.0:
+        return float(conv.empty_query)
+    return float(dcg / ideal_dcg)
+
+
+TABLE_COLUMNS = (
+    "library",
+    "gain",
+    "ties",
+    "no relevant item",
+    "ideal from",
+    "k past the list",
+    "version",
+    "checked by",
+)
+
+
+def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=None, digits=3):
+    """The conventions side by side, optionally with one ranking scored by each.
+
+    Parameters
+    ----------
+    y_true, y_score, k, judged, doc_ids
+        A query to score under every convention, as in :func:`ndcg_under`;
+        without ``y_true`` the table lists the conventions only.
+    digits : int
+        Decimals shown for the scores.
+
+    Returns
+    -------
+    ndcg.tables.StepTable
+        Shown as HTML in Jupyter; ``str()`` gives plain text and
+        ``to_markdown()`` a Markdown table. ``rows`` holds one tuple per
+        convention, in the order of :data:`CONVENTIONS`.
+
+    Examples
+    --------
+    >>> table = convention_table([3, 2, 0, 1], [0.9, 0.5, 0.5, 0.1], k=3,
+    ...                          judged=[3, 2, 0, 1, 2], doc_ids=["d1", "d2", "d3", "d4"])
+    >>> for name, value in zip(table.column("library"), table.column("NDCG@3")):
+    ...     print(f"{name:13} {value:.4f}")
+    scikit-learn  0.8675
+    torchmetrics  0.8675
+    trec_eval     0.7602
+    ranx          0.8100
+    LightGBM      0.9468
+    XGBoost       0.9468
+    >>> convention_table().column("ties")[:3]
+    ['average', 'average', 'doc id, descending']
+    """
+    from .tables import StepTable  # the table renderer; imported here only
+
+    columns = TABLE_COLUMNS
+    scores = None
+    if y_true is not None:
+        if y_score is None:
+            raise ValueError("y_score must be given with y_true: the model scores of the query's items.")
+        scores = [
+            ndcg_under(conv, y_true, y_score, k, judged=judged, doc_ids=doc_ids)
+            for conv in CONVENTIONS.values()
+        ]
+        columns = TABLE_COLUMNS + ("NDCG" if k is None else f"NDCG@{k}",)
+    elif y_score is not None or judged is not None or doc_ids is not None:
+        raise ValueError("y_true must be given to score a query (y_score, judged or doc_ids came alone).")
+    rows = []
+    for i, conv in enumerate(CONVENTIONS.values()):
+        row = (
+            conv.library,
+            conv.gain,
+            conv.ties,
+            conv.empty_query_text,
+            "the scored list" if conv.ideal == IDEAL_LIST else "all judged items",
+            conv.k_beyond_list,
+            conv.version,
+            conv.checked_by,
+        )
+        rows.append(row if scores is None else row + (scores[i],))
+    caption = "How each library computes NDCG; see ndcg.conventions.CONVENTIONS for sources and notes."
+    return StepTable(columns, rows, caption, digits)

@@ -1,0 +1,164 @@
+"""Step-by-step tables: how a DCG is built, one rank at a time.
+
+Every chapter of the course shows its worked examples with :func:`steps`, so
+the reader always sees the same columns in the same order:
+
+=============  ===========================================================
+rank           position ``i`` in the list, 1 first
+item           the item's name (``A``, ``B``, ... unless given)
+grade          its relevance grade ``rel_i``
+gain           ``rel_i`` (linear) or ``2**rel_i - 1`` (exponential)
+log2(i+1)      the logarithm in the discount
+discount       ``1 / log2(i + 1)``
+contribution   gain x discount
+running total  DCG@i: the sum of the contributions so far
+=============  ===========================================================
+
+The table is a small object that Jupyter shows as an HTML table, prints as
+plain text, and converts to Markdown; it needs only NumPy.
+"""
+
+from __future__ import annotations
+
+import html
+import string
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._validation import check_gain, check_grades
+from .gains import _gain, cutoff
+
+COLUMNS = ("rank", "item", "grade", "gain", "log2(i+1)", "discount", "contribution", "running total")
+
+
+@dataclass(frozen=True)
+class StepTable:
+    """A computed table: column names, rows of values, and a caption.
+
+    Numbers are kept exact in ``rows``; ``digits`` only sets how many decimals
+    are shown.
+    """
+
+    columns: tuple[str, ...]
+    rows: list[tuple]
+    caption: str = ""
+    digits: int = 3
+    total_label: str = field(default="")
+
+    def column(self, name: str) -> list:
+        """All values of one column, top to bottom."""
+        index = self.columns.index(name)
+        return [row[index] for row in self.rows]
+
+    def _cell(self, value) -> str:
+        if isinstance(value, float):
+            return f"{value:.{self.digits}f}"
+        return str(value)
+
+    def _text_rows(self) -> list[list[str]]:
+        return [[self._cell(value) for value in row] for row in self.rows]
+
+    def to_markdown(self) -> str:
+        """The table as Markdown (pipe table)."""
+        lines = ["| " + " | ".join(self.columns) + " |", "|" + "---|" * len(self.columns)]
+        lines += ["| " + " | ".join(row) + " |" for row in self._text_rows()]
+        if self.caption:
+            lines.append(f"\n{self.caption}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        cells = [list(self.columns)] + self._text_rows()
+        widths = [max(len(row[j]) for row in cells) for j in range(len(self.columns))]
+        lines = ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in cells]
+        lines.insert(1, "  ".join("-" * width for width in widths))
+        if self.caption:
+            lines.append(self.caption)
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(name)}</th>" for name in self.columns)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
+            for row in self._text_rows()
+        )
+        caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
+        return (
+            '<table class="ndcg-steps">'
+            f"{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+
+def default_items(n: int) -> list[str]:
+    """Names ``A, B, ..., Z, AA, AB, ...`` for ``n`` items."""
+    letters = string.ascii_uppercase
+    names = []
+    for i in range(n):
+        name, i = "", i + 1
+        while i:
+            i, r = divmod(i - 1, 26)
+            name = letters[r] + name
+        names.append(name)
+    return names
+
+
+def steps(rels, k=None, *, gain="linear", items=None, caption=None, digits=3) -> StepTable:
+    """The step-by-step DCG table of a ranked list.
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Grades in ranked order, position 1 first.
+    k : int, optional
+        Show only the top ``k`` ranks (the last running total is DCG@k).
+    gain : {"linear", "exponential"}
+    items : sequence of str, optional
+        Names of the items in ranked order; ``A, B, C, ...`` by default.
+    caption : str, optional
+        A line shown under the table; by default it states the DCG.
+    digits : int
+        Decimals shown (the values in ``rows`` stay exact).
+
+    Returns
+    -------
+    StepTable
+
+    Examples
+    --------
+    >>> table = steps([3, 2, 1], items=["film A", "film B", "film C"])
+    >>> print(table)
+    rank    item  grade   gain  log2(i+1)  discount  contribution  running total
+    ----  ------  -----  -----  ---------  --------  ------------  -------------
+       1  film A      3  3.000      1.000     1.000         3.000          3.000
+       2  film B      2  2.000      1.585     0.631         1.262          4.262
+       3  film C      1  1.000      2.000     0.500         0.500          4.762
+    DCG@3 = 4.762 (linear gain)
+    >>> round(table.column("running total")[-1], 6)
+    4.761860
+    """
+    gain = check_gain(gain)
+    grades = check_grades(rels, gain=gain)
+    if items is None:
+        items = default_items(grades.size)
+    items = [str(item) for item in items]
+    if len(items) != grades.size:
+        raise ValueError(f"items must name every item of rels: got {len(items)} names for {grades.size} grades.")
+    n = cutoff(grades.size, k)
+    ranks = np.arange(1, n + 1)
+    logs = np.log2(ranks + 1.0)
+    gains = _gain(grades[:n], gain)
+    contributions = gains / logs
+    totals = np.cumsum(contributions)
+    # Whole-number grades are shown as integers (3, not 3.000).
+    as_grade = int if np.all(grades == np.round(grades)) else float
+    rows = [
+        (int(r), items[r - 1], as_grade(g), float(v), float(lg), float(1 / lg), float(c), float(t))
+        for r, g, v, lg, c, t in zip(ranks, grades[:n], gains, logs, contributions, totals)
+    ]
+    if caption is None:
+        total = float(totals[-1]) if n else 0.0
+        caption = f"DCG@{n} = {total:.{digits}f} ({gain} gain)"
+    return StepTable(COLUMNS, rows, caption, digits)

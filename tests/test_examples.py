@@ -1,0 +1,25 @@
+"""The sources' examples as data: consistent, and equal to an independent transcription."""
+
+import pytest
+
+from ndcg import examples
+
+from . import test_sources
+
+
+@pytest.mark.parametrize("example", examples.ALL, ids=lambda e: e.name)
+def test_every_example_is_consistent(example):
+    assert len(example.items) == len(example.grades)
+    assert example.source in {"000", "001", "002", "003", "004"}
+    assert all(isinstance(grade, int) and grade >= 0 for grade in example.all_judged)
+
+
+def test_grades_match_the_transcription_in_test_sources():
+    assert examples.EIGHT_RETRIEVED.grades == tuple(test_sources.SHOWN)
+    assert examples.EIGHT_RETRIEVED.all_judged == tuple(test_sources.JUDGED)
+    assert examples.MOVIES.grades == (3, 2, 1, 0, 2)
+    assert examples.BLOG_EXAMPLE.grades == (5, 3, 2, 1, 4)
+    assert examples.CHENGDU_TRIP.grades == (4, 2, 0, 1, 3)
+    assert examples.CHENGDU_FOOD.grades == (4, 1, 3, 4, 0)
+    assert examples.SHORT_VIDEOS.grades == (1, 3, 2, 0)
+    assert examples.VIDEO_GAME_X.grades == tuple(reversed(examples.VIDEO_GAME_Y.grades))
