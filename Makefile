@@ -9,13 +9,14 @@ STAMP  := $(VENV)/.installed
 BOOK   := _build/html
 PORT   ?= 8000
 
-.PHONY: help setup book test serve lab clean requirements benchmark
+.PHONY: help setup book test serve lab notebooks clean requirements benchmark
 
 help:
 	@echo "make book       build the HTML book (every notebook executed; any warning fails)"
 	@echo "make test       unit, property and docstring tests, and nbval over every notebook"
 	@echo "make serve      serve the built book on http://localhost:$(PORT)"
 	@echo "make lab        open the chapters and exercises in JupyterLab"
+	@echo "make notebooks  re-execute every chapter notebook in place (then commit them)"
 	@echo "make benchmark  time ndcg.ndcg_score against scikit-learn"
 	@echo "make clean      remove the built book and caches (keeps .venv)"
 
@@ -42,6 +43,16 @@ serve:
 	@test -f $(BOOK)/index.html || { echo "No book yet: run make book first."; exit 1; }
 	@echo "Serving the book on http://localhost:$(PORT)  (Ctrl-C to stop)"
 	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory $(BOOK)
+
+# Chapters are stored executed (nbval compares their outputs): after changing
+# a chapter or the package, run this and commit the notebooks.
+notebooks: $(STAMP)
+	cd chapters && for nb in *.ipynb; do \
+	  echo "executing chapters/$$nb"; \
+	  ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=600 \
+	    --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; \
+	done
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=.

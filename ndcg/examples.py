@@ -154,6 +154,18 @@ CHENGDU_GUIDE_B = Ranking(
     printed={"MRR": 1.0, "NDCG@5": 0.55},
 )
 
+INTERPRETATION_PRINTED = (
+    (0.9, 1.0, "an almost perfect order", "excellent ⭐⭐⭐⭐⭐"),
+    (0.8, 0.9, "the good content is mostly at the top", "good ⭐⭐⭐⭐"),
+    (0.7, 0.8, "some good content is badly placed", "fair ⭐⭐⭐"),
+    (0.6, 0.7, "serious ordering problems", "poor ⭐⭐"),
+    (0.0, 0.6, "a bad order", "very poor ⭐"),
+)
+"""Source 003's table for reading NDCG@10: (from, to, meaning, user experience), as printed."""
+
+OPTIMISE_BELOW_PRINTED = 0.8
+"""Source 000's rule of thumb: below this NDCG the ranking "probably needs optimising"."""
+
 # -- 004: tutoring conversation --------------------------------------------------
 
 CAT_BATH_A = Ranking(

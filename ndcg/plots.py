@@ -11,6 +11,8 @@ a new figure, and returns the Axes it drew on.
 
 from __future__ import annotations
 
+import textwrap
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -85,12 +87,16 @@ def contributions(rels, k=None, *, gain="linear", items=None, title=None, ax=Non
     for rank, part in zip(ranks, parts):
         ax.annotate(f"{part:.2f}", (rank, part), textcoords="offset points", xytext=(0, 3),
                     ha="center", fontsize=8)
-    labels = [str(r) for r in ranks] if items is None else [f"{r}\n{items[r - 1]}" for r in ranks]
-    ax.set_xticks(ranks, labels)
+    if items is None:
+        labels = [str(r) for r in ranks]
+    else:  # long item names wrap onto short lines under the rank
+        labels = [f"{r}\n" + "\n".join(textwrap.wrap(str(items[r - 1]), 11)) for r in ranks]
+    ax.set_xticks(ranks, labels, fontsize=8 if items is not None else None)
+    ax.set_ylim(0, max(1.0, float(gains.max(initial=0))) * 1.45)  # room for labels and legend
     ax.set_xlabel("rank")
     ax.set_ylabel(f"{gain} gain")
     ax.set_title(title or f"DCG@{n} = {dcg(grades, n, gain=gain):.3f}")
-    ax.legend(frameon=False, fontsize=8, loc="upper right")
+    ax.legend(frameon=False, fontsize=8, loc="upper center", ncol=2)
     ax.grid(axis="y", alpha=0.3)
     return ax
 

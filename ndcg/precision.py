@@ -111,14 +111,43 @@ def average_precision(rels, *, threshold=1, n_relevant=None) -> float:
     return float(precision_at_hits.sum() / total)
 
 
-def mean_average_precision(rankings, *, threshold=1) -> float:
+def mean_average_precision(rankings, *, threshold=1, n_relevant=None) -> float:
     """MAP: the mean of :func:`average_precision` over several rankings.
+
+    Parameters
+    ----------
+    rankings : sequence of sequences of float
+        One ranked list of grades per query.
+    threshold : float
+        Grade from which a result counts as relevant.
+    n_relevant : sequence of int, optional
+        For each query, the number of relevant judged items, retrieved or not
+        (as trec_eval's ``map`` counts them). By default only the relevant
+        items in each list count, which hides the ones a system missed.
 
     Examples
     --------
     >>> mean_average_precision([[1, 0, 1, 0], [0, 1]])
     0.6666666666666666
+    >>> mean_average_precision([[1, 0, 1, 0], [0, 1]], n_relevant=[2, 4])
+    0.47916666666666663
     """
     threshold = check_threshold(threshold)
     rows = check_rankings(rankings)
-    return float(np.mean([average_precision(row, threshold=threshold) for row in rows]))
+    if n_relevant is None:
+        counts = [None] * len(rows)
+    else:
+        try:
+            counts = list(n_relevant)
+        except TypeError:
+            raise ValueError(
+                f"n_relevant must be a sequence with one count per ranking; got {n_relevant!r}."
+            ) from None
+        if len(counts) != len(rows):
+            raise ValueError(
+                f"n_relevant must hold one count per ranking: got {len(counts)} counts for "
+                f"{len(rows)} rankings."
+            )
+    return float(np.mean([
+        average_precision(row, threshold=threshold, n_relevant=count) for row, count in zip(rows, counts)
+    ]))

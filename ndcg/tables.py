@@ -21,6 +21,7 @@ plain text, and converts to Markdown; it needs only NumPy.
 from __future__ import annotations
 
 import html
+import numbers
 import string
 from dataclasses import dataclass, field
 
@@ -82,8 +83,14 @@ class StepTable:
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(name)}</th>" for name in self.columns)
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
-            for row in self._text_rows()
+            "<tr>"
+            + "".join(
+                f'<td class="num">{html.escape(text)}</td>' if isinstance(value, numbers.Number)
+                else f"<td>{html.escape(text)}</td>"
+                for value, text in zip(row, texts)
+            )
+            + "</tr>"
+            for row, texts in zip(self.rows, self._text_rows())
         )
         caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
         return (

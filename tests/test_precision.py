@@ -27,6 +27,7 @@ def test_average_precision_by_hand():
     assert average_precision([0, 0, 0]) == 0.0
     assert average_precision([0, 1], n_relevant=2) == pytest.approx(0.25)
     assert mean_average_precision([[1, 0], [0, 1]]) == pytest.approx(0.75)
+    assert mean_average_precision([[1, 0], [0, 1]], n_relevant=[1, 2]) == pytest.approx((1 + 0.25) / 2)
 
 
 def test_recall():
@@ -46,6 +47,9 @@ def test_recall():
         (lambda: average_precision([1], n_relevant=-1), "n_relevant must be a non-negative integer"),
         (lambda: precision_at_k([1], 1, threshold=0), "threshold must be a positive number"),
         (lambda: mean_average_precision([1, 0]), "flat list"),
+        (lambda: mean_average_precision([[1, 0]], n_relevant=[1, 2]), "one count per ranking"),
+        (lambda: mean_average_precision([[1, 0]], n_relevant=3), "sequence with one count"),
+        (lambda: mean_average_precision([[1, 1]], n_relevant=[1]), "n_relevant must count every relevant"),
     ],
 )
 def test_bad_input(call, message):

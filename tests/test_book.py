@@ -1,0 +1,77 @@
+"""The book's sources: every page exists, notebooks are stored executed and
+clean, and the prose types no computed number (numbers come from code)."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def toc_files() -> list[str]:
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    files = [toc["root"]]
+    for part in toc.get("parts", []):
+        files += [chapter["file"] for chapter in part["chapters"]]
+    files += [chapter["file"] for chapter in toc.get("chapters", [])]
+    return files
+
+
+def source_of(entry: str) -> Path:
+    for suffix in (".ipynb", ".md"):
+        if (ROOT / (entry + suffix)).exists():
+            return ROOT / (entry + suffix)
+    raise FileNotFoundError(entry)
+
+
+NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) + sorted((ROOT / "exercises").glob("**/*.ipynb"))
+
+
+def test_every_toc_entry_exists():
+    for entry in toc_files():
+        assert source_of(entry).exists(), entry
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_notebook_is_stored_executed_without_errors(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code" and "".join(cell["source"]).strip()]
+    counts = [cell["execution_count"] for cell in code]
+    assert None not in counts, f"{path.name}: cells never executed"
+    assert counts == sorted(counts), f"{path.name}: cells not executed top to bottom"
+    for cell in code:
+        for output in cell["outputs"]:
+            assert output["output_type"] != "error", f"{path.name}: stored error output"
+            assert output.get("name") != "stderr" or "Warning" not in "".join(output.get("text", "")), (
+                f"{path.name}: stored warning on stderr"
+            )
+
+
+# A decimal number (3.14, 0.905, 81.96%) in prose is almost always a computed result.
+# Not counted: section numbers (§4.2), versions (Python 3.11, NumPy 2.0), and the
+# two ends of NDCG's range, 0.0 and 1.0, used as conventions ("scores 0.0").
+DECIMAL = re.compile(r"(?<![\w.§])(?<!Python )(?<!NumPy )(?<!version )(?!0\.0\b|1\.0\b)\d+\.\d+")
+# What may legitimately hold one: maths, code, glue roles, links, labels, citations.
+NOT_PROSE = re.compile(
+    r"\$\$.*?\$\$|\$[^$\n]+\$|```.*?```|`[^`\n]*`|\{glue[^}]*\}`[^`]*`|\]\([^)]*\)|<[^>]+>",
+    re.DOTALL,
+)
+
+
+def prose_cells(path: Path) -> list[str]:
+    if path.suffix == ".md":
+        return [path.read_text(encoding="utf-8")]
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("entry", toc_files())
+def test_prose_types_no_computed_number(entry):
+    path = source_of(entry)
+    typed = []
+    for text in prose_cells(path):
+        typed += DECIMAL.findall(NOT_PROSE.sub(" ", text))
+    assert not typed, f"{path.name}: numbers typed into prose (glue them instead): {typed}"
