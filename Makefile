@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 BOOK   := _build/html
 PORT   ?= 8000
 
-.PHONY: help setup book test serve lab notebooks clean requirements benchmark
+.PHONY: help setup book test serve lab notebooks exercises anki clean requirements benchmark
 
 help:
 	@echo "make book       build the HTML book (every notebook executed; any warning fails)"
@@ -17,6 +17,8 @@ help:
 	@echo "make serve      serve the built book on http://localhost:$(PORT)"
 	@echo "make lab        open the chapters and exercises in JupyterLab"
 	@echo "make notebooks  re-execute every chapter notebook in place (then commit them)"
+	@echo "make exercises  regenerate the student exercise notebooks from the solutions, executed"
+	@echo "make anki       write every flashcard to an Anki deck, _build/ndcg-course.apkg"
 	@echo "make benchmark  time ndcg.ndcg_score against scikit-learn"
 	@echo "make clean      remove the built book and caches (keeps .venv)"
 
@@ -51,8 +53,17 @@ notebooks: $(STAMP)
 	  echo "executing chapters/$$nb"; \
 	  ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=600 \
-	    --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; \
+	    --ExecutePreprocessor.record_timing=False \
+	    --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
 	done
+
+# Student notebooks are generated from exercises/solutions/: never edit them by hand.
+exercises: $(STAMP)
+	$(BIN)/python exercises/make_student.py --solutions --execute
+
+anki: $(STAMP)
+	@mkdir -p _build
+	$(BIN)/python -m ndcg.anki _build/ndcg-course.apkg
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=.

@@ -24,7 +24,13 @@ Modules
 ``ndcg.tables``    the step-by-step DCG table every chapter shows
 ``ndcg.examples``  the source documents' worked examples, as data
 ``ndcg.compare``   how often two metrics disagree on random rankings
+``ndcg.conventions`` how scikit-learn, trec_eval, LightGBM and others define NDCG
+``ndcg.checks``    answer checks for the exercise notebooks (hint, then explanation)
+``ndcg.cards``     flashcards and quizzes from ndcg/content/*.yaml, and their
+                   kernel-free views for the book (imports yaml)
+``ndcg.anki``      the flashcards as an Anki deck (imports genanki)
 ``ndcg.plots``     the course's figures (imports matplotlib)
+``ndcg.widgets``   live ipywidgets: explorer, reorder game, deck, quiz, checker
 
 ``import ndcg`` needs only NumPy.
 """

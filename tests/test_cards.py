@@ -1,0 +1,360 @@
+"""Flashcards and quizzes: the content files, the loader, the Leitner schedule and the
+kernel-free HTML views (their behaviour in a browser is tested in test_browser.py)."""
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import ndcg
+from ndcg import cards
+
+CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr"]
+DECKS = {deck.chapter: deck for deck in cards.load_all()}
+
+
+def all_texts(deck):
+    for card in deck.flashcards:
+        yield card.id, card.front
+        yield card.id, card.back
+    for question in deck.quiz:
+        yield question.id, question.question
+        for option in question.options:
+            yield question.id, option.text
+            yield question.id, option.feedback
+
+
+# -- the content -----------------------------------------------------------------------
+
+
+def test_every_chapter_has_a_content_file():
+    assert cards.chapters() == CHAPTERS
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_enough_flashcards_and_questions(chapter):
+    deck = DECKS[chapter]
+    assert deck.chapter == chapter and deck.title
+    assert len(deck.flashcards) >= 6, f"{chapter}: at least 6 flashcards"
+    assert len(deck.quiz) >= 4, f"{chapter}: at least 4 quiz questions"
+
+
+def test_ids_are_unique_across_all_files():
+    ids = [entry.id for deck in DECKS.values() for entry in deck.flashcards + deck.quiz]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", i) for i in ids)
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 5])
+def test_every_row_of_the_seed_flashcards_is_a_card(number):
+    # Flashcards #1 to #5 of source 004 are tables of three question/answer rows each.
+    tagged = [card for deck in DECKS.values() for card in deck.flashcards
+              if re.search(rf"004, flashcard #{number}\b", card.source)]
+    assert len(tagged) == 3, [card.id for card in tagged]
+
+
+@pytest.mark.parametrize("source, chapter", [
+    ("004, stage 1", "00_why"),            # "which system is better, A or B?"
+    ("004, stage 1 quiz", "02_dcg"),       # the DCG formula, options A-D
+    ("004, the game", "02_dcg"),           # "whose recommendations know me better?"
+    ("004, stage 2", "03_idcg"),           # system B [1, 0, 0]: which DCG is better?
+    ("004, stage 2", "04_ndcg"),           # NDCG@3 of [2, 3, 0]
+    ("004, stage 3 quiz", "04_ndcg"),      # the relevance-label sources, A-D
+    ("004, stage 4 quiz", "05_mrr"),       # pointwise / pairwise / listwise
+])
+def test_the_seed_quizzes_are_questions(source, chapter):
+    assert any(question.source.startswith(source) for question in DECKS[chapter].quiz)
+
+
+def test_the_dcg_formula_quiz():
+    question = next(q for q in DECKS["02_dcg"].quiz if q.id == "dcg-q-three-articles")
+    assert len(question.options) == 4 and question.answer == 1       # B
+    assert f"{ndcg.dcg([3, 2, 1]):.3f}" in question.options[1].text
+    assert f"{ndcg.cg([3, 2, 1]):g}" in question.options[0].text
+
+
+def test_the_label_sources_quiz_keeps_every_option():
+    question = next(q for q in DECKS["04_ndcg"].quiz if q.id == "ndcg-q-label-sources")
+    words = ["Human ratings", "Click", "Dwell time", "Sales"]
+    for word, option in zip(words, question.options):
+        assert word in option.text and not option.correct and len(option.feedback) > 40
+    assert question.options[question.answer].text.startswith("All of them")
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_question_has_one_answer_and_feedback_everywhere(chapter):
+    for question in DECKS[chapter].quiz:
+        assert sum(option.correct for option in question.options) == 1
+        assert len(question.options) >= 3
+        assert all(option.feedback.strip() for option in question.options)
+        texts = [option.text for option in question.options]
+        assert len(set(texts)) == len(texts), question.id
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_templates_are_all_rendered(chapter):
+    for ident, text in all_texts(DECKS[chapter]):
+        assert "{{" not in text and "}}" not in text, ident
+        assert not re.search(r"\b(nan|inf)\b", text), ident
+        # balanced maths: an even number of unescaped dollars
+        assert len(re.findall(r"(?<!\\)\$", text)) % 2 == 0, ident
+
+
+@pytest.mark.parametrize("path", sorted(cards.CONTENT_DIR.glob("*.yaml")), ids=lambda p: p.name)
+def test_no_computed_number_is_typed(path):
+    # Outside {{ templates }} and $maths$, a number with three or more decimals is
+    # almost surely a typed result: compute it with a template instead.
+    raw = path.read_text(encoding="utf-8")
+    prose = re.sub(r"\{\{.*?\}\}", " ", raw, flags=re.DOTALL)
+    prose = re.sub(r"\$\$.*?\$\$|\$[^$\n]+\$", " ", prose, flags=re.DOTALL)
+    typed = re.findall(r"(?<![\w.])\d+\.\d{3,}", prose)
+    assert not typed, f"{path.name}: typed results {typed}"
+
+
+def test_the_source_mistakes_are_shown_with_computed_values():
+    # the short-video DCG@4 that source 004 cut instead of rounding
+    card = next(c for c in DECKS["02_dcg"].flashcards if c.id == "dcg-short-videos")
+    from ndcg.examples import SHORT_VIDEOS
+    assert f"{ndcg.dcg(SHORT_VIDEOS.grades, 4):.4f}" in card.back
+    assert str(SHORT_VIDEOS.printed["DCG@4"]) in card.back
+
+
+# -- templates ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("template, expected", [
+    ("{{ dcg([3, 2, 1]) :.3f }}", "4.762"),
+    ("{{ discounts(2)[1] :.0% }}", "63%"),
+    ("{{ cg([3, 2, 1]) :g }}", "6"),
+    ("{{ cg([3, 2, 1]) }}", "6.000"),          # a float: three decimals by default
+    ("{{ len(MOVIES.grades) }}", "5"),         # an int: as it is
+    ("{{ MOVIES.grades[:3] }}", "(3, 2, 1)"),  # a slice's colon is not a format spec
+    ("{{ precision_at_k([1, 0], 2) :.2f }}", "0.50"),
+    ("{{ np.mean([1, 2]) :g }}", "1.5"),
+    ("{{ math.factorial(3) }}", "6"),
+    ("{{ len({cg(o) for o in [[1, 2], [2, 1]]}) }}", "1"),   # comprehensions see the names
+    ("no template", "no template"),
+])
+def test_render_template(template, expected):
+    assert cards.render_template(template) == expected
+
+
+def test_render_template_errors_quote_the_template():
+    with pytest.raises(ValueError, match=r"\{\{ 1 / 0 \}\} failed: ZeroDivisionError"):
+        cards.render_template("x = {{ 1 / 0 }}")
+    with pytest.raises(ValueError, match="text must be a str"):
+        cards.render_template(3)
+
+
+# -- the loader's errors ---------------------------------------------------------------------
+
+GOOD = """\
+chapter: 09_test
+title: A test chapter
+flashcards:
+  - id: t-card
+    front: Front $x$
+    back: Back {{ cg([1, 2]) :g }}
+quiz:
+  - id: t-question
+    question: Which?
+    options:
+      - text: this one
+        correct: true
+        feedback: Right.
+      - text: that one
+        correct: false
+        feedback: Wrong.
+"""
+
+
+def write(tmp_path, text, name="09_test.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_load_file_reads_a_good_file(tmp_path):
+    deck = cards.load_file(write(tmp_path, GOOD))
+    assert deck.flashcards[0] == cards.Flashcard("t-card", "09_test", "Front $x$", "Back 3", "")
+    assert deck.quiz[0].answer == 0 and deck.quiz[0].options[1] == cards.Option("that one", False, "Wrong.")
+
+
+@pytest.mark.parametrize("change, message", [
+    (("    back: Back {{ cg([1, 2]) :g }}\n", ""), r"09_test.yaml: flashcard 1 \('t-card'\): missing field 'back'"),
+    (("  - id: t-question", "  - id: t-card"), r"question 1 \('t-card'\): duplicate id 't-card'"),
+    (("        correct: true", "        correct: false"), r"question 1 \('t-question'\): exactly one option must be correct; 0 are"),
+    (("        correct: false", "        correct: true"), r"exactly one option must be correct; 2 are"),
+    (("        correct: true", "        correct: yes please"), r"option A: correct must be true or false"),
+    (("    front: Front $x$", "    front: Front $x$\n    sorce: typo"), r"flashcard 1 \('t-card'\): unknown field\(s\) 'sorce'"),
+    (("{{ cg([1, 2]) :g }}", "{{ cgg([1, 2]) }}"), r"flashcard 1 \('t-card'\): template \{\{ cgg\(\[1, 2\]\) \}\} failed: NameError"),
+    (("chapter: 09_test", "chapter: 08_other"), r"chapter is '08_other' but the file is named '09_test'"),
+    (("  - id: t-card", "  - id: T Card"), r"id 'T Card' must be lower-case words"),
+    (("title: A test chapter\n", ""), r"09_test.yaml: missing field 'title'"),
+])
+def test_load_file_names_the_file_and_the_entry(tmp_path, change, message):
+    old, new = change
+    assert old in GOOD
+    with pytest.raises(ValueError, match=message):
+        cards.load_file(write(tmp_path, GOOD.replace(old, new, 1)))
+
+
+def test_load_file_rejects_a_single_option(tmp_path):
+    text = GOOD.replace("      - text: that one\n        correct: false\n        feedback: Wrong.\n", "")
+    with pytest.raises(ValueError, match="at least two options"):
+        cards.load_file(write(tmp_path, text))
+
+
+def test_load_rejects_an_unknown_chapter():
+    with pytest.raises(ValueError, match=r"chapter must be one of '00_why', .*'05_mrr'; got '2'"):
+        cards.load("2")
+
+
+# -- Leitner ---------------------------------------------------------------------------------
+
+
+def test_leitner_boxes():
+    deck = cards.Leitner(["a", "b", "c"])
+    assert deck.current == "a" and deck.counts() == {1: 3, 2: 0, 3: 0, 4: 0, 5: 0}
+    deck.got_it()
+    assert deck.box("a") == 2
+    for _ in range(20):                     # "a" climbs to box 5 and stays there
+        if deck.current == "a":
+            deck.got_it()
+        else:
+            deck.again()
+    assert deck.box("a") == 5 and deck.box("b") == deck.box("c") == 1
+
+
+def test_leitner_never_repeats_a_card_at_once_and_is_deterministic():
+    ids = [f"c{i}" for i in range(7)]
+    first, second = cards.Leitner(ids), cards.Leitner(ids)
+    shown = [first.current]
+    for step in range(60):
+        action = ("got_it", "again", "next")[step % 3]
+        shown.append(getattr(first, action)())
+        assert getattr(second, action)() == shown[-1]
+    assert all(a != b for a, b in zip(shown, shown[1:]))
+
+
+def test_lower_boxes_come_back_more_often():
+    ids = [f"c{i}" for i in range(6)]
+    deck = cards.Leitner(ids)
+    seen = dict.fromkeys(ids, 0)
+    for _ in range(300):
+        seen[deck.current] += 1
+        # the learner always knows c0 and c1, never the others
+        deck.got_it() if deck.current in ("c0", "c1") else deck.again()
+    assert deck.box("c0") == 5 and deck.box("c5") == 1
+    assert max(seen["c0"], seen["c1"]) * 3 < min(seen[c] for c in ids[2:])
+
+
+def test_leitner_previous_next_and_shuffle():
+    deck = cards.Leitner(["a", "b", "c", "d"], seed=3)
+    deck.next()
+    deck.next()
+    assert deck.previous() == "b" and deck.previous() == "a" and deck.previous() == "a"
+    assert deck.box("a") == 1                                    # previous changes no box
+    again = cards.Leitner(["a", "b", "c", "d"], seed=3)
+    assert again.shuffle() == cards.Leitner(["a", "b", "c", "d"], seed=3).shuffle()
+    assert cards.Leitner(["only"]).next() == "only"              # a deck of one card
+
+
+def test_leitner_input_errors():
+    with pytest.raises(ValueError, match="at least one card"):
+        cards.Leitner([])
+    with pytest.raises(ValueError, match="unique"):
+        cards.Leitner(["a", "a"])
+    with pytest.raises(ValueError, match="'z' is not in this deck"):
+        cards.Leitner(["a"]).box("z")
+
+
+# -- Markdown to HTML --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("markdown, html", [
+    ("plain", "<p>plain</p>"),
+    ("$rel_i$ and $$x^2$$", r"<p>\(rel_i\) and \[x^2\]</p>"),
+    ("**bold** and *it* and `a<b`", "<p><strong>bold</strong> and <em>it</em> and <code>a&lt;b</code></p>"),
+    ("one\ntwo\n\nthree", "<p>one two</p><p>three</p>"),
+    ("- a\n- b\n  c", "<ul><li>a</li><li>b c</li></ul>"),
+    ("1. a\n2. b", "<ol><li>a</li><li>b</li></ol>"),
+    ("$a < b$ & <script>", r"<p>\(a &lt; b\) &amp; &lt;script&gt;</p>"),
+    ("costs \\$5", "<p>costs $5</p>"),
+    ("$2^{rel}-1$ is *not* $rel_i * 2$", r"<p>\(2^{rel}-1\) is <em>not</em> \(rel_i * 2\)</p>"),
+])
+def test_to_html(markdown, html):
+    assert cards.to_html(markdown) == html
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_no_dollar_survives_in_html(chapter):
+    for ident, text in all_texts(DECKS[chapter]):
+        assert "$" not in cards.to_html(text), ident
+
+
+# -- the kernel-free views ---------------------------------------------------------------------
+
+
+def script_data(snippet):
+    script = re.search(r"<script>(.*)</script>", snippet, re.DOTALL).group(1)
+    assert "</script" not in script.lower() and "<!--" not in script   # nothing closes it early
+    return json.loads(re.search(r"var data = (\{.*?\});\n", script).group(1))
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_flashcards_view(chapter):
+    snippet = cards.flashcards(chapter)._repr_html_()
+    deck = DECKS[chapter]
+    data = script_data(snippet)
+    assert [card["id"] for card in data["cards"]] == [card.id for card in deck.flashcards]
+    assert f"FlashcardDeck(&quot;{chapter}&quot;)" in snippet and "Running this notebook?" in snippet
+    assert "mathjax_process" in snippet and "typesetPromise" in snippet
+    assert not re.search(r"https?://|src=|href=", snippet)        # nothing from the network
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_quiz_view(chapter):
+    snippet = cards.quiz(chapter)._repr_html_()
+    deck = DECKS[chapter]
+    data = script_data(snippet)
+    assert [q["id"] for q in data["questions"]] == [q.id for q in deck.quiz]
+    for question, stored in zip(deck.quiz, data["questions"]):
+        assert f'data-question="{question.id}"' in snippet
+        assert [o["correct"] for o in stored["options"]] == [o.correct for o in question.options]
+    assert f"Quiz(&quot;{chapter}&quot;)" in snippet
+    assert not re.search(r"https?://|src=|href=", snippet)
+
+
+def test_views_have_unique_dom_ids():
+    snippets = [cards.flashcards("02_dcg")._repr_html_(), cards.quiz("02_dcg")._repr_html_(),
+                cards.flashcards("02_dcg")._repr_html_()]
+    ids = [re.search(r'class="ndcg-kf[^"]*" id="([^"]+)"', s).group(1) for s in snippets]
+    assert len(set(ids)) == 3
+    view = cards.flashcards("01_cg")
+    assert view._repr_html_() == view._repr_html_()        # the same object, the same snippet
+
+
+def test_views_accept_a_deck():
+    assert "Flashcards: CG" in cards.flashcards(DECKS["01_cg"])._repr_html_()
+
+
+def test_printable_html_lists_every_card():
+    page = cards.printable_html()
+    for deck in DECKS.values():
+        assert deck.title.replace("&", "&amp;") in page
+        for card in deck.flashcards:
+            assert f'id="card-{card.id}"' in page
+    assert "@media print" in page and "$" not in page
+    assert page == cards.printable_html()                  # deterministic (stored in a notebook)
+
+
+def test_import_ndcg_stays_numpy_only():
+    code = ("import sys, ndcg, ndcg.cards, ndcg.anki; "
+            "bad = {'yaml', 'genanki', 'ipywidgets', 'matplotlib'} & set(sys.modules); "
+            "assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parent)

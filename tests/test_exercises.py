@@ -1,0 +1,223 @@
+"""The exercise notebooks: generated from the solutions, solved by them, and safe to run.
+
+nbval (``pytest --nbval``, testpaths include exercises/) re-executes every
+notebook and compares the outputs with the stored ones; the solution notebooks
+assert in every check cell that the solution is correct. The tests here cover
+the rest: the student notebooks are exactly what ``make_student.py`` makes of
+the solutions, the stored outputs say "correct" and "not yet", every check
+gives a hint and then an explanation, and the broken snippet of source 001
+fails the way exercise 4.6 says it does.
+"""
+
+import contextlib
+import importlib.util
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from ndcg.checks import FunctionCheck, NumberCheck
+
+ROOT = Path(__file__).resolve().parent.parent
+EXERCISES = ROOT / "exercises"
+SOLUTIONS = EXERCISES / "solutions"
+CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr"]
+
+
+def load_make_student():
+    spec = importlib.util.spec_from_file_location("make_student", EXERCISES / "make_student.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+make_student = load_make_student()
+
+
+def read(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def source(cell) -> str:
+    return "".join(cell["source"])
+
+
+def tags(cell) -> list:
+    return cell.get("metadata", {}).get("tags", [])
+
+
+def printed(cell) -> str:
+    return "".join("".join(out.get("text", "")) for out in cell.get("outputs", []) if out["output_type"] == "stream")
+
+
+def run_cells(notebook: dict, *, stop_after=None) -> dict:
+    """Execute a notebook's code cells (not the widget ones) in a fresh namespace, quietly."""
+    namespace = {"__name__": "__main__"}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code" and "widget" not in tags(cell):
+                exec(compile(source(cell), f"<{cell['id']}>", "exec"), namespace)
+            if cell["id"] == stop_after:
+                break
+    return namespace
+
+
+def checks_in(namespace: dict) -> dict:
+    return {name: value for name, value in namespace.items() if isinstance(value, (NumberCheck, FunctionCheck))}
+
+
+# -- files and structure -------------------------------------------------------------
+
+
+def test_one_solution_and_one_student_notebook_per_chapter():
+    assert make_student.chapters() == CHAPTERS
+    assert sorted(p.stem for p in EXERCISES.glob("*.ipynb")) == CHAPTERS
+    for chapter in CHAPTERS:
+        assert (ROOT / "chapters" / f"{chapter}.ipynb").exists(), chapter
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_student_notebook_is_generated_from_its_solution(chapter):
+    """The drift check: regenerating gives exactly the stored sources."""
+    solution = read(SOLUTIONS / f"{chapter}.ipynb")
+    stored = read(EXERCISES / f"{chapter}.ipynb")
+    assert make_student.sources(stored) == make_student.sources(make_student.student_notebook(solution))
+
+
+def test_the_check_command_finds_no_drift(capsys):
+    assert make_student.main(["--check"]) == 0
+
+
+def test_generation_is_deterministic(tmp_path):
+    solution = make_student.read(SOLUTIONS / "02_dcg.ipynb")
+    first, second = tmp_path / "a.ipynb", tmp_path / "b.ipynb"
+    make_student.write(make_student.student_notebook(solution), first)
+    make_student.write(make_student.student_notebook(solution), second)
+    assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
+    assert '"execution"' not in first.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_exercise_has_statement_check_stub_and_call(chapter):
+    solution = read(SOLUTIONS / f"{chapter}.ipynb")
+    cells = {cell["id"]: cell for cell in solution["cells"]}
+    calls = [cell for cell in solution["cells"] if "check" in tags(cell)]
+    assert 4 <= len(calls) <= 8, f"{chapter}: {len(calls)} exercises"
+    for n in range(1, len(calls) + 1):
+        statement, definition = cells[f"ex{n}"], cells[f"ex{n}-check-def"]
+        answer, call = cells[f"ex{n}-answer"], cells[f"ex{n}-check"]
+        assert source(statement).startswith(f"## Exercise {n} ")
+        assert definition["metadata"]["jupyter"]["source_hidden"] is True
+        assert "Check(" in source(definition)
+        for cell in (answer, call):
+            assert "solution" in tags(cell) and "student" in cell["metadata"]
+        assert "..." in answer["metadata"]["student"]
+        assert answer["metadata"]["student"].strip() != source(answer).strip()
+        assert 'assert feedback.status == "correct"' in source(call)
+        assert "assert" not in call["metadata"]["student"]
+    boxes = [cell for cell in solution["cells"] if "widget" in tags(cell)]
+    assert len(boxes) <= 1
+    for cell in boxes:
+        assert "AnswerChecker(check_" in source(cell) and "nbval-ignore-output" in tags(cell)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_notebooks_say_what_to_do_and_link_back(chapter):
+    student = read(EXERCISES / f"{chapter}.ipynb")
+    title = source(student["cells"][0])
+    assert title.startswith("# Exercises ")
+    assert f"](../chapters/{chapter}.ipynb)" in title
+    assert (EXERCISES / f"../chapters/{chapter}.ipynb").resolve().exists()
+    assert "top to bottom" in title and "replace the `...`" in title
+    solution_title = source(read(SOLUTIONS / f"{chapter}.ipynb")["cells"][0])
+    assert f"](../../chapters/{chapter}.ipynb)" in solution_title
+    assert f"](../{chapter}.ipynb)" in solution_title
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_no_solution_leaks_into_the_student_notebook(chapter):
+    solution = read(SOLUTIONS / f"{chapter}.ipynb")
+    student_sources = {source(cell) for cell in read(EXERCISES / f"{chapter}.ipynb")["cells"]}
+    for cell in solution["cells"]:
+        if "solution" in tags(cell):
+            assert source(cell) not in student_sources, cell["id"]
+    assert not any("solution" in tags(cell) or "student" in cell["metadata"]
+                   for cell in read(EXERCISES / f"{chapter}.ipynb")["cells"])
+
+
+# -- stored outputs --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_stored_solutions_pass_every_check(chapter):
+    notebook = read(SOLUTIONS / f"{chapter}.ipynb")
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            assert output["output_type"] != "error", cell["id"]
+        if "check" in tags(cell):
+            assert printed(cell).startswith("✅ Correct!"), (cell["id"], printed(cell))
+    assert "widgets" not in notebook["metadata"]  # no random widget model ids
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_stored_student_notebooks_answer_not_yet(chapter):
+    notebook = read(EXERCISES / f"{chapter}.ipynb")
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            assert output["output_type"] != "error", cell["id"]
+        if "check" in tags(cell):
+            assert printed(cell).startswith("⏳ Not yet"), (cell["id"], printed(cell))
+    assert "widgets" not in notebook["metadata"]
+
+
+# -- the checks themselves, re-run without a kernel -----------------------------------------
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_solutions_are_correct_and_stubs_are_not_yet(chapter):
+    solved = run_cells(read(SOLUTIONS / f"{chapter}.ipynb"))  # every check cell asserts "correct"
+    student = run_cells(read(EXERCISES / f"{chapter}.ipynb"))
+    assert checks_in(solved).keys() == checks_in(student).keys()
+    for name, check in checks_in(student).items():
+        assert check.attempts == 0, name
+    assert all(check.attempts == 1 and check.misses == 0 for check in checks_in(solved).values())
+
+
+def wrong_answer(check):
+    if isinstance(check, FunctionCheck):
+        return lambda *args: -1.0
+    if isinstance(check.expected, float):
+        return check.expected + 1
+    return [x + 1 for x in check.expected]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_check_hints_then_explains(chapter):
+    checks = checks_in(run_cells(read(EXERCISES / f"{chapter}.ipynb")))
+    for name, check in checks.items():
+        assert check.hint and check.explanation, name
+        if isinstance(check, NumberCheck):
+            assert check.abs_tol <= 5e-3, name  # hand arithmetic, but not sloppier than that
+        first, second = check.check(wrong_answer(check)), check.check(wrong_answer(check))
+        assert first.status == second.status == "incorrect", name
+        assert check.hint in first.message and check.explanation not in first.message, name
+        assert check.explanation in second.message, name
+
+
+def test_the_blog_snippet_fails_as_the_exercise_says():
+    """Exercise 4.6: first NameError (no numpy import), then NumPy 2's AttributeError, then fixed."""
+    student = read(EXERCISES / "04_ndcg.ipynb")
+    namespace = run_cells(student, stop_after="ex6-check")
+    assert "np" not in namespace and "asfarray" in source(next(c for c in student["cells"] if c["id"] == "ex6-answer"))
+    check = namespace["check_snippet"]
+    first = check.check(namespace["ndcg_at_k"])
+    assert first.status == "incorrect" and "NameError" in first.message and "'np'" in first.message
+    assert "Hint" in first.message
+    exec("import numpy as np", namespace)
+    second = check.check(namespace["ndcg_at_k"])
+    assert "AttributeError" in second.message and "asfarray" in second.message
+    assert "Explanation" in second.message
+    solution = read(SOLUTIONS / "04_ndcg.ipynb")
+    fixed = run_cells(solution, stop_after="ex6-answer")
+    assert check.check(fixed["ndcg_at_k"]).status == "correct"
