@@ -9,11 +9,12 @@ STAMP  := $(VENV)/.installed
 BOOK   := _build/html
 PORT   ?= 8000
 
-.PHONY: help setup book test serve lab notebooks exercises anki clean requirements benchmark
+.PHONY: help setup check book test serve lab notebooks exercises anki clean requirements benchmark
 
 help:
 	@echo "make book       build the HTML book (every notebook executed; any warning fails)"
 	@echo "make test       unit, property and docstring tests, and nbval over every notebook"
+	@echo "make check      a quick setup check for workshop participants"
 	@echo "make serve      serve the built book on http://localhost:$(PORT)"
 	@echo "make lab        open the chapters and exercises in JupyterLab"
 	@echo "make notebooks  re-execute every chapter notebook in place (then commit them)"
@@ -32,6 +33,13 @@ $(STAMP): requirements.txt pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# A quick check that a participant's laptop is ready: the package, its widgets,
+# and one exercise notebook run in a real Jupyter kernel.
+check: $(STAMP)
+	$(BIN)/python -c "import ndcg, ndcg.widgets, ndcg.cards; print('ndcg', ndcg.__version__, 'imports fine')"
+	$(BIN)/python -m pytest --nbval exercises/00_why.ipynb -q -p no:cacheprovider
+	@echo "All set: your setup is ready for the workshop."
 
 book: $(STAMP)
 	$(BIN)/jupyter-book build --warningiserror --nitpick --keep-going .

@@ -31,6 +31,8 @@ Modules
 ``ndcg.anki``      the flashcards as an Anki deck (imports genanki)
 ``ndcg.plots``     the course's figures (imports matplotlib)
 ``ndcg.widgets``   live ipywidgets: explorer, reorder game, deck, quiz, checker
+``ndcg.ltr``       learning to rank: RankNet, LambdaRank, ListNet, ApproxNDCG, trainers
+``ndcg.datasets``  a synthetic LETOR-style data set and the LETOR/svmlight file format
 
 ``import ndcg`` needs only NumPy.
 """

@@ -639,6 +639,19 @@ div.output:has(> .ndcg-kf){background:transparent;padding:0;color:var(--pst-colo
 </style>
 """
 
+# Typesets the maths of the elements just shown, once the book's MathJax is ready
+# (shared by both views; a no-op where there is no MathJax, as in JupyterLab).
+_TYPESET_JS = """  function typeset(elements) {
+    var mj = window.MathJax;
+    if (mj && mj.startup && mj.startup.promise && mj.typesetPromise) {
+      mj.startup.promise.then(function () {
+        if (mj.typesetClear) { mj.typesetClear(elements); }
+        return mj.typesetPromise(elements);
+      }).catch(function (err) { console.log("MathJax: " + err); });
+    }
+  }
+"""
+
 _FLASHCARD_JS = """
 (function () {
   var root = document.getElementById(%(id)s);
@@ -653,16 +666,7 @@ _FLASHCARD_JS = """
   var front = q("front"), back = q("back"), card = q("card"), source = q("source"),
       label = q("label"), status = q("status"), flip = q("flip");
 
-  function typeset(elements) {
-    var mj = window.MathJax;
-    if (mj && mj.startup && mj.startup.promise && mj.typesetPromise) {
-      mj.startup.promise.then(function () {
-        if (mj.typesetClear) { mj.typesetClear(elements); }
-        return mj.typesetPromise(elements);
-      }).catch(function (err) { console.log("MathJax: " + err); });
-    }
-  }
-  function less(a, b) {
+%(typeset)s  function less(a, b) {
     var ka = [due[a], box[a], last[a], rank[a]], kb = [due[b], box[b], last[b], rank[b]];
     for (var j = 0; j < 4; j++) { if (ka[j] !== kb[j]) { return ka[j] < kb[j]; } }
     return false;
@@ -739,16 +743,7 @@ _QUIZ_JS = """
   var first = {}, solved = {};
   var score = root.querySelector("[data-role=score]");
 
-  function typeset(elements) {
-    var mj = window.MathJax;
-    if (mj && mj.startup && mj.startup.promise && mj.typesetPromise) {
-      mj.startup.promise.then(function () {
-        if (mj.typesetClear) { mj.typesetClear(elements); }
-        return mj.typesetPromise(elements);
-      }).catch(function (err) { console.log("MathJax: " + err); });
-    }
-  }
-  function update() {
+%(typeset)s  function update() {
     var answered = 0, right = 0;
     for (var key in first) { answered++; if (first[key]) { right++; } }
     score.textContent = "Answered " + answered + " of " + total + " \\u00b7 right at the first try: " +
@@ -811,7 +806,8 @@ class FlashcardsView(_View):
         cards = [{"id": c.id, "front": to_html(c.front), "back": to_html(c.back), "source": c.source}
                  for c in deck.flashcards]
         first = cards[0]
-        script = _FLASHCARD_JS % {"id": json.dumps(self.dom_id), "data": _json_for_script({"cards": cards})}
+        script = _FLASHCARD_JS % {"id": json.dumps(self.dom_id), "typeset": _TYPESET_JS,
+                                  "data": _json_for_script({"cards": cards})}
         return (
             _CSS
             + f'<div class="ndcg-kf ndcg-fc mathjax_process" id="{self.dom_id}" '
@@ -871,7 +867,8 @@ class QuizView(_View):
                 '<div class="ndcg-qz-fb" data-role="feedback" hidden></div>'
                 f"{source}</div>"
             )
-        script = _QUIZ_JS % {"id": json.dumps(self.dom_id), "data": _json_for_script({"questions": questions})}
+        script = _QUIZ_JS % {"id": json.dumps(self.dom_id), "typeset": _TYPESET_JS,
+                             "data": _json_for_script({"questions": questions})}
         return (
             _CSS
             + f'<div class="ndcg-kf ndcg-qz mathjax_process" id="{self.dom_id}" '

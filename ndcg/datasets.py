@@ -1,0 +1,558 @@
+"""Learning-to-rank data: a synthetic LETOR-style generator and an svmlight loader.
+
+Learning-to-rank data sets (LETOR, MSLR-WEB10K/30K, Yahoo! LTR, MQ2007/2008)
+are flat tables: one row per (query, document) pair, with a relevance grade
+``y``, a query id ``qid`` and a feature vector ``X``. The rows of one query
+are contiguous. Everything here uses that layout:
+
+* ``X``: float64 array, ``n_docs x n_features``;
+* ``y``: int64 array of grades, ``n_docs``;
+* ``qid``: int64 array of query ids, ``n_docs``, each query's rows contiguous.
+
+>>> X, y, qid = make_letor(n_queries=3, min_docs=2, max_docs=4, seed=1)
+>>> X.shape == (len(y), 15), qid.tolist() == sorted(qid.tolist())
+(True, True)
+
+Functions
+---------
+``make_letor``              a synthetic data set with known structure
+``train_valid_test_split``  split by query, never a query in two parts
+``load_svmlight``           read the LETOR / svmlight text format with ``qid``
+``save_svmlight``           write it
+``describe``                queries, documents, docs per query, grade counts
+``group_sizes``             the ``group=`` sizes LightGBM's ``LGBMRanker`` wants
+``standardize_by_query``    z-score every feature within each query
+
+The file format
+---------------
+One document per line::
+
+    <grade> qid:<query id> <feature id>:<value> <feature id>:<value> ... # comment
+
+Feature ids start at 1 (column 0 of ``X`` is feature 1). A feature missing
+from a line is 0 (the format is sparse), and everything after ``#`` is a
+comment (MQ2007/2008 put the document id there). Blank lines and lines that
+start with ``#`` are skipped.
+
+Using MSLR-WEB10K
+-----------------
+MSLR-WEB10K (Qin and Liu, 2013; Microsoft Research) has 10,000 queries and
+about 1.2 million judged documents, 136 features per document and grades 0
+(irrelevant) to 4 (perfectly relevant). Download ``MSLR-WEB10K.zip`` from the
+Microsoft Research LETOR page (https://www.microsoft.com/en-us/research/project/mslr/)
+and unzip it; it holds five folds, ``Fold1`` ... ``Fold5``, each with
+``train.txt``, ``vali.txt`` and ``test.txt`` (the folds rotate which fifth of
+the queries is the test set). Then, for example::
+
+    from ndcg.datasets import load_svmlight, describe
+    X_train, y_train, qid_train = load_svmlight("MSLR-WEB10K/Fold1/train.txt", n_features=136)
+    X_valid, y_valid, qid_valid = load_svmlight("MSLR-WEB10K/Fold1/vali.txt", n_features=136)
+    X_test, y_test, qid_test = load_svmlight("MSLR-WEB10K/Fold1/test.txt", n_features=136)
+    describe(y_train, qid_train)
+
+Pass ``n_features=136`` so that the three parts have the same columns even if
+a file happens not to mention the last feature. The files are already split
+by query, so :func:`train_valid_test_split` is not needed. The reader is pure
+Python: a training file (about 720,000 lines) takes a minute or two and about
+0.8 GB of memory as a dense float64 array. The features are raw (counts,
+BM25 scores, PageRank, ...) on very different scales, so standardize them
+(globally, or with :func:`standardize_by_query`) before fitting a linear
+model or a neural network; tree ensembles such as LightGBM do not need it.
+MSLR-WEB30K, Yahoo! LTR and MQ2007/2008 use the same format (Yahoo! has 699
+features, MQ2007/2008 have 46).
+
+References
+----------
+T. Qin and T.-Y. Liu, "Introducing LETOR 4.0 datasets", arXiv:1306.2597, 2013.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+
+import numpy as np
+
+__all__ = [
+    "GRADE_FRACTIONS",
+    "make_letor",
+    "train_valid_test_split",
+    "load_svmlight",
+    "save_svmlight",
+    "describe",
+    "group_sizes",
+    "standardize_by_query",
+]
+
+#: The share of documents that :func:`make_letor` gives grades 0, 1, 2, 3, 4:
+#: most judged documents are irrelevant, few are perfect, as in real judgments.
+GRADE_FRACTIONS = (0.50, 0.25, 0.13, 0.08, 0.04)
+
+# The generator's fixed constants (documented in make_letor).
+_QUERY_EFFECT_SD = 0.5  # per-query shift of the latent relevance
+_LABEL_NOISE_SD = 1.0  # noise added to the latent relevance
+_NOISY_CORRELATION = 0.25  # correlation of a noisy feature with the latent relevance
+_FEATURE_SHIFT_SD = 1.0  # per-query, per-feature shift of the observed features
+
+
+def _check_int(value, name: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}; got {value!r}.")
+    return int(value)
+
+
+def make_letor(
+    n_queries=200,
+    *,
+    min_docs=5,
+    max_docs=40,
+    n_informative=5,
+    n_noisy=5,
+    n_useless=5,
+    seed=0,
+):
+    """A synthetic learning-to-rank data set in the LETOR layout.
+
+    How it is made (``rng = numpy.random.default_rng(seed)``):
+
+    1. Every query gets ``rng.integers(min_docs, max_docs + 1)`` documents.
+    2. Every document has ``n_informative`` hidden standard-normal values
+       ``z``. Its latent relevance is
+       ``r = z @ w / ||w|| + q + e``, with weights ``w`` drawn once,
+       uniform on [0.5, 1.5]; a query effect ``q ~ N(0, 0.5**2)`` shared by
+       the query's documents (some queries have more relevant documents than
+       others); and label noise ``e ~ N(0, 1)``.
+    3. Grades: the thresholds are the 50 %, 75 %, 88 % and 96 % quantiles of
+       ``r`` over all documents, so grades 0, 1, 2, 3, 4 go to 50 %, 25 %,
+       13 %, 8 % and 4 % of the documents (:data:`GRADE_FRACTIONS`, exact
+       up to rounding). A query can have no relevant document at all.
+    4. Features, in this column order:
+
+       * ``n_informative`` informative features: ``z`` itself;
+       * ``n_noisy`` noisy features: ``0.25 * r_std + sqrt(1 - 0.25**2) * noise``,
+         where ``r_std`` is ``r`` standardized, so each is only weakly
+         correlated with relevance (correlation 0.25);
+       * ``n_useless`` useless features: pure standard-normal noise.
+
+       Every feature of every query is then shifted by its own
+       ``N(0, 1)`` constant, as raw LETOR features are (a BM25 score is
+       larger for a long query): the values are not comparable across
+       queries, which hurts a pointwise model, while any ranking of the
+       documents within one query by a linear score is unchanged.
+
+    Parameters
+    ----------
+    n_queries : int, default 200
+        Number of queries (>= 1).
+    min_docs, max_docs : int, default 5 and 40
+        Each query's number of documents is uniform on
+        ``min_docs .. max_docs`` (inclusive; ``1 <= min_docs <= max_docs``).
+    n_informative, n_noisy, n_useless : int, default 5 each
+        Number of features of each kind (>= 0, at least one feature overall).
+    seed : int, default 0
+        The same seed and arguments give identical arrays.
+
+    Returns
+    -------
+    X : ndarray of float64, shape (n_docs, n_informative + n_noisy + n_useless)
+    y : ndarray of int64, shape (n_docs,)
+        Grades 0 to 4.
+    qid : ndarray of int64, shape (n_docs,)
+        Query ids 0, 1, ..., n_queries - 1, sorted, each query contiguous.
+
+    Examples
+    --------
+    >>> X, y, qid = make_letor(n_queries=100, seed=0)
+    >>> X.shape[1], X.dtype, int(y.min()), int(y.max())
+    (15, dtype('float64'), 0, 4)
+    >>> np.unique(qid).size, bool(np.all(np.diff(qid) >= 0))
+    (100, True)
+    >>> (np.bincount(y) / len(y)).round(2)
+    array([0.5 , 0.25, 0.13, 0.08, 0.04])
+    >>> X2, y2, qid2 = make_letor(n_queries=100, seed=0)
+    >>> bool(np.array_equal(X, X2) and np.array_equal(y, y2))
+    True
+    """
+    n_queries = _check_int(n_queries, "n_queries", 1)
+    min_docs = _check_int(min_docs, "min_docs", 1)
+    max_docs = _check_int(max_docs, "max_docs", 1)
+    if max_docs < min_docs:
+        raise ValueError(f"max_docs must be >= min_docs; got min_docs={min_docs}, max_docs={max_docs}.")
+    n_informative = _check_int(n_informative, "n_informative", 0)
+    n_noisy = _check_int(n_noisy, "n_noisy", 0)
+    n_useless = _check_int(n_useless, "n_useless", 0)
+    if n_informative + n_noisy + n_useless == 0:
+        raise ValueError("n_informative + n_noisy + n_useless must be at least 1; got 0 features.")
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ValueError(f"seed must be an integer; got {seed!r}.")
+
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(min_docs, max_docs + 1, size=n_queries)
+    qid = np.repeat(np.arange(n_queries, dtype=np.int64), sizes)
+    n_docs = int(sizes.sum())
+
+    z = rng.standard_normal((n_docs, n_informative))
+    w = rng.uniform(0.5, 1.5, size=n_informative)
+    signal = z @ w / np.linalg.norm(w) if n_informative else np.zeros(n_docs)
+    query_effect = rng.normal(0.0, _QUERY_EFFECT_SD, size=n_queries)[qid]
+    latent = signal + query_effect + rng.normal(0.0, _LABEL_NOISE_SD, size=n_docs)
+
+    cumulative = np.cumsum(GRADE_FRACTIONS)[:-1]
+    thresholds = np.quantile(latent, cumulative)
+    y = np.searchsorted(thresholds, latent, side="right").astype(np.int64)
+
+    latent_std = (latent - latent.mean()) / latent.std()
+    rho = _NOISY_CORRELATION
+    noisy = rho * latent_std[:, None] + math.sqrt(1 - rho**2) * rng.standard_normal((n_docs, n_noisy))
+    useless = rng.standard_normal((n_docs, n_useless))
+    X = np.hstack([z, noisy, useless])
+    X += rng.normal(0.0, _FEATURE_SHIFT_SD, size=(n_queries, X.shape[1]))[qid]
+    return X, y, qid
+
+
+def _check_dataset(X, y, qid):
+    X = np.asarray(X, dtype=float)
+    if X.ndim != 2:
+        raise ValueError(f"X must be a 2-D array (documents x features); got shape {X.shape}.")
+    y = np.asarray(y)
+    qid = np.asarray(qid)
+    for name, values in (("y", y), ("qid", qid)):
+        if values.shape != (X.shape[0],):
+            raise ValueError(f"{name} must be 1-D with one entry per row of X ({X.shape[0]}); got shape {values.shape}.")
+    return X, y, qid
+
+
+def train_valid_test_split(X, y, qid, *, fractions=(0.6, 0.2, 0.2), seed=0):
+    """Split a data set by query into train, validation and test parts.
+
+    The distinct query ids are shuffled with ``numpy.random.default_rng(seed)``
+    and cut at the cumulative ``fractions`` (rounded to whole queries); every
+    query lands in exactly one part, so no document of a test query is seen in
+    training. Within each part the rows keep their original order.
+
+    Parameters
+    ----------
+    X : array of shape (n_docs, n_features)
+    y, qid : arrays of shape (n_docs,)
+    fractions : three positive numbers summing to 1, default (0.6, 0.2, 0.2)
+        Shares of the *queries* (not documents) in train, validation, test.
+    seed : int, default 0
+
+    Returns
+    -------
+    dict
+        ``{"train": (X, y, qid), "valid": (X, y, qid), "test": (X, y, qid)}``.
+
+    Raises
+    ------
+    ValueError
+        If ``fractions`` is not three positive numbers summing to 1, or a
+        part would get no query.
+
+    Examples
+    --------
+    >>> X, y, qid = make_letor(n_queries=10, seed=0)
+    >>> parts = train_valid_test_split(X, y, qid, seed=0)
+    >>> {name: np.unique(part[2]).size for name, part in parts.items()}
+    {'train': 6, 'valid': 2, 'test': 2}
+    >>> sum(len(part[1]) for part in parts.values()) == len(y)
+    True
+    """
+    X, y, qid = _check_dataset(X, y, qid)
+    try:
+        fractions = tuple(float(f) for f in fractions)
+    except (TypeError, ValueError):
+        raise ValueError(f"fractions must be three numbers (train, valid, test); got {fractions!r}.") from None
+    if len(fractions) != 3 or min(fractions) <= 0 or not math.isclose(sum(fractions), 1.0, abs_tol=1e-9):
+        raise ValueError(f"fractions must be three positive numbers summing to 1; got {fractions!r}.")
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ValueError(f"seed must be an integer; got {seed!r}.")
+    queries = np.unique(qid)
+    shuffled = np.random.default_rng(seed).permutation(queries)
+    cuts = np.rint(np.cumsum(fractions)[:-1] * len(queries)).astype(int)
+    chosen = np.split(shuffled, cuts)
+    parts = {}
+    for name, part in zip(("train", "valid", "test"), chosen):
+        if part.size == 0:
+            raise ValueError(
+                f"the {name} part would get no query ({len(queries)} queries, fractions={fractions}); "
+                "use more queries or larger fractions."
+            )
+        mask = np.isin(qid, part)
+        parts[name] = (X[mask], y[mask], qid[mask])
+    return parts
+
+
+def _parse_number(token: str, kind, where: str, what: str):
+    try:
+        value = kind(token)
+    except ValueError:
+        raise ValueError(f"{where}: {what} {token!r} is not a number.") from None
+    if kind is float and not math.isfinite(value):
+        raise ValueError(f"{where}: {what} {token!r} is not a finite number.")
+    return value
+
+
+def load_svmlight(path, n_features=None):
+    """Read a LETOR / svmlight file with query ids.
+
+    Each data line is ``<grade> qid:<id> <fid>:<value> ... # comment`` (see
+    the module docstring). Feature ids are 1-based and column ``fid - 1`` of
+    ``X`` holds feature ``fid``; missing features are 0. Rows keep the file's
+    order and query ids are kept as written.
+
+    Parameters
+    ----------
+    path : str, os.PathLike or open text file
+    n_features : int, optional
+        Number of columns of ``X``. By default the largest feature id in the
+        file. Give it (136 for MSLR-WEB10K) so that files that do not mention
+        the last features still get the same columns.
+
+    Returns
+    -------
+    X : ndarray of float64, shape (n_docs, n_features)
+    y : ndarray of int64, shape (n_docs,)
+    qid : ndarray of int64, shape (n_docs,)
+
+    Raises
+    ------
+    ValueError
+        Naming the file and the line number, for a line without a
+        ``qid:<integer>`` second field, a grade that is not an integer, a
+        pair that is not ``<fid>:<value>``, a feature id below 1 or above
+        ``n_features``, a repeated feature id, or a value that is not a
+        finite number; also for a file with no data line.
+
+    Examples
+    --------
+    >>> import io
+    >>> text = '''# two queries, MQ2008 style
+    ... 2 qid:10 1:0.5 3:1.2 #docid = GX000-00-0000000
+    ... 0 qid:10 2:0.25
+    ... 1 qid:7 1:1 2:2 3:3
+    ... '''
+    >>> X, y, qid = load_svmlight(io.StringIO(text))
+    >>> X
+    array([[0.5 , 0.  , 1.2 ],
+           [0.  , 0.25, 0.  ],
+           [1.  , 2.  , 3.  ]])
+    >>> y, qid
+    (array([2, 0, 1]), array([10, 10,  7]))
+    >>> load_svmlight(io.StringIO("1 1:0.5"))
+    Traceback (most recent call last):
+    ...
+    ValueError: <file>, line 1: the second field must be qid:<integer>; got '1:0.5'.
+    """
+    if n_features is not None:
+        n_features = _check_int(n_features, "n_features", 1)
+    if hasattr(path, "read"):
+        name = getattr(path, "name", "<file>")
+        name = name if isinstance(name, str) else "<file>"
+        lines = path.read().splitlines()
+    else:
+        name = os.fspath(path)
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+
+    grades, queries, rows, cols, vals = [], [], [], [], []
+    for number, line in enumerate(lines, start=1):
+        data = line.partition("#")[0].split()
+        if not data:
+            continue
+        where = f"{name}, line {number}"
+        grade = _parse_number(data[0], float, where, "the grade")
+        if grade != int(grade):
+            raise ValueError(f"{where}: the grade {data[0]!r} is not an integer.")
+        if len(data) < 2 or not data[1].startswith("qid:"):
+            got = repr(data[1]) if len(data) > 1 else "nothing"
+            raise ValueError(f"{where}: the second field must be qid:<integer>; got {got}.")
+        try:
+            query = int(data[1][4:])
+        except ValueError:
+            raise ValueError(f"{where}: the query id in {data[1]!r} is not an integer.") from None
+        row = len(grades)
+        seen = set()
+        for pair in data[2:]:
+            fid_text, colon, value_text = pair.partition(":")
+            if not colon or not fid_text or not value_text:
+                raise ValueError(f"{where}: {pair!r} is not a <feature id>:<value> pair.")
+            try:
+                fid = int(fid_text)
+            except ValueError:
+                raise ValueError(f"{where}: the feature id in {pair!r} is not an integer.") from None
+            if fid < 1 or (n_features is not None and fid > n_features):
+                upper = "" if n_features is None else f" and at most n_features={n_features}"
+                raise ValueError(f"{where}: feature id {fid} in {pair!r} must be at least 1{upper}.")
+            if fid in seen:
+                raise ValueError(f"{where}: feature id {fid} appears twice.")
+            seen.add(fid)
+            rows.append(row)
+            cols.append(fid - 1)
+            vals.append(_parse_number(value_text, float, where, f"the value of feature {fid}"))
+        grades.append(int(grade))
+        queries.append(query)
+
+    if not grades:
+        raise ValueError(f"{name}: no data line (expected '<grade> qid:<id> <fid>:<value> ...').")
+    if n_features is None:
+        n_features = max(cols) + 1 if cols else 0
+    X = np.zeros((len(grades), n_features))
+    X[np.asarray(rows, dtype=np.intp), np.asarray(cols, dtype=np.intp)] = vals
+    return X, np.asarray(grades, dtype=np.int64), np.asarray(queries, dtype=np.int64)
+
+
+def save_svmlight(path, X, y, qid, *, skip_zeros=False):
+    """Write a data set in the LETOR / svmlight format that :func:`load_svmlight` reads.
+
+    One line per row, ``<grade> qid:<id> 1:<value> 2:<value> ...``, with
+    feature ids 1-based and values written with Python's shortest exact
+    ``repr``, so that reading the file back gives identical arrays.
+
+    Parameters
+    ----------
+    path : str, os.PathLike or open text file
+    X : array of shape (n_docs, n_features), finite numbers
+    y : array of integer grades, shape (n_docs,)
+    qid : array of integer query ids, shape (n_docs,)
+    skip_zeros : bool, default False
+        Leave out features equal to 0 (the sparse form). The default writes
+        every feature, as MSLR-WEB10K does, so the number of features
+        survives the round trip without ``n_features``.
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.StringIO()
+    >>> save_svmlight(out, [[0.5, 0.0], [1.0, 2.0]], [2, 0], [10, 10])
+    >>> print(out.getvalue(), end="")
+    2 qid:10 1:0.5 2:0.0
+    0 qid:10 1:1.0 2:2.0
+    >>> out.seek(0)
+    0
+    >>> X, y, qid = load_svmlight(out)
+    >>> X.tolist(), y.tolist(), qid.tolist()
+    ([[0.5, 0.0], [1.0, 2.0]], [2, 0], [10, 10])
+    """
+    X, y, qid = _check_dataset(X, y, qid)
+    if not np.all(np.isfinite(X)):
+        raise ValueError("X must hold finite numbers only (the format has no NaN or infinity).")
+    for label, values in (("y", y), ("qid", qid)):
+        if values.dtype.kind not in "iub" and not (values.dtype.kind == "f" and np.all(values == np.round(values))):
+            raise ValueError(f"{label} must hold integers; got {values.dtype} values.")
+    lines = []
+    for features, grade, query in zip(X.tolist(), y.tolist(), qid.tolist()):
+        pairs = " ".join(
+            f"{fid}:{value!r}" for fid, value in enumerate(features, start=1) if not (skip_zeros and value == 0)
+        )
+        lines.append(f"{int(grade)} qid:{int(query)} {pairs}".rstrip() + "\n")
+    if hasattr(path, "write"):
+        path.writelines(lines)
+    else:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.writelines(lines)
+
+
+def describe(y, qid):
+    """Summary numbers of a ranking data set, as plain Python numbers.
+
+    Parameters
+    ----------
+    y : array of integer grades, shape (n_docs,)
+    qid : array of query ids, shape (n_docs,)
+
+    Returns
+    -------
+    dict
+        ``queries``, ``documents``; ``docs_min``, ``docs_mean``, ``docs_max``
+        (documents per query); ``grade_counts`` and ``grade_fractions``
+        (dicts grade -> count / share of documents, every grade from 0 to
+        the largest); ``queries_without_relevant`` (queries whose grades are
+        all 0: their NDCG is 0 for every ranking, or 1 in LightGBM's
+        convention, so they only move the mean).
+
+    Examples
+    --------
+    >>> d = describe([2, 0, 0, 1, 0], [1, 1, 1, 2, 3])
+    >>> d["queries"], d["documents"], d["docs_min"], d["docs_mean"], d["docs_max"]
+    (3, 5, 1, 1.6666666666666667, 3)
+    >>> d["grade_counts"], d["queries_without_relevant"]
+    ({0: 3, 1: 1, 2: 1}, 1)
+    """
+    y = np.asarray(y)
+    qid = np.asarray(qid)
+    if y.ndim != 1 or qid.shape != y.shape or y.size == 0:
+        raise ValueError(f"y and qid must be non-empty 1-D arrays of the same length; got shapes {y.shape} and {qid.shape}.")
+    if y.dtype.kind not in "iu" and not (y.dtype.kind == "f" and np.all(y == np.round(y))):
+        raise ValueError(f"y must hold integer grades; got {y.dtype} values.")
+    y = y.astype(np.int64)
+    if y.min() < 0:
+        raise ValueError(f"y must hold grades >= 0; got {int(y.min())}.")
+    queries, inverse, sizes = np.unique(qid, return_inverse=True, return_counts=True)
+    counts = np.bincount(y)
+    best = np.zeros(len(queries), dtype=np.int64)
+    np.maximum.at(best, inverse, y)
+    return {
+        "queries": int(len(queries)),
+        "documents": int(len(y)),
+        "docs_min": int(sizes.min()),
+        "docs_mean": float(sizes.mean()),
+        "docs_max": int(sizes.max()),
+        "grade_counts": {grade: int(n) for grade, n in enumerate(counts)},
+        "grade_fractions": {grade: float(n / len(y)) for grade, n in enumerate(counts)},
+        "queries_without_relevant": int(np.sum(best == 0)),
+    }
+
+
+def group_sizes(qid):
+    """Sizes of the runs of equal query ids, in order: LightGBM's ``group``.
+
+    ``lightgbm.LGBMRanker.fit(X, y, group=group_sizes(qid))`` needs the rows
+    of each query contiguous; a query id that appears in two separate runs
+    raises.
+
+    Examples
+    --------
+    >>> group_sizes([7, 7, 7, 2, 2, 9])
+    array([3, 2, 1])
+    """
+    qid = np.asarray(qid)
+    if qid.ndim != 1 or qid.size == 0:
+        raise ValueError(f"qid must be a non-empty 1-D array; got shape {qid.shape}.")
+    starts = np.flatnonzero(np.r_[True, qid[1:] != qid[:-1]])
+    if len(starts) != np.unique(qid).size:
+        raise ValueError("qid must keep each query's rows contiguous; some query id appears in two separate runs.")
+    return np.diff(np.r_[starts, qid.size])
+
+
+def standardize_by_query(X, qid):
+    """Z-score every feature within each query (mean 0, standard deviation 1).
+
+    This removes per-query shifts and scales of the raw features (LETOR ships
+    a similar "QueryLevelNorm" version, with min-max scaling). A feature that
+    is constant within a query becomes 0 there.
+
+    Examples
+    --------
+    >>> standardize_by_query([[1.0], [3.0], [10.0], [10.0]], [0, 0, 1, 1])
+    array([[-1.],
+           [ 1.],
+           [ 0.],
+           [ 0.]])
+    """
+    X = np.asarray(X, dtype=float)
+    qid = np.asarray(qid)
+    if X.ndim != 2 or qid.shape != (X.shape[0],):
+        raise ValueError(f"X must be 2-D and qid 1-D with one entry per row; got shapes {X.shape} and {qid.shape}.")
+    _, inverse, sizes = np.unique(qid, return_inverse=True, return_counts=True)
+    inverse = inverse.reshape(-1)
+    sums = np.zeros((len(sizes), X.shape[1]))
+    np.add.at(sums, inverse, X)
+    centred = X - (sums / sizes[:, None])[inverse]
+    squares = np.zeros_like(sums)
+    np.add.at(squares, inverse, centred**2)
+    sd = np.sqrt(squares / sizes[:, None])[inverse]
+    out = np.zeros_like(centred)
+    np.divide(centred, sd, out=out, where=sd > 1e-12 * (1 + np.abs(X)))
+    return out

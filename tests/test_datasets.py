@@ -1,0 +1,284 @@
+"""The synthetic LETOR generator, the split by query and the svmlight loader."""
+
+import io
+
+import numpy as np
+import pytest
+
+import ndcg
+from ndcg.datasets import (
+    GRADE_FRACTIONS,
+    describe,
+    group_sizes,
+    load_svmlight,
+    make_letor,
+    save_svmlight,
+    standardize_by_query,
+    train_valid_test_split,
+)
+
+
+@pytest.fixture(scope="module")
+def data():
+    return make_letor(n_queries=200, seed=0)
+
+
+def mean_ndcg(y, scores, qid, k=10):
+    """Mean NDCG@k over queries, padding each query to a common width."""
+    queries, starts = np.unique(qid, return_index=True)
+    width = np.bincount(np.unique(qid, return_inverse=True)[1].reshape(-1)).max()
+    true = np.zeros((len(queries), width))
+    score = np.full((len(queries), width), -np.inf)
+    for row, q in enumerate(queries):
+        mask = qid == q
+        true[row, : mask.sum()] = y[mask]
+        score[row, : mask.sum()] = scores[mask]
+    return ndcg.ndcg_per_query(true, score, k, gain="exponential").mean()
+
+
+def fit_linear(X, y):
+    A = np.c_[X, np.ones(len(y))]
+    w = np.linalg.lstsq(A, y, rcond=None)[0]
+    return A @ w
+
+
+# make_letor
+
+
+def test_same_seed_same_data_other_seed_other_data(data):
+    again = make_letor(n_queries=200, seed=0)
+    for a, b in zip(data, again):
+        np.testing.assert_array_equal(a, b)
+    other_X = make_letor(n_queries=200, seed=1)[0]
+    assert other_X.shape != data[0].shape or not np.array_equal(other_X, data[0])
+
+
+def test_shapes_types_and_query_layout(data):
+    X, y, qid = data
+    assert X.dtype == np.float64 and X.shape == (len(y), 15)
+    assert y.dtype.kind == "i" and qid.dtype.kind == "i"
+    assert set(np.unique(y)) == {0, 1, 2, 3, 4}
+    np.testing.assert_array_equal(np.unique(qid), np.arange(200))
+    assert np.all(np.diff(qid) >= 0)  # sorted, so each query is contiguous
+    sizes = group_sizes(qid)
+    assert sizes.min() >= 5 and sizes.max() <= 40
+    assert sizes.max() - sizes.min() > 20  # the sizes really vary
+
+
+def test_feature_counts_and_size_bounds():
+    X, y, qid = make_letor(n_queries=30, min_docs=3, max_docs=3, n_informative=2, n_noisy=0, n_useless=4, seed=5)
+    assert X.shape == (90, 6)
+    np.testing.assert_array_equal(group_sizes(qid), np.full(30, 3))
+
+
+def test_grades_are_skewed_towards_zero(data):
+    _, y, _ = data
+    fractions = np.bincount(y, minlength=5) / len(y)
+    np.testing.assert_allclose(fractions, GRADE_FRACTIONS, atol=0.005)
+    assert np.all(np.diff(fractions) < 0)
+
+
+def test_useful_features_are_predictive(data):
+    X, y, qid = data
+    rng = np.random.default_rng(0)
+    random = mean_ndcg(y, rng.random(len(y)), qid)
+    informative = mean_ndcg(y, fit_linear(X[:, 0:5], y), qid)
+    noisy = mean_ndcg(y, fit_linear(X[:, 5:10], y), qid)
+    useless = mean_ndcg(y, fit_linear(X[:, 10:15], y), qid)
+    assert informative > noisy + 0.05
+    assert noisy > useless + 0.05
+    assert abs(useless - random) < 0.05
+    assert informative > random + 0.2
+
+
+def test_features_are_shifted_per_query(data):
+    X, _, qid = data
+    means = np.array([X[qid == q].mean(axis=0) for q in range(50)])
+    # Query means of an N(0, 1) feature over >= 5 documents would vary with sd <= 0.45;
+    # the per-query shift makes them vary with sd about 1.
+    assert np.all(means.std(axis=0) > 0.7)
+    Z = standardize_by_query(X, qid)
+    np.testing.assert_allclose([Z[qid == q].mean(axis=0) for q in range(50)], 0, atol=1e-12)
+    np.testing.assert_allclose([Z[qid == q].std(axis=0) for q in range(50)], 1, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n_queries": 0}, "n_queries"),
+        ({"min_docs": 0}, "min_docs"),
+        ({"min_docs": 10, "max_docs": 5}, "max_docs must be >= min_docs"),
+        ({"n_informative": 0, "n_noisy": 0, "n_useless": 0}, "at least 1"),
+        ({"n_noisy": -1}, "n_noisy"),
+        ({"seed": 1.5}, "seed"),
+    ],
+)
+def test_bad_arguments_raise(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        make_letor(**kwargs)
+
+
+# train_valid_test_split
+
+
+def test_split_by_query_covers_everything_without_overlap(data):
+    X, y, qid = data
+    parts = train_valid_test_split(X, y, qid, seed=3)
+    assert list(parts) == ["train", "valid", "test"]
+    sets = {name: set(part[2].tolist()) for name, part in parts.items()}
+    assert not sets["train"] & sets["valid"]
+    assert not sets["train"] & sets["test"]
+    assert not sets["valid"] & sets["test"]
+    assert sets["train"] | sets["valid"] | sets["test"] == set(qid.tolist())
+    assert [len(sets[name]) for name in parts] == [120, 40, 40]
+    assert sum(len(part[1]) for part in parts.values()) == len(y)
+    for Xp, yp, qp in parts.values():
+        for q in np.unique(qp)[:10]:  # every row of a query comes along, unchanged
+            np.testing.assert_array_equal(Xp[qp == q], X[qid == q])
+            np.testing.assert_array_equal(yp[qp == q], y[qid == q])
+
+
+def test_split_is_deterministic(data):
+    first = train_valid_test_split(*data, seed=3)
+    second = train_valid_test_split(*data, seed=3)
+    other = train_valid_test_split(*data, seed=4)
+    for name in first:
+        for a, b in zip(first[name], second[name]):
+            np.testing.assert_array_equal(a, b)
+    assert set(first["test"][2].tolist()) != set(other["test"][2].tolist())
+
+
+@pytest.mark.parametrize("fractions", [(0.5, 0.5), (0.6, 0.3, 0.3), (1.0, 0.0, 0.0), "abc"])
+def test_split_rejects_bad_fractions(data, fractions):
+    with pytest.raises(ValueError, match="fractions"):
+        train_valid_test_split(*data, fractions=fractions)
+
+
+def test_split_rejects_an_empty_part():
+    X, y, qid = make_letor(n_queries=2, seed=0)
+    with pytest.raises(ValueError, match="no query"):
+        train_valid_test_split(X, y, qid)
+
+
+# load_svmlight / save_svmlight
+
+
+def test_round_trip_through_a_file(tmp_path, data):
+    X, y, qid = data
+    path = tmp_path / "train.txt"
+    save_svmlight(path, X, y, qid)
+    X2, y2, qid2 = load_svmlight(path)
+    np.testing.assert_array_equal(X2, X)  # repr() writes floats exactly
+    np.testing.assert_array_equal(y2, y)
+    np.testing.assert_array_equal(qid2, qid)
+    assert X2.dtype == np.float64 and y2.dtype == np.int64 and qid2.dtype == np.int64
+
+
+def test_sparse_round_trip_needs_n_features(tmp_path):
+    X = np.array([[0.0, 1.5, 0.0], [2.0, 0.0, 0.0]])
+    path = tmp_path / "sparse.txt"
+    save_svmlight(path, X, [1, 0], [5, 5], skip_zeros=True)
+    assert path.read_text() == "1 qid:5 2:1.5\n0 qid:5 1:2.0\n"
+    assert load_svmlight(path)[0].shape == (2, 2)  # the last feature was never mentioned
+    np.testing.assert_array_equal(load_svmlight(path, n_features=3)[0], X)
+
+
+MSLR_STYLE = """\
+# A hand-written file in the MSLR-WEB10K / MQ2008 style.
+2 qid:1 1:3 2:0 3:2 5:0.75 #docid = GX000-00-0000001 inc = 1 prob = 0.5
+0 qid:1 1:1 4:-1.5e-3
+
+4 qid:1 3:7   5:1e2
+1 qid:20 2:0.5
+0 qid:20
+   3 qid:3 1:1\t2:2 # trailing comment with 9:9 inside
+"""
+
+
+def test_hand_written_mslr_style_file(tmp_path):
+    path = tmp_path / "mslr.txt"
+    path.write_text(MSLR_STYLE)
+    X, y, qid = load_svmlight(path)
+    np.testing.assert_array_equal(y, [2, 0, 4, 1, 0, 3])
+    np.testing.assert_array_equal(qid, [1, 1, 1, 20, 20, 3])  # kept as given, file order
+    expected = np.array(
+        [
+            [3, 0, 2, 0, 0.75],
+            [1, 0, 0, -1.5e-3, 0],
+            [0, 0, 7, 0, 100],
+            [0, 0.5, 0, 0, 0],
+            [0, 0, 0, 0, 0],
+            [1, 2, 0, 0, 0],
+        ]
+    )
+    np.testing.assert_array_equal(X, expected)
+    assert load_svmlight(path, n_features=136)[0].shape == (6, 136)
+    with open(path) as handle:  # an open file works too
+        np.testing.assert_array_equal(load_svmlight(handle)[0], expected)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("1 1:0.5 2:1", "qid"),
+        ("1", "qid"),
+        ("1 qid: 1:0.5", "query id"),
+        ("1 qid:abc 1:0.5", "query id"),
+        ("x qid:1 1:0.5", "grade"),
+        ("1.5 qid:1 1:0.5", "not an integer"),
+        ("1 qid:1 1:abc", "not a number"),
+        ("1 qid:1 1:nan", "finite"),
+        ("1 qid:1 0.5", "pair"),
+        ("1 qid:1 1:", "pair"),
+        ("1 qid:1 :3", "pair"),
+        ("1 qid:1 a:3", "feature id"),
+        ("1 qid:1 0:3", "at least 1"),
+        ("1 qid:1 2:3 2:4", "twice"),
+    ],
+)
+def test_malformed_lines_raise_with_the_line_number(tmp_path, line, message):
+    path = tmp_path / "bad.txt"
+    path.write_text("# header\n0 qid:1 1:0.1\n" + line + "\n")
+    with pytest.raises(ValueError, match=message) as error:
+        load_svmlight(path)
+    assert "line 3" in str(error.value) and "bad.txt" in str(error.value)
+
+
+def test_feature_id_above_n_features_and_empty_files_raise():
+    with pytest.raises(ValueError, match="n_features=2"):
+        load_svmlight(io.StringIO("0 qid:1 3:1.0\n"), n_features=2)
+    with pytest.raises(ValueError, match="no data line"):
+        load_svmlight(io.StringIO("# only a comment\n\n"))
+    with pytest.raises(ValueError, match="n_features"):
+        load_svmlight(io.StringIO("0 qid:1 1:1\n"), n_features=0)
+
+
+def test_save_rejects_bad_input():
+    with pytest.raises(ValueError, match="finite"):
+        save_svmlight(io.StringIO(), [[np.nan]], [0], [1])
+    with pytest.raises(ValueError, match="y must"):
+        save_svmlight(io.StringIO(), [[1.0]], [0.5], [1])
+    with pytest.raises(ValueError, match="qid must"):
+        save_svmlight(io.StringIO(), [[1.0], [2.0]], [0, 1], [1])
+
+
+# describe, group_sizes
+
+
+def test_describe(data):
+    X, y, qid = data
+    d = describe(y, qid)
+    assert d["queries"] == 200 and d["documents"] == len(y)
+    sizes = group_sizes(qid)
+    assert (d["docs_min"], d["docs_max"]) == (sizes.min(), sizes.max())
+    assert d["docs_mean"] == pytest.approx(len(y) / 200)
+    assert sum(d["grade_counts"].values()) == len(y)
+    assert sum(d["grade_fractions"].values()) == pytest.approx(1.0)
+    assert all(type(v) in (int, float) for v in d.values() if not isinstance(v, dict))
+    expected = sum(1 for q in range(200) if y[qid == q].max() == 0)
+    assert d["queries_without_relevant"] == expected
+
+
+def test_group_sizes_rejects_split_queries():
+    with pytest.raises(ValueError, match="contiguous"):
+        group_sizes([1, 1, 2, 1])
