@@ -232,7 +232,7 @@ def chapters() -> list[str]:
     """The chapter keys that have a content file, in course order.
 
     >>> chapters()
-    ['00_why', '01_cg', '02_dcg', '03_idcg', '04_ndcg', '05_mrr']
+    ['00_why', '01_cg', '02_dcg', '03_idcg', '04_ndcg', '05_mrr', '06_ltr']
     """
     return sorted(path.stem for path in CONTENT_DIR.glob("*.yaml"))
 
@@ -264,7 +264,7 @@ def load(chapter: str) -> Deck:
     >>> load("07_magic")
     Traceback (most recent call last):
     ...
-    ValueError: chapter must be one of '00_why', '01_cg', '02_dcg', '03_idcg', '04_ndcg', '05_mrr'; got '07_magic'.
+    ValueError: chapter must be one of '00_why', '01_cg', '02_dcg', '03_idcg', '04_ndcg', '05_mrr', '06_ltr'; got '07_magic'.
     """
     valid = chapters()
     if not isinstance(chapter, str) or chapter not in valid:

@@ -13,7 +13,7 @@ import pytest
 import ndcg
 from ndcg import cards
 
-CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr"]
+CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
 DECKS = {deck.chapter: deck for deck in cards.load_all()}
 
 
@@ -64,7 +64,7 @@ def test_every_row_of_the_seed_flashcards_is_a_card(number):
     ("004, stage 2", "03_idcg"),           # system B [1, 0, 0]: which DCG is better?
     ("004, stage 2", "04_ndcg"),           # NDCG@3 of [2, 3, 0]
     ("004, stage 3 quiz", "04_ndcg"),      # the relevance-label sources, A-D
-    ("004, stage 4 quiz", "05_mrr"),       # pointwise / pairwise / listwise
+    ("004, stage 4 quiz", "06_ltr"),       # pointwise / pairwise / listwise
 ])
 def test_the_seed_quizzes_are_questions(source, chapter):
     assert any(question.source.startswith(source) for question in DECKS[chapter].quiz)
@@ -210,7 +210,7 @@ def test_load_file_rejects_a_single_option(tmp_path):
 
 
 def test_load_rejects_an_unknown_chapter():
-    with pytest.raises(ValueError, match=r"chapter must be one of '00_why', .*'05_mrr'; got '2'"):
+    with pytest.raises(ValueError, match=r"chapter must be one of '00_why', .*'06_ltr'; got '2'"):
         cards.load("2")
 
 

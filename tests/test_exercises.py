@@ -22,7 +22,7 @@ from ndcg.checks import FunctionCheck, NumberCheck
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISES = ROOT / "exercises"
 SOLUTIONS = EXERCISES / "solutions"
-CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr"]
+CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
 
 
 def load_make_student():
