@@ -39,6 +39,15 @@ def _axes(ax, size=(6.4, 3.6)):
     return ax
 
 
+def _finish_unit_plot(ax, ticks):
+    """Common finish of the line plots whose values lie in [0, 1]."""
+    ax.set_xticks(ticks)
+    ax.set_ylim(0, 1.05)
+    ax.grid(alpha=0.3)
+    ax.legend(frameon=False)
+    return ax
+
+
 def discount_curves(n: int = 10, *, jarvelin_bases=(), reciprocal: bool = True, ax=None):
     """Discount by rank: ``1/log2(i+1)``, and for comparison ``1/i`` and J&K's form.
 
@@ -62,11 +71,7 @@ def discount_curves(n: int = 10, *, jarvelin_bases=(), reciprocal: bool = True, 
         ax.plot(ranks, 1 / ranks, "^:", color=COLORS["accent"], lw=1.5, label=r"$1/i$ (reciprocal rank)")
     ax.set_xlabel("rank $i$")
     ax.set_ylabel("discount (weight kept)")
-    ax.set_xticks(ranks)
-    ax.set_ylim(0, 1.05)
-    ax.grid(alpha=0.3)
-    ax.legend(frameon=False)
-    return ax
+    return _finish_unit_plot(ax, ranks)
 
 
 def contributions(rels, k=None, *, gain="linear", items=None, title=None, ax=None):
@@ -123,11 +128,7 @@ def ndcg_at_k(systems: dict, *, ideal=None, gain="linear", max_k=None, ax=None):
         ax.plot(ks, values, "o-", color=colour, lw=2, label=name)
     ax.set_xlabel("cut-off $k$")
     ax.set_ylabel("NDCG@$k$")
-    ax.set_xticks(ks)
-    ax.set_ylim(0, 1.05)
-    ax.grid(alpha=0.3)
-    ax.legend(frameon=False)
-    return ax
+    return _finish_unit_plot(ax, ks)
 
 
 def side_by_side(systems: dict, k=None, *, gain="linear", items=None):

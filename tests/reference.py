@@ -9,6 +9,8 @@ from __future__ import annotations
 import itertools
 import math
 
+import numpy as np
+
 
 def gain_of(grade: float, gain: str) -> float:
     return 2.0**grade - 1.0 if gain == "exponential" else float(grade)
@@ -39,3 +41,17 @@ def tie_averaged_dcg(grades, scores, k=None, gain="linear") -> float:
     orders = itertools.product(*(itertools.permutations(group) for group in groups))
     values = [dcg([grade for group in order for _, grade in group], k, gain) for order in orders]
     return sum(values) / len(values)
+
+
+# Source 001's snippet, repaired: np.asfarray (removed in NumPy 2.0) replaced
+# by np.asarray(r, dtype=float), and numpy imported. Otherwise as published.
+def blog_dcg_at_k(r, k):
+    r = np.asarray(r, dtype=float)[:k]
+    return np.sum(r / np.log2(np.arange(2, r.size + 2)))
+
+
+def blog_ndcg_at_k(r, k):
+    dcg_max = blog_dcg_at_k(sorted(r, reverse=True), k)
+    if not dcg_max:
+        return 0.0
+    return blog_dcg_at_k(r, k) / dcg_max

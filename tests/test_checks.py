@@ -10,6 +10,8 @@ import pytest
 import ndcg
 from ndcg.checks import STATUSES, Feedback, FunctionCheck, NumberCheck, ranking_cases
 
+from . import reference
+
 
 def dcg3_check(**kwargs):
     options = dict(name="DCG@3", abs_tol=5e-3, hint="HINT", explanation="EXPLANATION")
@@ -258,18 +260,8 @@ def test_function_check_refuses_bad_definitions():
 
 
 def test_the_blog_snippet_repaired_passes():
-    def dcg_at_k(r, k):
-        r = np.asarray(r, dtype=float)[:k]
-        return np.sum(r / np.log2(np.arange(2, r.size + 2)))
-
-    def ndcg_at_k(r, k):
-        dcg_max = dcg_at_k(sorted(r, reverse=True), k)
-        if not dcg_max:
-            return 0.0
-        return dcg_at_k(r, k) / dcg_max
-
     check = FunctionCheck(ndcg.ndcg, name="NDCG@k", cases=ranking_cases)
-    assert check(ndcg_at_k).status == "correct"
+    assert check(reference.blog_ndcg_at_k).status == "correct"
 
 
 # -- ranking_cases -------------------------------------------------------------------
