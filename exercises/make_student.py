@@ -20,22 +20,28 @@ Usage (from the repository root, with the course's Python)::
     .venv/bin/python exercises/make_student.py              # regenerate, no outputs
     .venv/bin/python exercises/make_student.py --execute    # ... and run them (make exercises)
     .venv/bin/python exercises/make_student.py --solutions --execute   # run the solutions first
+    .venv/bin/python exercises/make_student.py --execute --timeout 600   # a longer per-cell limit
     .venv/bin/python exercises/make_student.py --check      # exit 1 if a student notebook drifted
     .venv/bin/python exercises/make_student.py 02_dcg       # only some chapters
 
 Executing uses nbclient with the ``python3`` kernel: the student notebooks
-run in ``exercises/``, the solution notebooks in ``exercises/solutions/``.
+run in ``exercises/``, the solution notebooks in ``exercises/solutions/``. A
+cell may run as long as the book allows (``execute: timeout:`` in
+``_config.yml``, read by :func:`config_timeout`) unless ``--timeout`` says
+otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SOLUTIONS = HERE / "solutions"
+CONFIG = HERE.parent / "_config.yml"
 
 #: What a solution code cell becomes when its metadata has no "student" source.
 DEFAULT_STUDENT = "answer = ...  # your answer"
@@ -43,8 +49,32 @@ DEFAULT_STUDENT = "answer = ...  # your answer"
 #: Cell metadata kept in the student notebooks; everything else is noise.
 KEPT_CELL_METADATA = ("tags", "jupyter")
 
-#: How long one cell may run when executing, in seconds.
-TIMEOUT = 300
+#: One key of the ``execute:`` block: ``  timeout: 300`` (an optional comment after it).
+_TIMEOUT_LINE = re.compile(r"[ \t]+timeout:[ \t]*(\d+)[ \t]*(?:#.*)?")
+
+
+def config_timeout(text: str | None = None) -> int:
+    """How long one notebook cell may run, in seconds: ``execute: timeout:`` in _config.yml.
+
+    The one source of truth for the book build, ``make notebooks`` and this
+    script. ``text`` is the file's content (default: the repository's
+    _config.yml). The standard library has no YAML reader, so this reads the
+    lines of the top-level ``execute:`` block.
+
+    >>> config_timeout("timeout: 1\\nexecute:\\n  allow_errors: false\\n\\n  timeout: 120  # s\\nparse:\\n  timeout: 2\\n")
+    120
+    """
+    if text is None:
+        text = CONFIG.read_text(encoding="utf-8")
+    in_execute = False
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            in_execute = line.split("#")[0].strip() == "execute:"
+        elif in_execute and (found := _TIMEOUT_LINE.fullmatch(line)):
+            return int(found.group(1))
+    raise ValueError("_config.yml has no `execute: timeout:` in whole seconds")
 
 
 def chapters() -> list[str]:
@@ -128,14 +158,17 @@ def write(notebook: dict, path: Path) -> None:
     path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
 
 
-def execute(path: Path, cwd: Path) -> None:
-    """Run a notebook top to bottom in a fresh ``python3`` kernel; save it in place."""
+def execute(path: Path, cwd: Path, timeout: int) -> None:
+    """Run a notebook top to bottom in a fresh ``python3`` kernel; save it in place.
+
+    A cell running longer than ``timeout`` seconds fails.
+    """
     from nbclient import NotebookClient
 
     notebook = read(path)
     client = NotebookClient(
         notebook,
-        timeout=TIMEOUT,
+        timeout=timeout,
         kernel_name="python3",
         resources={"metadata": {"path": str(cwd)}},
         record_timing=False,        # no timestamps in the stored notebook
@@ -152,7 +185,10 @@ def main(argv=None) -> int:
     parser.add_argument("--solutions", action="store_true", help="execute the solution notebooks first")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if a stored student notebook differs from its solution's")
+    parser.add_argument("--timeout", type=int, default=None, metavar="SECONDS",
+                        help="how long one cell may run (default: execute: timeout: in _config.yml)")
     args = parser.parse_args(argv)
+    timeout = args.timeout if args.timeout is not None else config_timeout()
 
     known = chapters()
     wanted = args.chapters or known
@@ -171,15 +207,16 @@ def main(argv=None) -> int:
             continue
         if args.solutions:
             print(f"executing {solution_path.relative_to(HERE.parent)}", flush=True)
-            execute(solution_path, SOLUTIONS)
+            execute(solution_path, SOLUTIONS, timeout)
         write(student_notebook(read(solution_path)), student_path)
         print(f"wrote     {student_path.relative_to(HERE.parent)}", flush=True)
         if args.execute:
             print(f"executing {student_path.relative_to(HERE.parent)}", flush=True)
-            execute(student_path, HERE)
+            execute(student_path, HERE, timeout)
 
     if drifted:
-        print("These student notebooks differ from their solutions (run make exercises):")
+        print("These student notebooks differ from their solutions"
+              " (run: python tools/run.py exercises, or make exercises):")
         for path in drifted:
             print(f"  {path}")
         return 1

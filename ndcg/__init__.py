@@ -22,6 +22,8 @@ Modules
 ``ndcg.gains``     gain functions and position discounts
 ``ndcg.precision`` P@k, R@k, AP, MAP: the binary metrics NDCG is compared with
 ``ndcg.tables``    the step-by-step DCG table every chapter shows
+``ndcg.display``   numbers as a page shows them: rounded where they are produced
+                   (keep, fmt, bound), so stored outputs match on every processor
 ``ndcg.examples``  the source documents' worked examples, as data
 ``ndcg.compare``   how often two metrics disagree on random rankings
 ``ndcg.conventions`` how scikit-learn, trec_eval, LightGBM and others define NDCG

@@ -70,6 +70,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .display import decimals_of_spec, fmt
+
 #: Where the chapter files live.
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
@@ -165,13 +167,15 @@ def _split_spec(body: str) -> tuple[str, str | None]:
 def _format(value, spec: str | None) -> str:
     if isinstance(value, np.generic):
         value = value.item()
-    if spec is not None:
-        return format(value, spec)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, int):
-        return str(value)
-    return f"{value:.3f}"
+        return str(value) if spec is None else format(value, spec)
+    if spec is None:
+        return str(value) if isinstance(value, int) else fmt(value, ".3f")
+    try:
+        decimals_of_spec(spec)
+    except ValueError:  # not a fixed-point spec ("g", "s", "e"): formatted as asked
+        return format(value, spec)
+    return fmt(value, spec)
 
 
 def render_template(text: str, names: dict | None = None) -> str:

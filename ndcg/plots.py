@@ -17,6 +17,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ._validation import check_gain, check_grades, check_k
+from .display import fmt
 from .gains import _gain, cutoff, discounts, discounts_jarvelin
 from .metrics import dcg, ndcg
 
@@ -90,7 +91,7 @@ def contributions(rels, k=None, *, gain="linear", items=None, title=None, ax=Non
     ax.bar(ranks, gains, width=0.75, color=COLORS["gain"], label="gain")
     ax.bar(ranks, parts, width=0.45, color=COLORS["contribution"], label="contribution = gain × discount")
     for rank, part in zip(ranks, parts):
-        ax.annotate(f"{part:.2f}", (rank, part), textcoords="offset points", xytext=(0, 3),
+        ax.annotate(fmt(part, ".2f"), (rank, part), textcoords="offset points", xytext=(0, 3),
                     ha="center", fontsize=8)
     if items is None:
         labels = [str(r) for r in ranks]
@@ -100,7 +101,7 @@ def contributions(rels, k=None, *, gain="linear", items=None, title=None, ax=Non
     ax.set_ylim(0, max(1.0, float(gains.max(initial=0))) * 1.45)  # room for labels and legend
     ax.set_xlabel("rank")
     ax.set_ylabel(f"{gain} gain")
-    ax.set_title(title or f"DCG@{n} = {dcg(grades, n, gain=gain):.3f}")
+    ax.set_title(title or f"DCG@{n} = {fmt(dcg(grades, n, gain=gain), '.3f')}")
     ax.legend(frameon=False, fontsize=8, loc="upper center", ncol=2)
     ax.grid(axis="y", alpha=0.3)
     return ax
@@ -144,7 +145,7 @@ def side_by_side(systems: dict, k=None, *, gain="linear", items=None):
         n = cutoff(len(check_grades(rels, f"systems[{name!r}]")), k)
         names = None if items is None else items[name]
         contributions(rels, k, gain=gain, items=names, ax=ax,
-                      title=f"{name}: DCG@{n} = {dcg(rels, n, gain=gain):.3f}")
+                      title=f"{name}: DCG@{n} = {fmt(dcg(rels, n, gain=gain), '.3f')}")
     return fig
 
 

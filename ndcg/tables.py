@@ -21,6 +21,7 @@ plain text, and converts to Markdown; it needs only NumPy.
 from __future__ import annotations
 
 import html
+import math
 import numbers
 import string
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._validation import check_gain, check_grades
+from .display import fmt
 from .gains import _gain, cutoff
 
 COLUMNS = ("rank", "item", "grade", "gain", "log2(i+1)", "discount", "contribution", "running total")
@@ -38,7 +40,8 @@ class StepTable:
     """A computed table: column names, rows of values, and a caption.
 
     Numbers are kept exact in ``rows``; ``digits`` only sets how many decimals
-    are shown.
+    are shown, rounded by :func:`ndcg.display.fmt` (so a stored table shows the
+    same digits on every machine).
     """
 
     columns: tuple[str, ...]
@@ -53,8 +56,8 @@ class StepTable:
         return [row[index] for row in self.rows]
 
     def _cell(self, value) -> str:
-        if isinstance(value, float):
-            return f"{value:.{self.digits}f}"
+        if isinstance(value, float) and math.isfinite(value):
+            return fmt(value, f".{self.digits}f")
         return str(value)
 
     def _text_rows(self) -> list[list[str]]:
@@ -167,5 +170,5 @@ def steps(rels, k=None, *, gain="linear", items=None, caption=None, digits=3) ->
     ]
     if caption is None:
         total = float(totals[-1]) if n else 0.0
-        caption = f"DCG@{n} = {total:.{digits}f} ({gain} gain)"
+        caption = f"DCG@{n} = {fmt(total, f'.{digits}f')} ({gain} gain)"
     return StepTable(COLUMNS, rows, caption, digits)

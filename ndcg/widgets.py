@@ -49,6 +49,7 @@ import numpy as np
 
 from . import metrics, tables
 from ._validation import check_gain, check_grades, check_k
+from .display import fmt
 from .gains import cutoff
 
 __all__ = [
@@ -129,7 +130,7 @@ class _Snapshot:
 
 
 def _fmt(value: float) -> str:
-    return f"{value:.3f}"
+    return fmt(value, ".3f")
 
 
 def _format_grades(grades) -> str:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import ndcg
+from ndcg import ltr
 from ndcg.datasets import make_letor, standardize_by_query, train_valid_test_split
 from ndcg.ltr import (
     LOSSES,
@@ -531,3 +532,43 @@ def test_train_bad_input_names_the_argument(change, name):
     model, loss, X, y, qid = (args.pop(key) for key in ("model", "loss", "X", "y", "qid"))
     with pytest.raises(ValueError, match=name):
         train(model, loss, X, y, qid, **args)
+
+
+# -- the same model on every machine ---------------------------------------------------------
+
+
+def _one_ulp_up(loss_function):
+    """A loss whose gradient differs in its last bit, as on another processor."""
+
+    def noisy(y_true, y_score):
+        loss, grad = loss_function(y_true, y_score)
+        return loss, np.nextafter(grad, np.inf)
+
+    return noisy
+
+
+@pytest.mark.parametrize("grid", [ltr.GRID, None])
+def test_train_rounds_to_the_grid_so_last_bit_noise_leaves_no_trace(grid):
+
+    X, y, qid = make_letor(n_queries=40, seed=1)
+    X = standardize_by_query(X, qid)
+    approx = functools.partial(ltr.approx_ndcg_loss, k=10)  # sharp corners: the most chaotic loss
+    trained = []
+    for loss in (approx, _one_ulp_up(approx)):
+        model = ltr.LinearModel(X.shape[1], seed=0)
+        ltr.train(model, loss, X, y, qid, epochs=8, lr=0.05, grid=grid)
+        # only w: a ranking loss does not see the bias b (its gradient is 0 but for
+        # rounding noise, which Adam turns into a drift that no ranking depends on)
+        trained.append(model.params["w"].copy())
+    if grid is None:  # the noise is there, and training carries it along
+        assert not np.array_equal(trained[0], trained[1])
+    else:
+        assert np.array_equal(trained[0], trained[1])
+        assert np.all(trained[0] / grid == np.round(trained[0] / grid))
+
+
+@pytest.mark.parametrize("grid", [0.001, 3 * 2.0**-30, 2.0**-53, 1.0, -(2.0**-30), 0, "fine", True])
+def test_train_checks_its_grid(grid):
+    X, y, qid = np.ones((4, 2)), np.array([1, 0, 1, 0]), np.array([1, 1, 2, 2])
+    with pytest.raises(ValueError, match="grid must be"):
+        ltr.train(ltr.LinearModel(2), "ranknet", X, y, qid, epochs=1, lr=0.1, grid=grid)

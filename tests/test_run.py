@@ -1,0 +1,354 @@
+"""Tests of ``tools/run.py``, the entry point that needs only Python.
+
+Nothing heavy runs: ``subprocess.run`` is replaced by a recorder, the
+repository is a small fake one in ``tmp_path``, and the platform (POSIX or
+Windows venv layout) is a parameter or a patched module constant.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def load(path: Path, name: str):
+    """Import a script by its path."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+run = load(REPO / "tools" / "run.py", "run_tool")
+
+CONFIG = """\
+title: "A book"
+timeout: 1
+execute:
+  execute_notebooks: force
+# a comment in the block
+  allow_errors: false
+
+  timeout: 123   # seconds
+  run_in_temp: false
+parse:
+  timeout: 2
+"""
+
+
+def age(path: Path, seconds: float) -> None:
+    """Make a file's modification time ``seconds`` older than now."""
+    when = path.stat().st_mtime - seconds
+    os.utime(path, (when, when))
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A fake repository whose POSIX and Windows venvs are both set up (fresh stamp)."""
+    for name in ("requirements.txt", "pyproject.toml"):
+        (tmp_path / name).write_text("")
+        age(tmp_path / name, 60)
+    (tmp_path / "_config.yml").write_text(CONFIG)
+    (tmp_path / "exercises").mkdir()
+    shutil.copy(REPO / "exercises" / "make_student.py", tmp_path / "exercises")
+    (tmp_path / "chapters").mkdir()
+    for name in ("01_cg.ipynb", "00_why.ipynb"):
+        (tmp_path / "chapters" / name).write_text("{}")
+    for windows in (False, True):
+        python = run.venv_python(tmp_path, windows)
+        python.parent.mkdir(parents=True)
+        python.write_text("")
+    (tmp_path / run.STAMP).write_text("")
+    monkeypatch.setattr(run, "ROOT", tmp_path)
+    monkeypatch.setattr(run, "WINDOWS", False)
+    return tmp_path
+
+
+@pytest.fixture
+def calls(monkeypatch):
+    """Every command that ``subprocess.run`` is asked to run, with its cwd and env; each succeeds."""
+    recorded = []
+
+    def fake_run(command, cwd=None, env=None):
+        recorded.append({"command": command, "cwd": Path(cwd), "env": env})
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(run.subprocess, "run", fake_run)
+    return recorded
+
+
+def commands(recorded) -> list[list[str]]:
+    return [call["command"] for call in recorded]
+
+
+def test_venv_layouts():
+    root = Path("/course")
+    assert run.venv_python(root, windows=False) == root / ".venv" / "bin" / "python"
+    assert run.venv_python(root, windows=True) == root / ".venv" / "Scripts" / "python.exe"
+    assert run.venv_tool(root, "jupyter-book", windows=False) == root / ".venv" / "bin" / "jupyter-book"
+    assert run.venv_tool(root, "jupyter-book", windows=True) == root / ".venv" / "Scripts" / "jupyter-book.exe"
+    assert run.is_windows("nt") and not run.is_windows("posix")
+
+
+def test_runs_from_any_directory(tmp_path):
+    assert load(REPO / "tools" / "run.py", "run_again").ROOT == REPO
+    result = subprocess.run([sys.executable, str(REPO / "tools" / "run.py"), "help"], cwd=tmp_path,
+                            capture_output=True, text=True, check=True)
+    assert "  book " in result.stdout
+
+
+SUBCOMMANDS = {
+    "book": [["{bin}/jupyter-book", "build", "--warningiserror", "--nitpick", "--keep-going", "."]],
+    "test": [["{bin}/python", "-m", "pytest", "--nbval"]],
+    "nbval": [["{bin}/python", "-m", "pytest", "--nbval", "-p", "no:cacheprovider",
+               "--ignore=exercises/make_student.py", "chapters", "exercises", "flashcards.ipynb"]],
+    "check": [["{bin}/python", "-c",
+               'import ndcg, ndcg.widgets, ndcg.cards; print("ndcg", ndcg.__version__, "imports fine")'],
+              ["{bin}/python", "-m", "pytest", "--nbval", "exercises/00_why.ipynb", "-q", "-p", "no:cacheprovider"]],
+    "lab": [["{bin}/jupyter", "lab", "--notebook-dir=."]],
+    "exercises": [["{bin}/python", "exercises/make_student.py", "--solutions", "--execute", "--timeout", "123"]],
+    "anki": [["{bin}/python", "-m", "ndcg.anki", "_build/ndcg-course.apkg"]],
+    "benchmark": [["{bin}/python", "benchmarks/bench_ndcg_score.py"]],
+    "requirements": [["{bin}/python", "-m", "pip", "install", "--quiet", "pip-tools"],
+                     ["{bin}/pip-compile", "--quiet", "--strip-extras", "--allow-unsafe", "--no-emit-index-url",
+                      "--no-emit-find-links", "--no-emit-trusted-host", "requirements.in", "-o", "requirements.txt"]],
+}
+
+
+@pytest.mark.parametrize("name", SUBCOMMANDS)
+def test_subcommand_runs_the_makefile_commands(name, repo, calls):
+    assert run.main([name]) == 0
+    bin_dir = str(repo / ".venv" / "bin")
+    assert commands(calls) == [[word.format(bin=bin_dir) for word in command] for command in SUBCOMMANDS[name]]
+    assert all(call["cwd"] == repo for call in calls)
+
+
+def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
+    monkeypatch.setattr(run, "WINDOWS", True)
+    run.main(["book"])
+    run.main(["test"])
+    assert commands(calls)[0][0] == str(repo / ".venv" / "Scripts" / "jupyter-book.exe")
+    assert commands(calls)[1][0] == str(repo / ".venv" / "Scripts" / "python.exe")
+
+
+def test_notebooks_run_in_chapters_with_the_config_timeout(repo, calls):
+    assert run.main(["notebooks"]) == 0
+    assert [call["command"][-1] for call in calls] == ["00_why.ipynb", "01_cg.ipynb"]
+    assert all(call["cwd"] == repo / "chapters" for call in calls)
+    assert calls[0]["command"][:6] == [str(repo / ".venv" / "bin" / "jupyter"), "nbconvert", "--to", "notebook",
+                                       "--execute", "--inplace"]
+    assert "--ExecutePreprocessor.timeout=123" in calls[0]["command"]
+    assert "--ExecutePreprocessor.store_widget_state=False" in calls[0]["command"]
+
+
+def test_arguments_after_double_dash_go_to_pytest(repo, calls):
+    run.main(["test", "--", "-k", "dcg", "-x"])
+    assert commands(calls) == [[str(repo / ".venv" / "bin" / "python"), "-m", "pytest", "--nbval", "-k", "dcg", "-x"]]
+    with pytest.raises(SystemExit) as exit_info:
+        run.main(["book", "--", "-x"])
+    assert exit_info.value.code == 2
+
+
+def test_each_command_is_printed_and_a_failure_exits_with_its_code(repo, monkeypatch, capsys):
+    seen = []
+
+    def failing_run(command, cwd=None, env=None):
+        seen.append(command)
+        return subprocess.CompletedProcess(command, 3)
+
+    monkeypatch.setattr(run.subprocess, "run", failing_run)
+    with pytest.raises(SystemExit) as exit_info:
+        run.main(["check"])
+    assert exit_info.value.code == 3
+    assert len(seen) == 1, "the second command must not run after the first failed"
+    assert capsys.readouterr().out.startswith(".venv/bin/python -c 'import ndcg")
+
+
+def test_a_missing_program_says_what_to_do(repo, monkeypatch):
+    def missing(command, cwd=None, env=None):
+        raise FileNotFoundError(command[0])
+
+    monkeypatch.setattr(run.subprocess, "run", missing)
+    with pytest.raises(SystemExit, match="^.venv/bin/jupyter-book not found: delete .venv and run"):
+        run.main(["book"])
+
+
+def test_fresh_stamp_skips_setup(repo, calls):
+    assert run.stamp_is_fresh(repo, windows=False)
+    run.setup()
+    assert calls == []
+
+
+def test_stamp_older_than_requirements_or_pyproject_is_stale(repo):
+    for name in ("requirements.txt", "pyproject.toml"):
+        (repo / name).touch()
+        age(repo / run.STAMP, 120)
+        assert not run.stamp_is_fresh(repo, windows=False)
+        (repo / run.STAMP).touch()
+        assert run.stamp_is_fresh(repo, windows=False)
+
+
+def test_stamp_without_venv_python_is_stale(repo):
+    run.venv_python(repo, windows=True).unlink()
+    assert run.stamp_is_fresh(repo, windows=False)
+    assert not run.stamp_is_fresh(repo, windows=True)
+    (repo / run.STAMP).unlink()
+    assert not run.stamp_is_fresh(repo, windows=False)
+
+
+def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
+    shutil.rmtree(repo / ".venv")
+    record = run.subprocess.run
+
+    def make_venv(command, cwd=None, env=None):
+        if command[1:3] == ["-m", "venv"]:
+            run.venv_python(repo, windows=False).parent.mkdir(parents=True)
+            run.venv_python(repo, windows=False).touch()
+        return record(command, cwd=cwd, env=env)
+
+    monkeypatch.setattr(run.subprocess, "run", make_venv)
+    run.setup()
+    python = str(repo / ".venv" / "bin" / "python")
+    assert commands(calls) == [
+        [sys.executable, "-m", "venv", ".venv"],
+        [python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
+        [python, "-m", "pip", "install", "--quiet", "-r", "requirements.txt"],
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", "-e", "."],
+    ]
+    assert run.stamp_is_fresh(repo, windows=False)
+
+
+def test_stale_stamp_reinstalls_into_the_existing_venv(repo, calls):
+    (repo / "requirements.txt").touch()
+    age(repo / run.STAMP, 120)
+    run.main(["benchmark"])
+    assert [command[4:] for command in commands(calls)[:3]] == [
+        ["--quiet", "--upgrade", "pip"], ["--quiet", "-r", "requirements.txt"], ["--quiet", "--no-deps", "-e", "."]]
+    assert commands(calls)[3][1] == "benchmarks/bench_ndcg_score.py"
+    assert run.stamp_is_fresh(repo, windows=False)
+
+
+@pytest.mark.parametrize("version, ok", [((3, 9, 18, "final", 0), False), ((3, 10, 0, "final", 0), False),
+                                         ((3, 11, 0, "final", 0), True), ((3, 13, 1, "final", 0), True)])
+def test_python_version_guard(version, ok, monkeypatch):
+    monkeypatch.setattr(sys, "version_info", version)
+    problem = run.python_problem()
+    if ok:
+        assert problem is None
+    else:
+        found = ".".join(map(str, version[:3]))
+        assert f"Python 3.11 or newer is needed (found: Python {found}" in problem
+        assert "python.org" in problem and "py -3.11" in problem
+
+
+def test_old_python_runs_nothing(repo, calls, monkeypatch, capsys):
+    shutil.rmtree(repo / ".venv")
+    monkeypatch.setattr(sys, "version_info", (3, 9, 18, "final", 0))
+    assert run.main(["book"]) == 1
+    assert calls == []
+    assert "found: Python 3.9.18" in capsys.readouterr().err
+
+
+def test_config_timeout_is_read_from_the_execute_block(repo):
+    assert run.cell_timeout(repo) == 123
+    (repo / "_config.yml").write_text(CONFIG.replace("  timeout: 123   # seconds\n", ""))
+    with pytest.raises(ValueError, match="execute: timeout:"):
+        run.cell_timeout(repo)
+
+
+def test_config_timeout_of_the_real_config():
+    value = run.cell_timeout(REPO)
+    text = (REPO / "_config.yml").read_text(encoding="utf-8")
+    block = re.search(r"^execute:\n((?:[ #].*\n)*)", text, re.MULTILINE).group(1)
+    assert re.search(rf"^\s+timeout:\s*{value}\b", block, re.MULTILINE)
+    make_student = load(REPO / "exercises" / "make_student.py", "make_student")
+    assert make_student.config_timeout() == value, "make_student.py's default --timeout is the book's"
+
+
+def test_older_kernels_env_reaches_show_runtime_and_pytest(repo, calls, monkeypatch):
+    monkeypatch.delenv("OPENBLAS_CORETYPE", raising=False)
+    monkeypatch.setenv("KEPT_VARIABLE", "yes")
+    run.main(["nbval", "--older-kernels"])
+    assert commands(calls)[0][1:] == ["-c", "import numpy; numpy.show_runtime()"]
+    assert commands(calls)[1][1:4] == ["-m", "pytest", "--nbval"]
+    for call in calls:
+        assert call["env"]["NPY_DISABLE_CPU_FEATURES"] == "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
+        assert call["env"]["KEPT_VARIABLE"] == "yes"
+        assert "OPENBLAS_CORETYPE" not in call["env"]
+    assert "NPY_DISABLE_CPU_FEATURES" not in os.environ
+
+
+def test_nbval_without_older_kernels_leaves_the_env_alone(repo, calls):
+    run.main(["nbval"])
+    assert len(calls) == 1 and calls[0]["env"] is None
+
+
+def test_serve(repo, calls, capsys):
+    with pytest.raises(SystemExit, match="No book yet"):
+        run.main(["serve"])
+    (repo / "_build" / "html").mkdir(parents=True)
+    (repo / "_build" / "html" / "index.html").write_text("")
+    run.main(["serve"])
+    run.main(["serve", "--port", "8123"])
+    expected = [sys.executable, "-m", "http.server", "8000", "--bind", "127.0.0.1", "--directory",
+                str(Path("_build", "html"))]
+    assert commands(calls) == [expected, expected[:3] + ["8123"] + expected[4:]]
+    assert "http://localhost:8123" in capsys.readouterr().out
+
+
+def test_clean_keeps_the_venv(repo, calls):
+    for folder in ("_build/html", ".hypothesis", ".pytest_cache", "ndcg/__pycache__", "tests/__pycache__",
+                   ".venv/lib/site/__pycache__"):
+        (repo / folder).mkdir(parents=True)
+    run.main(["clean"])
+    assert calls == []
+    assert not any((repo / name).exists() for name in ("_build", ".hypothesis", ".pytest_cache",
+                                                      "ndcg/__pycache__", "tests/__pycache__"))
+    assert (repo / ".venv/lib/site/__pycache__").is_dir() and (repo / "ndcg").is_dir()
+
+
+def test_help_lists_every_subcommand(capsys):
+    run.main(["help"])
+    lines = capsys.readouterr().out.splitlines()
+    listed = {line.split()[0]: line.split(None, 1)[1] for line in lines if line.startswith("  ")}
+    assert listed == {name: command.summary for name, command in run.COMMANDS.items()}
+    expected = {"setup", "check", "book", "test", "serve", "lab", "notebooks", "exercises", "anki", "benchmark",
+                "requirements", "clean", "help", "nbval"}
+    assert set(listed) == expected
+
+
+def makefile_recipes() -> dict[str, list[str]]:
+    """Each Makefile target and its recipe lines."""
+    recipes: dict[str, list[str]] = {}
+    target = None
+    for line in (REPO / "Makefile").read_text().splitlines():
+        if line.startswith("\t") and target:
+            recipes[target].append(line.strip())
+        elif match := re.match(r"^([\w-]+):", line):
+            target = match.group(1)
+            recipes[target] = []
+    return recipes
+
+
+def test_every_makefile_target_calls_its_run_py_subcommand():
+    recipes = makefile_recipes()
+    phony = re.search(r"^\.PHONY:(.*)$", (REPO / "Makefile").read_text(), re.MULTILINE).group(1).split()
+    assert sorted(phony) == sorted(recipes)
+    assert set(run.COMMANDS) <= set(recipes), "every subcommand has a make target"
+    for target, recipe in recipes.items():
+        assert len(recipe) == 1, f"make {target}: one line, no logic"
+        words = recipe[0].lstrip("@").split()
+        assert words[:2] == ["$(RUN)", words[1]] and words[1] in run.COMMANDS
+        expected = ["nbval", "--older-kernels"] if target == "nbval-older" else [target]
+        expected += ["--port", "$(PORT)"] if target == "serve" else []
+        assert words[1:] == expected
+    assert "RUN    := $(PYTHON) tools/run.py" in (REPO / "Makefile").read_text()
