@@ -1,8 +1,70 @@
 """Shared settings for the test suite."""
 
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
 from hypothesis import settings
+
+from tests import browser as browser_setup
 
 # Property tests draw the same examples on every run (reproducible CI), and
 # never fail on timing: speed is measured in benchmarks/, not in tests.
 settings.register_profile("course", derandomize=True, deadline=None, max_examples=200)
 settings.load_profile("course")
+
+
+# -- the browser tests' setup (see tests/browser.py) ------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    """The Chromium-family browser to test with; skips the test when the machine has none."""
+    try:
+        path = browser_setup.find_chromium()
+    except browser_setup.BadChromiumSetting as error:
+        pytest.fail(str(error), pytrace=False)
+    if path is None:
+        pytest.skip(browser_setup.missing_message())
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_executable):
+    """That browser, headless, started through Playwright (which downloads none)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = browser_setup.launch(playwright, chromium_executable)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def book_html():
+    """The built book under test (``NDCG_BOOK_HTML``, default ``_build/html``)."""
+    book = browser_setup.book_html()
+    if not book.is_dir():
+        pytest.skip(f"no built book at {book}: run `make book` first (or point NDCG_BOOK_HTML at a build)")
+    return book
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest's output clean
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(book_html):
+    """The built book served by a local ``http.server`` on 127.0.0.1; yields its base URL."""
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(book_html)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join(timeout=5)

@@ -1,33 +1,32 @@
-"""The kernel-free flashcards and quizzes, clicked in headless Chromium in the built book.
+"""The built book in headless Chromium: its kernel-free flashcards and quizzes, clicked,
+and every page of it loaded with no error and no request leaving the book.
 
 The book must already be built (``make book``); CI builds it first and installs Debian's
-chromium. The pages are served from a local ``http.server`` on 127.0.0.1 (and one page is
-also opened through ``file://``), with no kernel, and every request must stay local: the
-views and MathJax work offline. Set ``NDCG_BOOK_HTML`` to test another build (default
-``_build/html``).
+chromium. The pages are served from a local ``http.server`` on 127.0.0.1 (and are also
+opened through ``file://``), with no kernel, and every request must stay local: the views,
+the theme and MathJax work offline. Set ``NDCG_BOOK_HTML`` to test another build (default
+``_build/html``). The browser (found as described in ``tests/browser.py``: ``CHROMIUM=``,
+then ``PATH``, then the usual install paths) and the ``browser`` / ``server`` fixtures are
+shared by every browser test (``tests/conftest.py``); the tests that need no browser run
+without one.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
 import re
-import threading
-from pathlib import Path
+import time
+from html.parser import HTMLParser
 
 import pytest
 
 from ndcg import cards
+from tests import browser as browser_setup
 
-ROOT = Path(__file__).resolve().parent.parent
-BOOK = Path(os.environ.get("NDCG_BOOK_HTML", "_build/html"))
-BOOK = BOOK if BOOK.is_absolute() else ROOT / BOOK
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-# Errors of the book's theme, not of our views (sphinx-book-theme declares this twice).
-THEME_ERRORS = ("THEBE_JS_URL",)
+BOOK = browser_setup.book_html()
+# Console messages that fail a page: errors (pageerror is caught separately), warnings and
+# failed console.assert calls. The book's theme logs neither once it is configured right
+# (_config.yml: no sphinx-thebe, html_context.default_mode), so none is tolerated.
+BAD_CONSOLE_TYPES = ("error", "warning", "assert")
 
 
 def pages_with_views() -> list[str]:
@@ -41,73 +40,98 @@ def pages_with_views() -> list[str]:
     )
 
 
-PAGES = pages_with_views()
-
-
-def skip_reason() -> str | None:
+def all_pages() -> list[str]:
+    """Every HTML page of the built book (not the theme's or Sphinx's own files under _*/)."""
     if not BOOK.is_dir():
-        return f"no built book at {BOOK}: run `make book` first (or point NDCG_BOOK_HTML at a build)"
-    if not CHROMIUM.exists():
-        return f"no Chromium at {CHROMIUM}: install Debian's chromium package"
-    return None
+        return []
+    return sorted(
+        path.relative_to(BOOK).as_posix()
+        for path in BOOK.rglob("*.html")
+        if not path.relative_to(BOOK).parts[0].startswith("_")
+    )
 
 
-pytestmark = pytest.mark.skipif(skip_reason() is not None, reason=skip_reason() or "")
+PAGES = pages_with_views()
+ALL_PAGES = all_pages()
+# Opened from file:// too (the book on a USB stick): the landing page and the first chapter
+# at least; every page is cheap enough, so every page.
+FILE_PAGES = ALL_PAGES
 
 
-# -- fixtures -------------------------------------------------------------------------------
+
+def book_uri() -> str:
+    """The file:// prefix of every file of the book (and of nothing else)."""
+    return BOOK.resolve().as_uri().rstrip("/") + "/"
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep pytest's output clean
-        pass
-
-
-@pytest.fixture(scope="module")
-def server():
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(BOOK)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+pytestmark = pytest.mark.skipif(
+    not BOOK.is_dir(),
+    reason=f"no built book at {BOOK}: run `make book` first (or point NDCG_BOOK_HTML at a build)")
 
 
 class Visit:
-    """One page in a fresh browser context, with its errors and non-local requests."""
+    """One page in a fresh browser context (empty localStorage, as for a first visitor),
+    with its JavaScript errors, bad console messages, failed loads and non-local requests."""
 
-    def __init__(self, browser, url: str, local: str):
+    def __init__(self, browser, url: str, local: str, views: bool = True):
         self.context = browser.new_context(viewport={"width": 1100, "height": 900})
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
+        self.url = url
         self.errors: list[str] = []
+        self.console: list[str] = []
+        self.broken: list[str] = []
         self.foreign: list[str] = []
-        self.page.on("pageerror", self._error)
+        self.clock = time.monotonic
+        self.pending: set[str] = set()
+        self.last_activity = self.clock()
+        self.page.on("request", self._started)
+        self.page.on("requestfinished", self._ended)
+        self.page.on("requestfailed", self._ended)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", self._console)
+        self.page.on("requestfailed", lambda r: self.broken.append(f"{r.url} ({r.failure})"))
+        self.page.on("response", lambda r: self.broken.append(f"{r.url} (HTTP {r.status})")
+                     if r.status >= 400 else None)
         self.page.on("request", lambda r: None if r.url.startswith((local, "data:", "blob:", "about:"))
                      else self.foreign.append(r.url))
         self.page.goto(url)
-        self.page.wait_for_selector(".ndcg-kf[data-ready=true]", state="attached")
+        if views:
+            self.page.wait_for_selector(".ndcg-kf[data-ready=true]", state="attached")
         has_mathjax = self.page.evaluate("() => !!document.querySelector('script[src*=mathjax]')")
         if has_mathjax:
             self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
             self.page.evaluate("() => MathJax.startup.promise.then(() => true)")
         self.has_mathjax = has_mathjax
 
-    def _error(self, error):
-        if not any(known in str(error) for known in THEME_ERRORS):
-            self.errors.append(str(error))
+    def _started(self, request):
+        self.pending.add(f"{id(request)} {request.url}")
+        self.last_activity = self.clock()
+
+    def _ended(self, request):
+        self.pending.discard(f"{id(request)} {request.url}")
+        self.last_activity = self.clock()
+
+    def _console(self, message):
+        if message.type in BAD_CONSOLE_TYPES:
+            where = message.location or {}
+            self.console.append(f"{message.type}: {message.text} "
+                                f"({where.get('url', '?')}:{where.get('lineNumber', '?')})")
+
+    def settle(self, quiet_ms: int = 500, limit_ms: int = 15_000):
+        """Wait until the page has loaded everything it loads by itself (fonts, MathJax
+        components, deferred scripts), typeset its maths, and then made no request for
+        ``quiet_ms`` (Playwright's own "networkidle" never comes for some file:// pages)."""
+        self.page.evaluate("() => document.fonts.ready.then(() => true)")
+        if self.page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
+            self.page.evaluate("() => MathJax.startup.promise.then(() => true)")
+        waited = 0
+        while waited < limit_ms:
+            if not self.pending and (self.clock() - self.last_activity) * 1000 >= quiet_ms:
+                return
+            self.page.wait_for_timeout(100)
+            waited += 100
+        raise AssertionError(f"{self.url}: still loading after {limit_ms} ms: {sorted(self.pending)}")
 
     def typeset(self, locator, text_with_math: bool):
         """Wait until MathJax has typeset every \\( \\) / \\[ \\] inside ``locator``."""
@@ -119,9 +143,11 @@ class Visit:
             arg=locator.element_handle())
 
     def close(self):
-        assert not self.errors, f"JavaScript errors: {self.errors}"
-        assert not self.foreign, f"requests that leave the book: {self.foreign}"
+        problems = {"JavaScript errors": self.errors, "console errors/warnings": self.console,
+                    "failed loads": self.broken, "requests that leave the book": self.foreign}
         self.context.close()
+        found = {kind: items for kind, items in problems.items() if items}
+        assert not found, f"{self.url}: {found}"
 
 
 def has_math(*texts: str) -> bool:
@@ -254,8 +280,8 @@ def test_views_work_from_file_urls(browser):
     # The book copied to a USB stick: no server at all.
     if not PAGES:
         pytest.skip("no page with views (see test_the_book_has_kernel_free_views)")
-    url = (BOOK / PAGES[0]).as_uri()
-    visit = Visit(browser, url, "file://")
+    url = (BOOK.resolve() / PAGES[0]).as_uri()
+    visit = Visit(browser, url, book_uri())
     check_flashcards(visit)
     check_quiz(visit, every_question=False)
     visit.close()
@@ -270,3 +296,140 @@ def test_every_chapter_notebook_page_shows_its_views():
         for kind in ("ndcg-fc", "ndcg-qz"):
             found = re.findall(rf'class="ndcg-kf {kind} mathjax_process" id="[^"]+" data-chapter="([^"]+)"', html)
             assert found == [key], f"{key}.html: {kind} views for {found}"
+
+
+# -- every page, clean -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page_path", ALL_PAGES or ["(none)"])
+def test_every_page_loads_cleanly(browser, server, page_path):
+    # No JavaScript error, no console error or warning, no failed load and no request that
+    # leaves the book, on a first visit (empty localStorage) to any page of the book.
+    if not ALL_PAGES:
+        pytest.skip(f"no HTML page in {BOOK}")
+    visit = Visit(browser, f"{server}/{page_path}", f"{server}/", views=False)
+    visit.settle()
+    visit.close()
+
+
+@pytest.mark.parametrize("page_path", FILE_PAGES or ["(none)"])
+def test_every_page_loads_cleanly_from_file_urls(browser, page_path):
+    # The same from the book copied to a USB stick (no server at all).
+    if not FILE_PAGES:
+        pytest.skip(f"no HTML page in {BOOK}")
+    visit = Visit(browser, (BOOK.resolve() / page_path).as_uri(), book_uri(), views=False)
+    visit.settle()
+    visit.close()
+
+
+def test_file_pages_include_the_landing_page_and_a_chapter():
+    assert "index.html" in FILE_PAGES
+    assert any(page.startswith("chapters/") for page in FILE_PAGES)
+
+
+def first_chapter() -> str:
+    return next(page for page in ALL_PAGES if page.startswith("chapters/"))
+
+
+@pytest.mark.parametrize("origin", ["http", "file"])
+def test_theme_switch_and_search_work(browser, server, origin):
+    # The fixes in _config.yml leave the theme working: the light/dark switch cycles the
+    # mode (and keeps it across pages), and the search finds pages, from http and file://.
+    base, local = (server, f"{server}/") if origin == "http" else (book_uri().rstrip("/"), book_uri())
+    visit = Visit(browser, f"{base}/{first_chapter()}", local, views=False)
+    page = visit.page
+    dataset = "() => [document.documentElement.dataset.mode, document.documentElement.dataset.theme]"
+    assert page.evaluate(dataset) == ["auto", "light"]          # a first visit, light system theme
+    switch = page.locator(".theme-switch-button:visible").first
+    switch.click()
+    assert page.evaluate(dataset) == ["dark", "dark"]
+    switch.click()
+    assert page.evaluate(dataset) == ["light", "light"]
+    switch.click()
+    assert page.evaluate(dataset) == ["auto", "light"]
+    switch.click()
+    page.goto(f"{base}/index.html")
+    assert page.evaluate(dataset) == ["dark", "dark"]             # remembered on the next page
+
+    # Ctrl+K opens the search field; Enter lists the pages that hold the word.
+    page.keyboard.press("Control+k")
+    field = page.locator("input[name=q]:visible").first
+    field.fill("discounted")
+    field.press("Enter")
+    page.wait_for_url(re.compile(r"search\.html\?q=discounted"))
+    results = page.locator("#search-results ul.search li")
+    results.first.wait_for()
+    assert results.count() >= 2
+    assert any("chapters/" in (link or "") for link in
+               results.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))"))
+    visit.settle()
+    # Served, each result shows an excerpt of its page; from file:// the browser may not
+    # fetch() the pages for one, so there are none (_static/offline-search.js), and no error.
+    excerpts = page.locator("#search-results ul.search li p.context").count()
+    assert excerpts >= 1 if origin == "http" else excerpts == 0
+    visit.close()
+
+
+# -- no remote asset in any built file (static, no browser) ------------------------------------
+
+
+class _RemoteAssets(HTMLParser):
+    """The remote URLs that a page's scripts, stylesheets and embedded media would load."""
+
+    REMOTE = re.compile(r"^\s*(?:https?:)?//", re.IGNORECASE)
+    URL = re.compile(r"(?:https?:)?//[A-Za-z0-9.-]+\.[A-Za-z]{2,}[^\s\"'`<>)]*", re.IGNORECASE)
+    # Loading attributes: <script src>, <link href>, <img src>, <iframe src>, ...
+    LOADS = {"script": "src", "link": "href", "img": "src", "iframe": "src", "source": "src",
+             "video": "src", "audio": "src", "embed": "src", "object": "data", "track": "src"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script":
+            self._in_script = True
+        url = attrs.get(self.LOADS.get(tag, ""))
+        if url and self.REMOTE.match(url):
+            self.found.append(f"<{tag} {self.LOADS[tag]}={url}>")
+        if tag in ("img", "source") and attrs.get("srcset") and self.REMOTE.search(attrs["srcset"]):
+            self.found.append(f"<{tag} srcset={attrs['srcset']}>")
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.found.extend(f"<script>...{url}...</script>" for url in self.URL.findall(data))
+
+
+def remote_assets(html: str) -> list[str]:
+    parser = _RemoteAssets()
+    parser.feed(html)
+    parser.close()
+    return parser.found
+
+
+def test_remote_asset_finder_finds_them():
+    assert remote_assets('<script src="https://unpkg.com/thebe@0.8.2/lib/index.js"></script>')
+    assert remote_assets('<link rel="stylesheet" href="//cdn.example.org/x.css">')
+    assert remote_assets('<script>const THEBE_JS_URL = "https://unpkg.com/thebe@0.8.2/lib/index.js"</script>')
+    assert remote_assets('<iframe src="http://example.org/"></iframe>')
+    assert not remote_assets('<script src="_static/mathjax/tex-chtml.js"></script>'
+                             '<link href="_static/course.css" rel="stylesheet">'
+                             '<a href="https://example.org/">a link is not loaded</a>'
+                             '<script>var x = 1; // a comment, not a URL</script>')
+
+
+def test_no_built_page_loads_anything_remote():
+    # Every HTML file of the build, the theme's and Sphinx's included: no remote script,
+    # stylesheet or embedded media, and no http(s) URL in an inline script.
+    files = sorted(BOOK.rglob("*.html"))
+    assert files, f"no HTML file in {BOOK}"
+    offenders = {path.relative_to(BOOK).as_posix(): found for path in files
+                 if (found := remote_assets(path.read_text(encoding="utf-8", errors="replace")))}
+    assert not offenders, f"remote assets in the built book: {offenders}"
+    assert not [path for path in files if "unpkg.com" in path.read_text(encoding="utf-8", errors="replace")]
