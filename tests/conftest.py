@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import http.server
 import threading
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
