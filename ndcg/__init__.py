@@ -15,33 +15,35 @@ scikit-learn way, ties handled by averaging:
 >>> round(ndcg.ndcg_score([[3, 2, 1, 0, 2]], [[5, 4, 3, 2, 1]]), 3)
 0.972
 
-Modules
--------
-``ndcg.metrics``   cg, dcg, idcg, ndcg, rr, mrr (and dcg_jarvelin) for one ranked list
-``ndcg.batch``     dcg_score, ndcg_score (and per-query versions), vectorised
-``ndcg.gains``     gain functions and position discounts
-``ndcg.precision`` P@k, R@k, AP, MAP: the binary metrics NDCG is compared with
-``ndcg.tables``    the step-by-step DCG table every chapter shows
-``ndcg.display``   numbers as a page shows them: rounded where they are produced
-                   (keep, fmt, bound), so stored outputs match on every processor
-``ndcg.examples``  the source documents' worked examples, as data
-``ndcg.compare``   how often two metrics disagree on random rankings
-``ndcg.conventions`` how scikit-learn, trec_eval, LightGBM and others define NDCG
-``ndcg.checks``    answer checks for the exercise notebooks (hint, then explanation)
-``ndcg.cards``     flashcards and quizzes from ndcg/content/*.yaml, and their
-                   kernel-free views for the book (imports yaml)
-``ndcg.anki``      the flashcards as an Anki deck (imports genanki)
-``ndcg.plots``     the course's figures (imports matplotlib)
-``ndcg.widgets``   live ipywidgets: explorer, reorder game, deck, quiz, checker
-``ndcg.ltr``       learning to rank: RankNet, LambdaRank, ListNet, ApproxNDCG, trainers
-``ndcg.datasets``  a synthetic LETOR-style data set and the LETOR/svmlight file format
+The binary metrics NDCG is compared with, P@k, R@k, AP and MAP, are here too:
 
-``import ndcg`` needs only NumPy.
+>>> ndcg.precision_at_k([3, 0, 2, 0], 2), round(ndcg.average_precision([3, 0, 2, 0]), 3)
+(0.5, 0.833)
+
+``import ndcg`` needs only NumPy. The package has two parts.
+
+The metric library
+------------------
+``ndcg.metrics``     cg, dcg, idcg, ndcg, rr, mrr (and dcg_jarvelin) for one ranked list
+``ndcg.batch``       dcg_score, ndcg_score (and per-query versions), vectorised
+``ndcg.gains``       gain functions and position discounts
+``ndcg.precision``   P@k, R@k, AP, MAP: the binary metrics NDCG is compared with
+``ndcg.ltr``         learning to rank: RankNet, LambdaRank, ListNet, ApproxNDCG, trainers
+``ndcg.datasets``    a synthetic LETOR-style data set and the LETOR/svmlight file format
+``ndcg.conventions`` how scikit-learn, trec_eval, LightGBM and others define NDCG
+
+The course machinery, ``ndcg.course``
+-------------------------------------
+What the book, its notebooks and the exercises teach with: worked examples,
+step tables, figures, answer checks, flashcards and quizzes (with their
+content files), widgets and the Anki deck (see its docstring). No module of
+the metric library imports it.
 """
 
 from .batch import dcg_per_query, dcg_score, ndcg_per_query, ndcg_score
 from .gains import discounts, gain_values
 from .metrics import cg, dcg, dcg_jarvelin, idcg, mrr, ndcg, rr
+from .precision import average_precision, mean_average_precision, precision_at_k, recall_at_k
 
 __version__ = "0.1.0"
 
@@ -59,4 +61,8 @@ __all__ = [
     "ndcg_per_query",
     "discounts",
     "gain_values",
+    "precision_at_k",
+    "recall_at_k",
+    "average_precision",
+    "mean_average_precision",
 ]

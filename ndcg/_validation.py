@@ -199,3 +199,39 @@ def check_ideal(ideal, rels: np.ndarray, *, gain: str, name: str = "ideal", rels
             f"{best_judged[i]:g}. Add the missing grades to {name}."
         )
     return judged
+
+
+def check_int(value, name: str, minimum: int) -> int:
+    """Return ``value`` as an ``int`` if it is a whole number ``>= minimum`` (not a bool), else raise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}; got {_describe(value)}.")
+    return int(value)
+
+
+def check_positive(value, name: str, meaning: str) -> float:
+    """Return ``value`` as a ``float`` if it is a finite positive number, else raise.
+
+    ``meaning`` says what the argument is, for the error message.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a positive number ({meaning}); got {_describe(value)}.")
+    return float(value)
+
+
+def check_scores(y_score, n: int, name: str = "y_score") -> np.ndarray:
+    """One query's model scores: a 1-D float array of ``n`` finite values, else raise."""
+    score = _as_numeric_array(y_score, name)
+    if score.ndim != 1:
+        raise ValueError(
+            f"{name} must be a 1-D array with one score per item of the query; got shape {score.shape}."
+        )
+    if score.shape[0] != n:
+        raise ValueError(
+            f"y_true and {name} must have the same length (one grade and one score per item); got {n} "
+            f"grades and {score.shape[0]} scores."
+        )
+    if not np.all(np.isfinite(score)):
+        bad = "NaN" if np.isnan(score).any() else "an infinite value"
+        raise ValueError(f"{name} must hold finite scores; found {bad}.")
+    return score
+

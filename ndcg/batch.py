@@ -35,7 +35,7 @@ from ._validation import check_gain, check_k, check_matrices
 from .gains import _gain, discounts
 
 
-def dcg_per_query(y_true, y_score, k=None, *, gain="linear", ignore_ties=False) -> np.ndarray:
+def dcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> np.ndarray:
     """DCG@k of every query (row): an array with one value per row.
 
     Parameters are those of :func:`dcg_score`.
@@ -51,7 +51,7 @@ def dcg_per_query(y_true, y_score, k=None, *, gain="linear", ignore_ties=False) 
     return _dcg_rows(_gain(true, gain), score, k, ignore_ties)
 
 
-def ndcg_per_query(y_true, y_score, k=None, *, gain="linear", ignore_ties=False) -> np.ndarray:
+def ndcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> np.ndarray:
     """NDCG@k of every query (row): an array with one value per row.
 
     A query with no relevant item (ideal DCG 0) scores 0.0. Parameters are
@@ -74,7 +74,7 @@ def ndcg_per_query(y_true, y_score, k=None, *, gain="linear", ignore_ties=False)
     return out
 
 
-def dcg_score(y_true, y_score, k=None, *, gain="linear", ignore_ties=False) -> float:
+def dcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> float:
     """Mean DCG@k over queries, ranking each query's items by score.
 
     With ``gain="linear"`` this equals ``sklearn.metrics.dcg_score``, ties
@@ -108,10 +108,10 @@ def dcg_score(y_true, y_score, k=None, *, gain="linear", ignore_ties=False) -> f
     >>> dcg_score([[1, 0]], [[0.5, 0.5]])
     0.8154648767857288
     """
-    return float(np.mean(dcg_per_query(y_true, y_score, k, gain=gain, ignore_ties=ignore_ties)))
+    return float(np.mean(dcg_per_query(y_true, y_score, k=k, gain=gain, ignore_ties=ignore_ties)))
 
 
-def ndcg_score(y_true, y_score, k=None, *, gain="linear", ignore_ties=False) -> float:
+def ndcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> float:
     """Mean NDCG@k over queries, ranking each query's items by score.
 
     With ``gain="linear"`` this equals ``sklearn.metrics.ndcg_score``, ties
@@ -145,7 +145,7 @@ def ndcg_score(y_true, y_score, k=None, *, gain="linear", ignore_ties=False) -> 
     >>> ndcg_score([[1, 0]], [[0.5, 0.5]])  # a tie: the expected NDCG
     0.8154648767857288
     """
-    return float(np.mean(ndcg_per_query(y_true, y_score, k, gain=gain, ignore_ties=ignore_ties)))
+    return float(np.mean(ndcg_per_query(y_true, y_score, k=k, gain=gain, ignore_ties=ignore_ties)))
 
 
 def _flat_index(columns: np.ndarray, n_items: int) -> np.ndarray:

@@ -21,7 +21,7 @@ k past the list    clamped to the list; or, when the ideal comes from the
 :data:`CONVENTIONS` records each library's choices as a :class:`Convention`,
 with the version and the source they were read from; :func:`ndcg_under`
 scores one query the way a library would, with this package's own functions;
-:func:`convention_table` lays it all out for the chapter.
+:func:`ndcg.course.tables.convention_table` lays it all out for the chapter.
 
 How the facts were checked
 --------------------------
@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import _as_numeric_array, _describe, check_grades, check_ideal, check_k
+from ._validation import _as_numeric_array, _describe, check_grades, check_ideal, check_k, check_scores
 from .batch import dcg_per_query
 from .metrics import idcg
 
@@ -389,21 +389,6 @@ def _resolve(convention) -> Convention:
     )
 
 
-def _check_scores(y_score, n: int) -> np.ndarray:
-    score = _as_numeric_array(y_score, "y_score")
-    if score.ndim != 1:
-        raise ValueError(
-            "y_score must be a 1-D sequence of model scores (one query); got an array "
-            f"of shape {score.shape}."
-        )
-    if score.size != n:
-        raise ValueError(
-            f"y_score must give one score per item of y_true; got {score.size} scores "
-            f"for {n} grades."
-        )
-    if np.isnan(score).any():
-        raise ValueError("y_score must not contain NaN; give every item a score.")
-    return score
 
 
 def _check_library_grades(grades: np.ndarray, name: str, convention: Convention) -> None:
@@ -505,7 +490,7 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
     conv = _resolve(convention)
     grades = check_grades(y_true, "y_true", gain=conv.gain)
     _check_library_grades(grades, "y_true", conv)
-    score = _check_scores(y_score, grades.size)
+    score = check_scores(y_score, grades.size)
     k = check_k(k)
     depth = conv.default_k if k is None else k
     all_grades = None if judged is None else _check_judged(judged, grades, conv)
@@ -525,7 +510,7 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
     dcg = dcg_per_query(
         grades[order][None, :],
         score[order][None, :],
-        depth,
+        k=depth,
         gain=conv.gain,
         ignore_ties=conv.ties != TIES_AVERAGE,
     )[0]
@@ -534,79 +519,3 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
     if ideal_dcg == 0.0:
         return float(conv.empty_query)
     return float(dcg / ideal_dcg)
-
-
-TABLE_COLUMNS = (
-    "library",
-    "gain",
-    "ties",
-    "no relevant item",
-    "ideal from",
-    "k past the list",
-    "version",
-    "checked by",
-)
-
-
-def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=None, digits=3):
-    """The conventions side by side, optionally with one ranking scored by each.
-
-    Parameters
-    ----------
-    y_true, y_score, k, judged, doc_ids
-        A query to score under every convention, as in :func:`ndcg_under`;
-        without ``y_true`` the table lists the conventions only.
-    digits : int
-        Decimals shown for the scores.
-
-    Returns
-    -------
-    ndcg.tables.StepTable
-        Shown as HTML in Jupyter; ``str()`` gives plain text and
-        ``to_markdown()`` a Markdown table. ``rows`` holds one tuple per
-        convention, in the order of :data:`CONVENTIONS`.
-
-    Examples
-    --------
-    >>> table = convention_table([3, 2, 0, 1], [0.9, 0.5, 0.5, 0.1], k=3,
-    ...                          judged=[3, 2, 0, 1, 2], doc_ids=["d1", "d2", "d3", "d4"])
-    >>> for name, value in zip(table.column("library"), table.column("NDCG@3")):
-    ...     print(f"{name:13} {value:.4f}")
-    scikit-learn  0.8675
-    torchmetrics  0.8675
-    trec_eval     0.7602
-    ranx          0.8100
-    LightGBM      0.9468
-    XGBoost       0.9468
-    >>> convention_table().column("ties")[:3]
-    ['average', 'average', 'doc id, descending']
-    """
-    from .tables import StepTable  # the table renderer; imported here only
-
-    columns = TABLE_COLUMNS
-    scores = None
-    if y_true is not None:
-        if y_score is None:
-            raise ValueError("y_score must be given with y_true: the model scores of the query's items.")
-        scores = [
-            ndcg_under(conv, y_true, y_score, k, judged=judged, doc_ids=doc_ids)
-            for conv in CONVENTIONS.values()
-        ]
-        columns = TABLE_COLUMNS + ("NDCG" if k is None else f"NDCG@{k}",)
-    elif y_score is not None or judged is not None or doc_ids is not None:
-        raise ValueError("y_true must be given to score a query (y_score, judged or doc_ids came alone).")
-    rows = []
-    for i, conv in enumerate(CONVENTIONS.values()):
-        row = (
-            conv.library,
-            conv.gain,
-            conv.ties,
-            conv.empty_query_text,
-            "the scored list" if conv.ideal == IDEAL_LIST else "all judged items",
-            conv.k_beyond_list,
-            conv.version,
-            conv.checked_by,
-        )
-        rows.append(row if scores is None else row + (scores[i],))
-    caption = "How each library computes NDCG; see ndcg.conventions.CONVENTIONS for sources and notes."
-    return StepTable(columns, rows, caption, digits)

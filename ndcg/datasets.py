@@ -74,6 +74,8 @@ import os
 
 import numpy as np
 
+from ._validation import check_int
+
 __all__ = [
     "GRADE_FRACTIONS",
     "make_letor",
@@ -96,10 +98,6 @@ _NOISY_CORRELATION = 0.25  # correlation of a noisy feature with the latent rele
 _FEATURE_SHIFT_SD = 1.0  # per-query, per-feature shift of the observed features
 
 
-def _check_int(value, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}; got {value!r}.")
-    return int(value)
 
 
 def make_letor(
@@ -174,14 +172,14 @@ def make_letor(
     >>> bool(np.array_equal(X, X2) and np.array_equal(y, y2))
     True
     """
-    n_queries = _check_int(n_queries, "n_queries", 1)
-    min_docs = _check_int(min_docs, "min_docs", 1)
-    max_docs = _check_int(max_docs, "max_docs", 1)
+    n_queries = check_int(n_queries, "n_queries", 1)
+    min_docs = check_int(min_docs, "min_docs", 1)
+    max_docs = check_int(max_docs, "max_docs", 1)
     if max_docs < min_docs:
         raise ValueError(f"max_docs must be >= min_docs; got min_docs={min_docs}, max_docs={max_docs}.")
-    n_informative = _check_int(n_informative, "n_informative", 0)
-    n_noisy = _check_int(n_noisy, "n_noisy", 0)
-    n_useless = _check_int(n_useless, "n_useless", 0)
+    n_informative = check_int(n_informative, "n_informative", 0)
+    n_noisy = check_int(n_noisy, "n_noisy", 0)
+    n_useless = check_int(n_useless, "n_useless", 0)
     if n_informative + n_noisy + n_useless == 0:
         raise ValueError("n_informative + n_noisy + n_useless must be at least 1; got 0 features.")
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
@@ -346,7 +344,7 @@ def load_svmlight(path, n_features=None):
     ValueError: <file>, line 1: the second field must be qid:<integer>; got '1:0.5'.
     """
     if n_features is not None:
-        n_features = _check_int(n_features, "n_features", 1)
+        n_features = check_int(n_features, "n_features", 1)
     if hasattr(path, "read"):
         name = getattr(path, "name", "<file>")
         name = name if isinstance(name, str) else "<file>"

@@ -47,7 +47,16 @@ import numbers
 
 import numpy as np
 
-from ._validation import _as_numeric_array, _describe, check_gain, check_grades, check_k
+from ._validation import (
+    _as_numeric_array,
+    _describe,
+    check_gain,
+    check_grades,
+    check_int,
+    check_k,
+    check_positive,
+    check_scores,
+)
 from .batch import ndcg_per_query
 from .gains import _gain
 from .metrics import idcg
@@ -76,39 +85,14 @@ GRID = 2.0**-30
 # ---------------------------------------------------------------- checks
 
 
-def _check_positive(value, name: str, meaning: str) -> float:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, numbers.Real)
-        or not np.isfinite(value)
-        or value <= 0
-    ):
-        raise ValueError(f"{name} must be a positive number ({meaning}); got {_describe(value)}.")
-    return float(value)
 
 
-def _check_scores(y_score, n: int, name: str = "y_score") -> np.ndarray:
-    score = _as_numeric_array(y_score, name)
-    if score.ndim != 1:
-        raise ValueError(
-            f"{name} must be a 1-D array with one score per item of the query; got "
-            f"shape {score.shape}."
-        )
-    if score.shape[0] != n:
-        raise ValueError(
-            f"y_true and {name} must have the same length (one grade and one score per "
-            f"item); got {n} grades and {score.shape[0]} scores."
-        )
-    if not np.all(np.isfinite(score)):
-        bad = "NaN" if np.isnan(score).any() else "an infinite value"
-        raise ValueError(f"{name} must hold finite scores; found {bad}.")
-    return score
 
 
 def _check_query(y_true, y_score, gain: str = "linear"):
     """Return one query's grades and scores as checked 1-D float arrays."""
     true = check_grades(y_true, "y_true", gain=gain)
-    return true, _check_scores(y_score, true.size)
+    return true, check_scores(y_score, true.size)
 
 
 def _sigmoid(x):
@@ -206,7 +190,7 @@ def ranknet_loss(y_true, y_score, *, sigma=1.0):
     >>> round(loss, 4), grad.round(4)
     (2.1269, array([-0.8808,  0.8808]))
     """
-    sigma = _check_positive(sigma, "sigma", "the steepness of the logistic")
+    sigma = check_positive(sigma, "sigma", "the steepness of the logistic")
     true, score = _check_query(y_true, y_score)
     return _ranknet(true, score, sigma)
 
@@ -325,7 +309,7 @@ def lambdarank_gradients(y_true, y_score, k=None, *, sigma=1.0, gain="exponentia
     >>> lambdarank_gradients([0, 0, 0], [3.0, 2.0, 1.0])
     array([0., 0., 0.])
     """
-    sigma = _check_positive(sigma, "sigma", "the steepness of the logistic")
+    sigma = check_positive(sigma, "sigma", "the steepness of the logistic")
     gain = check_gain(gain)
     k = check_k(k)
     true, score = _check_query(y_true, y_score, gain)
@@ -400,7 +384,7 @@ def lambdarank_loss(y_true, y_score, k=None, *, sigma=1.0, gain="exponential"):
     >>> round(loss, 4), grad.round(4)
     (1.1069, array([ 0.4382, -0.0216, -0.4166]))
     """
-    sigma = _check_positive(sigma, "sigma", "the steepness of the logistic")
+    sigma = check_positive(sigma, "sigma", "the steepness of the logistic")
     gain = check_gain(gain)
     k = check_k(k)
     true, score = _check_query(y_true, y_score, gain)
@@ -459,7 +443,7 @@ def listnet_loss(y_true, y_score, *, temperature=1.0):
     >>> round(loss, 4), grad.round(4)
     (0.6931, array([-0.3808,  0.3808]))
     """
-    temperature = _check_positive(temperature, "temperature", "the softmax's temperature")
+    temperature = check_positive(temperature, "temperature", "the softmax's temperature")
     true, score = _check_query(y_true, y_score)
     return _listnet(_softmax(true), score, temperature)
 
@@ -541,7 +525,7 @@ def approx_ndcg_loss(y_true, y_score, k=None, *, alpha=10.0, gain="exponential")
     >>> round(1 - loss, 4), grad.round(4)
     (0.6197, array([ 0.0205, -0.0018, -0.0186]))
     """
-    alpha = _check_positive(alpha, "alpha", "the sharpness of the sigmoids")
+    alpha = check_positive(alpha, "alpha", "the sharpness of the sigmoids")
     gain = check_gain(gain)
     k = check_k(k)
     true, score = _check_query(y_true, y_score, gain)
@@ -598,10 +582,6 @@ def _check_X(X, name: str = "X", n_features: int | None = None) -> np.ndarray:
     return array
 
 
-def _check_int(value, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}; got {_describe(value)}.")
-    return int(value)
 
 
 class LinearModel:
@@ -636,7 +616,7 @@ class LinearModel:
     """
 
     def __init__(self, n_features, seed=0):
-        self.n_features = _check_int(n_features, "n_features", 1)
+        self.n_features = check_int(n_features, "n_features", 1)
         rng = np.random.default_rng(seed)
         self.params = {"w": rng.normal(0.0, 0.01, self.n_features), "b": np.zeros(1)}
 
@@ -689,8 +669,8 @@ class MLP:
     """
 
     def __init__(self, n_features, hidden=16, seed=0, *, activation="tanh"):
-        self.n_features = _check_int(n_features, "n_features", 1)
-        self.hidden = _check_int(hidden, "hidden", 1)
+        self.n_features = check_int(n_features, "n_features", 1)
+        self.hidden = check_int(hidden, "hidden", 1)
         if activation not in ("tanh", "relu"):
             raise ValueError(f"activation must be 'tanh' or 'relu'; got {_describe(activation)}.")
         self.activation = activation
@@ -851,7 +831,7 @@ def ndcg_by_group(y, scores, qid, k=10, *, gain="exponential"):
     S = np.full((len(groups), sizes.max()), -np.inf)
     Y[row, col] = true[rows]
     S[row, col] = score[rows]
-    return float(ndcg_per_query(Y, S, k, gain=gain).mean())
+    return float(ndcg_per_query(Y, S, k=k, gain=gain).mean())
 
 
 # ---------------------------------------------------------------- training
@@ -978,14 +958,14 @@ def train(
             raise ValueError(
                 f"model must have predict, backward and params (LinearModel or MLP); it has no {attribute}."
             )
-    epochs = _check_int(epochs, "epochs", 1)
-    batch_size = _check_int(batch_size, "batch_size", 1)
-    lr = _check_positive(lr, "lr", "Adam's step size")
+    epochs = check_int(epochs, "epochs", 1)
+    batch_size = check_int(batch_size, "batch_size", 1)
+    lr = check_positive(lr, "lr", "Adam's step size")
     k = check_k(k)
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
         raise ValueError(f"seed must be an integer; got {_describe(seed)}.")
     if grid is not None:
-        grid = _check_positive(grid, "grid", "a power of two from 2**-52 to 2**-1, or None")
+        grid = check_positive(grid, "grid", "a power of two from 2**-52 to 2**-1, or None")
         mantissa, exponent = math.frexp(grid)
         if mantissa != 0.5 or not -51 <= exponent <= 0:
             raise ValueError(f"grid must be a power of two from 2**-52 to 2**-1, or None; got {grid!r}.")

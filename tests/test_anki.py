@@ -8,7 +8,7 @@ import zipfile
 import genanki
 import pytest
 
-from ndcg import anki, cards
+from ndcg.course import anki, cards
 
 DECKS = cards.load_all()
 ALL_CARDS = [card for deck in DECKS for card in deck.flashcards]

@@ -14,10 +14,10 @@ def test_one_row_equals_the_single_list_functions():
     grades = [3, 2, 1, 0, 2]
     scores = [5, 4, 3, 2, 1]  # ranks the items in the order given
     for k in (None, 1, 3, 5, 9):
-        assert ndcg.dcg_score([grades], [scores], k) == pytest.approx(ndcg.dcg(grades, k))
-        assert ndcg.ndcg_score([grades], [scores], k) == pytest.approx(ndcg.ndcg(grades, k))
+        assert ndcg.dcg_score([grades], [scores], k=k) == pytest.approx(ndcg.dcg(grades, k))
+        assert ndcg.ndcg_score([grades], [scores], k=k) == pytest.approx(ndcg.ndcg(grades, k))
         for gain in ("linear", "exponential"):
-            assert ndcg.ndcg_score([grades], [scores], k, gain=gain) == pytest.approx(
+            assert ndcg.ndcg_score([grades], [scores], k=k, gain=gain) == pytest.approx(
                 ndcg.ndcg(grades, k, gain=gain)
             )
 
@@ -58,7 +58,7 @@ def test_tie_averaging_equals_the_mean_over_all_tie_orders(k, gain):
     cases = list(_all_small_cases())
     y_true = np.array([grades for grades, _ in cases], dtype=float)
     y_score = np.array([scores for _, scores in cases], dtype=float)
-    got = ndcg.dcg_per_query(y_true, y_score, k, gain=gain)
+    got = ndcg.dcg_per_query(y_true, y_score, k=k, gain=gain)
     expected = [reference.tie_averaged_dcg(g, s, k, gain) for g, s in cases]
     np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
 
@@ -68,7 +68,7 @@ def test_random_ties_against_the_reference(k):
     rng = np.random.default_rng(7)
     y_true = rng.integers(0, 5, size=(60, 8)).astype(float)
     y_score = rng.integers(0, 3, size=(60, 8)).astype(float)
-    got = ndcg.ndcg_per_query(y_true, y_score, k)
+    got = ndcg.ndcg_per_query(y_true, y_score, k=k)
     ideal = [reference.dcg(sorted(row, reverse=True), k) for row in y_true]
     actual = [reference.tie_averaged_dcg(row, s, k) for row, s in zip(y_true, y_score)]
     expected = [a / i if i else 0.0 for a, i in zip(actual, ideal)]
@@ -82,7 +82,7 @@ def test_continuous_scores_match_sorting(k):
     y_true = rng.integers(0, 4, size=(200, 8)).astype(float)
     y_score = rng.normal(size=(200, 8))
     for ignore_ties in (False, True):
-        got = ndcg.ndcg_per_query(y_true, y_score, k, ignore_ties=ignore_ties)
+        got = ndcg.ndcg_per_query(y_true, y_score, k=k, ignore_ties=ignore_ties)
         ranked = [row[np.argsort(-s)] for row, s in zip(y_true, y_score)]
         np.testing.assert_allclose(got, [reference.ndcg(list(r), k) for r in ranked], rtol=1e-12)
 

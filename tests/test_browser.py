@@ -19,7 +19,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from ndcg import cards
+from ndcg.course import cards
 from tests import browser as browser_setup
 
 BOOK = browser_setup.book_html()
@@ -187,7 +187,7 @@ def check_flashcards(visit: Visit):
     card.click()                                   # clicking the card flips it back
     assert back.is_hidden()
 
-    # got it / again / next / previous follow the same Leitner rule as ndcg.cards.Leitner
+    # got it / again / next / previous follow the same Leitner rule as ndcg.course.cards.Leitner
     leitner = cards.Leitner([c.id for c in deck.flashcards])
     methods = {"got": leitner.got_it, "again": leitner.again, "next": leitner.next,
                "previous": leitner.previous}

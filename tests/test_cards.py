@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from ndcg import cards
+from ndcg.course import cards
 
 CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
 DECKS = {deck.chapter: deck for deck in cards.load_all()}
@@ -118,7 +118,7 @@ def test_no_computed_number_is_typed(path):
 def test_the_source_mistakes_are_shown_with_computed_values():
     # the short-video DCG@4 that source 004 cut instead of rounding
     card = next(c for c in DECKS["02_dcg"].flashcards if c.id == "dcg-short-videos")
-    from ndcg.examples import SHORT_VIDEOS
+    from ndcg.course.examples import SHORT_VIDEOS
     assert f"{ndcg.dcg(SHORT_VIDEOS.grades, 4):.4f}" in card.back
     assert str(SHORT_VIDEOS.printed["DCG@4"]) in card.back
 
@@ -354,7 +354,7 @@ def test_printable_html_lists_every_card():
 
 
 def test_import_ndcg_stays_numpy_only():
-    code = ("import sys, ndcg, ndcg.cards, ndcg.anki; "
+    code = ("import sys, ndcg, ndcg.course.cards, ndcg.course.anki; "
             "bad = {'yaml', 'genanki', 'ipywidgets', 'matplotlib'} & set(sys.modules); "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parent)

@@ -1,4 +1,4 @@
-"""ndcg.checks: the answer checks of the exercise notebooks."""
+"""ndcg.course.checks: the answer checks of the exercise notebooks."""
 
 import math
 import subprocess
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import ndcg
-from ndcg.checks import STATUSES, Feedback, FunctionCheck, NumberCheck, ranking_cases
+from ndcg.course.checks import STATUSES, Feedback, FunctionCheck, NumberCheck, ranking_cases
 
 from . import reference
 
@@ -288,7 +288,7 @@ def test_ranking_cases_without_k_are_unique():
 
 def test_checks_need_only_numpy():
     heavy = ["ipywidgets", "matplotlib", "IPython", "yaml"]
-    code = "import sys, ndcg.checks; print(' '.join(m for m in %r if m in sys.modules))" % heavy
+    code = "import sys, ndcg.course.checks; print(' '.join(m for m in %r if m in sys.modules))" % heavy
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""
 

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from ndcg.compare import compare_metrics, metric_suite, random_rankings
+from ndcg.course.compare import compare_metrics, metric_suite, random_rankings
 
 
 def test_identical_metrics_never_disagree():

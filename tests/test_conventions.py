@@ -21,7 +21,8 @@ import pytrec_eval
 from sklearn.metrics import ndcg_score as sk_ndcg_score
 
 import ndcg
-from ndcg.conventions import CONVENTIONS, Convention, convention_table, ndcg_under
+from ndcg.conventions import CONVENTIONS, Convention, ndcg_under
+from ndcg.course.tables import convention_table
 
 # --------------------------------------------------------------------------- scikit-learn
 

@@ -33,7 +33,7 @@ def mean_ndcg(y, scores, qid, k=10):
         mask = qid == q
         true[row, : mask.sum()] = y[mask]
         score[row, : mask.sum()] = scores[mask]
-    return ndcg.ndcg_per_query(true, score, k, gain="exponential").mean()
+    return ndcg.ndcg_per_query(true, score, k=k, gain="exponential").mean()
 
 
 def fit_linear(X, y):

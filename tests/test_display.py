@@ -1,4 +1,4 @@
-"""ndcg.display: every number a page shows is rounded where it is produced."""
+"""ndcg.course.display: every number a page shows is rounded where it is produced."""
 
 import sys
 import types
@@ -6,7 +6,7 @@ import types
 import numpy as np
 import pytest
 
-from ndcg.display import bound, decimals_of_spec, fmt, keep, shown
+from ndcg.course.display import bound, decimals_of_spec, fmt, keep, shown
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ndcg import examples
+from ndcg.course import examples
 
 from . import test_sources
 

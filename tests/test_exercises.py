@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ndcg.checks import FunctionCheck, NumberCheck
+from ndcg.course.checks import FunctionCheck, NumberCheck
 
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISES = ROOT / "exercises"

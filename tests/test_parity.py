@@ -31,17 +31,17 @@ def random_case(seed: int, tied: bool):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_sklearn_ndcg_and_dcg(seed, tied, k):
     y_true, y_score = random_case(seed, tied)
-    assert ndcg.ndcg_score(y_true, y_score, k) == pytest.approx(sk_ndcg_score(y_true, y_score, k=k), abs=1e-9)
-    assert ndcg.dcg_score(y_true, y_score, k) == pytest.approx(sk_dcg_score(y_true, y_score, k=k), abs=1e-9)
+    assert ndcg.ndcg_score(y_true, y_score, k=k) == pytest.approx(sk_ndcg_score(y_true, y_score, k=k), abs=1e-9)
+    assert ndcg.dcg_score(y_true, y_score, k=k) == pytest.approx(sk_dcg_score(y_true, y_score, k=k), abs=1e-9)
     if not tied:  # scikit-learn's ignore_ties breaks ties arbitrarily
-        assert ndcg.ndcg_score(y_true, y_score, k, ignore_ties=True) == pytest.approx(
+        assert ndcg.ndcg_score(y_true, y_score, k=k, ignore_ties=True) == pytest.approx(
             sk_ndcg_score(y_true, y_score, k=k, ignore_ties=True), abs=1e-9
         )
 
 
 def test_sklearn_per_query_values():
     y_true, y_score = random_case(5, tied=True)
-    for t, s, value in zip(y_true[:50], y_score[:50], ndcg.ndcg_per_query(y_true[:50], y_score[:50], 5)):
+    for t, s, value in zip(y_true[:50], y_score[:50], ndcg.ndcg_per_query(y_true[:50], y_score[:50], k=5)):
         assert value == pytest.approx(sk_ndcg_score([t], [s], k=5), abs=1e-12)
 
 

@@ -9,8 +9,8 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import ndcg  # noqa: E402
-from ndcg import plots  # noqa: E402
-from ndcg.compare import compare_metrics, metric_suite  # noqa: E402
+from ndcg.course import plots  # noqa: E402
+from ndcg.course.compare import compare_metrics, metric_suite  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ stored notebooks and fail when
   or more significant digits, a noise-level number in scientific notation
   (``1.4e-17``), or a negative zero (``-0.000``).
 
-The cure is ``ndcg.display``: ``keep(name, value, digits)`` for glue,
+The cure is ``ndcg.course.display``: ``keep(name, value, digits)`` for glue,
 ``fmt(value, ".3f")`` for printing, ``bound(x)`` for noise, and tables that
 round through it.
 """
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from ndcg.display import decimals_of_spec
+from ndcg.course.display import decimals_of_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(
@@ -143,7 +143,7 @@ def test_glued_values_carry_only_the_decimals_the_page_shows(path):
             if decimals(records[name]) > shown_decimals:
                 problems.append(
                     f"{name}: glued as {records[name]} but shown with {shown_decimals} decimals "
-                    f"({', '.join(sorted(fixed))}): glue it with ndcg.display.keep(name, value, {shown_decimals})"
+                    f"({', '.join(sorted(fixed))}): glue it with ndcg.course.display.keep(name, value, {shown_decimals})"
                 )
     assert not problems, f"{rel(path)}:\n  " + "\n  ".join(problems)
 
@@ -154,7 +154,7 @@ def test_no_output_holds_machine_digits(path):
     found = [(number, digits) for number, text in output_texts(notebook) for digits in machine_digits(text)]
     assert not found, (
         f"{rel(path)}: outputs with digits that depend on the processor (cell, number): {found[:10]}; "
-        "round them where they are produced with ndcg.display (fmt, keep, bound)"
+        "round them where they are produced with ndcg.course.display (fmt, keep, bound)"
     )
 
 

@@ -76,10 +76,10 @@ def test_batch_agrees_with_tie_averaged_reference(data, k, gain):
     y_true, y_score = data
     rows = min(len(y_true), len(y_score))
     y_true, y_score = y_true[:rows], y_score[:rows]
-    got = ndcg.ndcg_per_query(y_true, y_score, k, gain=gain)
+    got = ndcg.ndcg_per_query(y_true, y_score, k=k, gain=gain)
     for value, true, score in zip(got, y_true, y_score):
         ideal = reference.dcg(sorted(true, reverse=True), k, gain)
         expected = reference.tie_averaged_dcg(true, score, k, gain) / ideal if ideal else 0.0
         assert value == pytest.approx(expected, rel=1e-12, abs=1e-12)
         assert 0.0 <= value <= 1.0 + 1e-12
-    assert ndcg.ndcg_score(y_true, y_score, k, gain=gain) == pytest.approx(np.mean(got))
+    assert ndcg.ndcg_score(y_true, y_score, k=k, gain=gain) == pytest.approx(np.mean(got))

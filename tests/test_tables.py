@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import ndcg
-from ndcg.tables import COLUMNS, default_items, steps
+from ndcg.course.tables import COLUMNS, default_items, steps
 
 
 def test_columns_and_running_total_equal_dcg():

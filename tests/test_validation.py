@@ -116,7 +116,7 @@ def test_bad_matrices(function, y_true, y_score, message):
 @pytest.mark.parametrize("k", [0, -3, 1.5])
 def test_bad_k_in_batch(function, k):
     with pytest.raises(ValueError, match="k must be a positive integer"):
-        function([[1, 0]], [[0.2, 0.1]], k)
+        function([[1, 0]], [[0.2, 0.1]], k=k)
 
 
 def test_bad_discount_count():

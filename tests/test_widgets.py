@@ -9,9 +9,9 @@ import re  # noqa: E402
 import pytest  # noqa: E402
 
 import ndcg  # noqa: E402
-from ndcg import widgets as w  # noqa: E402
-from ndcg.checks import FunctionCheck, NumberCheck, ranking_cases  # noqa: E402
-from ndcg.examples import CHENGDU_GUIDE_A, CHENGDU_GUIDE_B, VIDEO_GAME_X, VIDEO_GAME_Y  # noqa: E402
+from ndcg.course import widgets as w  # noqa: E402
+from ndcg.course.checks import FunctionCheck, NumberCheck, ranking_cases  # noqa: E402
+from ndcg.course.examples import CHENGDU_GUIDE_A, CHENGDU_GUIDE_B, VIDEO_GAME_X, VIDEO_GAME_Y  # noqa: E402
 
 SNAPSHOT = "This is a snapshot: run the notebook to play with it live."
 
@@ -42,7 +42,7 @@ def test_explorer_shows_ndcg_numbers_table_and_chart():
     for label, value in (("DCG@5", ndcg.dcg(rels)), ("IDCG@5", ndcg.idcg(rels)), ("NDCG@5", ndcg.ndcg(rels))):
         assert f"{label} = {value:.3f}" in shown.replace("DCG / IDCG = ", "")
     assert explorer.table.value.count("<tr>") == 6  # header + 5 ranks
-    assert ndcg.tables.steps(rels)._repr_html_() in explorer.table.value
+    assert ndcg.course.tables.steps(rels)._repr_html_() in explorer.table.value
     (chart,) = explorer.chart.outputs
     assert chart["data"]["image/png"] and "DCG@5 = 5.536" in chart["data"]["text/plain"]
 
@@ -140,7 +140,7 @@ def test_reorder_game_moves_counts_and_celebrates():
     assert game.grades == [3, 2, 1, 0] and game.solved and game.ndcg_value == 1.0
     assert "🎉" in game.status.value and "in 6 moves" in game.status.value and "par" in game.status.value
     assert game.progress.bar_style == "success"
-    assert ndcg.tables.steps([3, 2, 1, 0], items=game.order)._repr_html_() in game.table.value
+    assert ndcg.course.tables.steps([3, 2, 1, 0], items=game.order)._repr_html_() in game.table.value
 
     game.move_down(0)                                   # the celebration goes away again
     assert not game.solved and "🎉" not in game.status.value and game.moves == 7
@@ -302,7 +302,7 @@ def test_answer_checker_refuses_other_objects():
 
 def small_deck():
     """A deck written here, so these tests do not depend on the course's content."""
-    from ndcg.cards import Deck, Flashcard, Option, Question
+    from ndcg.course.cards import Deck, Flashcard, Option, Question
 
     cards = tuple(
         Flashcard(id=f"t-card-{i}", chapter="02_dcg", front=f"Front {i}: what is $\\log_2({i}+1)$?",
@@ -356,8 +356,8 @@ def test_flashcards_leitner_through_the_buttons():
     deck.got_it()
     deck.got_it()
     assert sorted(deck.schedule.box(c) for c in ("t-card-1", "t-card-2", "t-card-3")) == [2, 3, 3]
-    # The same rule as ndcg.cards.Leitner, step for step.
-    from ndcg.cards import Leitner
+    # The same rule as ndcg.course.cards.Leitner, step for step.
+    from ndcg.course.cards import Leitner
 
     twin, mirror = w.FlashcardDeck(small_deck()), Leitner(["t-card-1", "t-card-2", "t-card-3"])
     for press, step in [("got_it", mirror.got_it), ("again", mirror.again), ("got_it", mirror.got_it),
@@ -417,7 +417,7 @@ def test_quiz_snapshot():
 
 
 def test_every_chapter_opens_in_both_widgets():
-    from ndcg import cards
+    from ndcg.course import cards
 
     decks = cards.load_all()
     assert [deck.chapter for deck in decks] == cards.chapters()

@@ -145,7 +145,7 @@ def setup(args: argparse.Namespace | None = None) -> None:
 
 def check(args: argparse.Namespace) -> None:
     """Import the package and run the first exercise notebook in a real kernel."""
-    run([python(), "-c", 'import ndcg, ndcg.widgets, ndcg.cards; print("ndcg", ndcg.__version__, "imports fine")'])
+    run([python(), "-c", 'import ndcg, ndcg.course.widgets, ndcg.course.cards; print("ndcg", ndcg.__version__, "imports fine")'])
     run([python(), "-m", "pytest", "--nbval", "exercises/00_why.ipynb", "-q", "-p", "no:cacheprovider"])
     print("All set: your setup is ready for the workshop.")
 
@@ -202,7 +202,7 @@ def exercises(args: argparse.Namespace) -> None:
 def anki(args: argparse.Namespace) -> None:
     """Write the Anki deck into _build/."""
     (ROOT / "_build").mkdir(exist_ok=True)
-    run([python(), "-m", "ndcg.anki", "_build/ndcg-course.apkg"])
+    run([python(), "-m", "ndcg.course.anki", "_build/ndcg-course.apkg"])
 
 
 def benchmark(args: argparse.Namespace) -> None:

@@ -1,6 +1,6 @@
 """Export every flashcard of the course to an Anki deck (imports genanki).
 
-``make anki`` runs ``python -m ndcg.anki _build/ndcg-course.apkg``. The deck
+``make anki`` runs ``python -m ndcg.course.anki _build/ndcg-course.apkg``. The deck
 "NDCG course" has one sub-deck per chapter ("NDCG course::02 DCG", ...), and
 every note has four fields: Front, Back, Source and Chapter. Maths is written
 ``\\(...\\)`` and ``\\[...\\]``, which Anki typesets with its built-in MathJax.
@@ -12,7 +12,7 @@ existing notes (and keeps their review history) instead of adding copies.
 
 Examples
 --------
->>> from ndcg import anki
+>>> from ndcg.course import anki
 >>> deck = anki.chapter_deck("02_dcg")
 >>> deck.name
 'NDCG course::02 DCG'
@@ -111,7 +111,7 @@ def chapter_deck(chapter, model_=None):
 
     Parameters
     ----------
-    chapter : str or ndcg.cards.Deck
+    chapter : str or ndcg.course.cards.Deck
     model_ : genanki.Model, optional
         The note model (by default :func:`model`).
     """
@@ -168,10 +168,10 @@ def write_apkg(path) -> Path:
 
 
 def main(argv=None) -> int:
-    """``python -m ndcg.anki [PATH]``: write the deck (default ``_build/ndcg-course.apkg``)."""
+    """``python -m ndcg.course.anki [PATH]``: write the deck (default ``_build/ndcg-course.apkg``)."""
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) > 1 or (argv and argv[0] in ("-h", "--help")):
-        print("usage: python -m ndcg.anki [PATH.apkg]")
+        print("usage: python -m ndcg.course.anki [PATH.apkg]")
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     path = write_apkg(argv[0] if argv else "_build/ndcg-course.apkg")
     decks = _cards.load_all()

@@ -13,9 +13,9 @@ from typing import Callable
 
 import numpy as np
 
-from ._validation import check_k
-from .metrics import ndcg, rr
-from .precision import average_precision, precision_at_k
+from .._validation import check_k
+from ..metrics import ndcg, rr
+from ..precision import average_precision, precision_at_k
 
 
 def metric_suite(k: int = 10, *, threshold=1) -> dict[str, Callable]:

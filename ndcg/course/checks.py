@@ -31,12 +31,12 @@ returns it without printing (for widgets and tests). ``attempts`` counts the
 answers graded so far, ``misses`` the wrong ones.
 
 This module needs only NumPy; the live answer box is
-``ndcg.widgets.AnswerChecker``.
+``ndcg.course.widgets.AnswerChecker``.
 
 Examples
 --------
 >>> import ndcg
->>> from ndcg.checks import NumberCheck
+>>> from ndcg.course.checks import NumberCheck
 >>> check = NumberCheck(ndcg.dcg([3, 2, 1]), name="DCG@3 of [3, 2, 1]",
 ...                     abs_tol=5e-3, hint="Divide each grade by log2(rank + 1).",
 ...                     explanation="3/1 + 2/log2(3) + 1/log2(4), about 4.762.")

@@ -1,11 +1,11 @@
 """Flashcards and quiz questions of the course, written once as data.
 
-Every chapter has a YAML file in ``ndcg/content/`` (``02_dcg.yaml``, ...)
+Every chapter has a YAML file in ``ndcg/course/content/`` (``02_dcg.yaml``, ...)
 with its flashcards and its multiple-choice quiz. This module reads them and
 renders them three ways:
 
 * as plain data (:func:`load`), for the live ipywidgets views of
-  :mod:`ndcg.widgets` and for the Anki export of :mod:`ndcg.anki`;
+  :mod:`ndcg.course.widgets` and for the Anki export of :mod:`ndcg.course.anki`;
 * as small self-contained HTML snippets that work in the built book with no
   kernel and no network (:func:`flashcards`, :func:`quiz`): inline CSS, an
   inline script of our own, the data embedded as JSON;
@@ -37,14 +37,14 @@ template ``{{ expr }}`` or ``{{ expr :spec }}`` is replaced, when the file is
 loaded, by the value of the Python expression ``expr`` formatted with the
 format ``spec`` (the text after the last colon that follows a space). The
 expression sees the public functions of :mod:`ndcg` and
-:mod:`ndcg.precision`, the examples of :mod:`ndcg.examples` (``MOVIES``, ...),
+:mod:`ndcg.precision`, the examples of :mod:`ndcg.course.examples` (``MOVIES``, ...),
 ``math`` and ``np``. So a number in an answer is computed, never typed.
 Without a spec, an integer is shown as it is and any other number with three
 decimals.
 
 Examples
 --------
->>> from ndcg import cards
+>>> from ndcg.course import cards
 >>> cards.chapters()[:3]
 ['00_why', '01_cg', '02_dcg']
 >>> deck = cards.load("02_dcg")
@@ -138,7 +138,8 @@ _TEMPLATE = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
 
 def _namespace() -> dict:
     import ndcg
-    from ndcg import examples, precision
+    from ndcg import precision
+    from ndcg.course import examples
 
     names = {"math": math, "np": np}
     names.update({name: getattr(ndcg, name) for name in ndcg.__all__})
@@ -589,7 +590,7 @@ def _deck(chapter) -> Deck:
 
 
 def _live_line(widget: str, chapter: str) -> str:
-    code = f'from ndcg.widgets import {widget}; {widget}("{chapter}")'
+    code = f'from ndcg.course.widgets import {widget}; {widget}("{chapter}")'
     return (
         '<p class="ndcg-live">Running this notebook? Try the live widget: '
         f"<code>{html.escape(code)}</code></p>"

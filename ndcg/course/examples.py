@@ -13,7 +13,7 @@ in recommendation; ``"002"`` the blog post "search evaluation metric: NDCG";
 
 Examples
 --------
->>> from ndcg.examples import MOVIES
+>>> from ndcg.course.examples import MOVIES
 >>> MOVIES.grades
 (3, 2, 1, 0, 2)
 >>> MOVIES.printed["NDCG@5"]

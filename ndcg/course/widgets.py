@@ -24,7 +24,7 @@ This module imports ipywidgets and matplotlib; ``import ndcg`` does not.
 
 Examples
 --------
->>> from ndcg.widgets import RankingExplorer
+>>> from ndcg.course.widgets import RankingExplorer
 >>> explorer = RankingExplorer([3, 2, 1, 0, 2], k=3)
 >>> round(explorer.ndcg_value, 3)
 0.905
@@ -47,10 +47,11 @@ import re
 import ipywidgets as widgets
 import numpy as np
 
-from . import metrics, tables
-from ._validation import check_gain, check_grades, check_k
+from .. import metrics
+from . import tables
+from .._validation import check_gain, check_grades, check_k
 from .display import fmt
-from .gains import cutoff
+from ..gains import cutoff
 
 __all__ = [
     "RankingExplorer",
@@ -220,7 +221,7 @@ def _img(output: dict | None) -> str:
 class RankingExplorer(_Snapshot, widgets.VBox):
     """Edit the grades, ``k`` and the gain; everything else follows.
 
-    Shows the step-by-step table of :func:`ndcg.tables.steps`, DCG@k, IDCG@k,
+    Shows the step-by-step table of :func:`ndcg.course.tables.steps`, DCG@k, IDCG@k,
     NDCG@k and a bar chart of gains and contributions, updated as you type.
     Input that is not a valid list of grades (``"3, -1"``, ``"a"``) shows the
     error message instead of the results.
@@ -388,7 +389,7 @@ def _inversions(grades) -> int:
 
 
 def _split_ranking(ranking, grades=None, name=None):
-    """Items, grades and a name from a :class:`ndcg.examples.Ranking` or plain grades."""
+    """Items, grades and a name from a :class:`ndcg.course.examples.Ranking` or plain grades."""
     if grades is None and hasattr(ranking, "grades") and hasattr(ranking, "items"):
         return list(ranking.items), check_grades(ranking.grades), name or ranking.name
     values = check_grades(ranking if grades is None else grades)
@@ -407,7 +408,7 @@ class ReorderGame(_Snapshot, widgets.VBox):
 
     Parameters
     ----------
-    items : sequence of str, or a :class:`ndcg.examples.Ranking`
+    items : sequence of str, or a :class:`ndcg.course.examples.Ranking`
         The items in their starting order; a ``Ranking`` brings its grades.
     grades : sequence of float, optional
         Their grades, in the same order (not needed with a ``Ranking``).
@@ -432,7 +433,7 @@ class ReorderGame(_Snapshot, widgets.VBox):
 
     Examples
     --------
-    >>> from ndcg.examples import VIDEO_GAME_X
+    >>> from ndcg.course.examples import VIDEO_GAME_X
     >>> game = ReorderGame(VIDEO_GAME_X.items, VIDEO_GAME_X.grades)
     >>> game.order[0], game.par
     ('D: an advert', 6)
@@ -613,7 +614,7 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
 
     Parameters
     ----------
-    x, y : :class:`ndcg.examples.Ranking` or sequence of float
+    x, y : :class:`ndcg.course.examples.Ranking` or sequence of float
         The two lists (a Ranking brings its item names and its name).
     k : int, optional
         Compare DCG@k; ``None`` compares the whole lists.
@@ -643,7 +644,7 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
 
     Examples
     --------
-    >>> from ndcg.examples import VIDEO_GAME_X, VIDEO_GAME_Y
+    >>> from ndcg.course.examples import VIDEO_GAME_X, VIDEO_GAME_Y
     >>> game = TwoSystemsGame(VIDEO_GAME_X, VIDEO_GAME_Y)
     >>> game.revealed
     False
@@ -817,17 +818,17 @@ def _message_html(feedback) -> str:
 class AnswerChecker(_Snapshot, widgets.VBox):
     """An answer box for an exercise: type, press "Check", read the feedback.
 
-    Wraps a check of :mod:`ndcg.checks`. With a :class:`~ndcg.checks.NumberCheck`
+    Wraps a check of :mod:`ndcg.course.checks`. With a :class:`~ndcg.course.checks.NumberCheck`
     the learner types a number (``4.76``, ``1/3``, ``90%``, or a list such as
     ``3, 2, 1`` when a list is expected). With a
-    :class:`~ndcg.checks.FunctionCheck` the learner defines a function in the
+    :class:`~ndcg.course.checks.FunctionCheck` the learner defines a function in the
     notebook and types its *name*; the function is looked up in the
     notebook's namespace and run on every case. The first wrong answer brings
     the check's hint, the second and later ones its explanation.
 
     Parameters
     ----------
-    check : ndcg.checks.NumberCheck or ndcg.checks.FunctionCheck
+    check : ndcg.course.checks.NumberCheck or ndcg.course.checks.FunctionCheck
     function_name : str, optional
         For a FunctionCheck: the name the box starts with (``"my_dcg"``).
     namespace : dict, optional
@@ -844,13 +845,13 @@ class AnswerChecker(_Snapshot, widgets.VBox):
         The last feedback.
     attempts_label : ipywidgets.HTML
         How many answers were graded (the check's ``attempts``).
-    last : ndcg.checks.Feedback or None
+    last : ndcg.course.checks.Feedback or None
         The last feedback, for code and tests.
 
     Examples
     --------
     >>> import ndcg
-    >>> from ndcg.checks import NumberCheck
+    >>> from ndcg.course.checks import NumberCheck
     >>> box = AnswerChecker(NumberCheck(ndcg.dcg([3, 2, 1]), name="DCG@3", abs_tol=5e-3,
     ...                                 hint="Divide each grade by log2(rank + 1)."))
     >>> box.answer.value = "6"
@@ -865,7 +866,7 @@ class AnswerChecker(_Snapshot, widgets.VBox):
         from . import checks
 
         if not isinstance(check, (checks.NumberCheck, checks.FunctionCheck)):
-            raise ValueError(f"check must be an ndcg.checks.NumberCheck or FunctionCheck; got {check!r}.")
+            raise ValueError(f"check must be an ndcg.course.checks.NumberCheck or FunctionCheck; got {check!r}.")
         self.check = check
         self.is_function = isinstance(check, checks.FunctionCheck)
         self.namespace = namespace
@@ -911,7 +912,7 @@ class AnswerChecker(_Snapshot, widgets.VBox):
 
         Returns
         -------
-        ndcg.checks.Feedback
+        ndcg.course.checks.Feedback
         """
         from .checks import Feedback
 
@@ -968,7 +969,7 @@ def _numbered(number: int, fragment: str) -> str:
 
 
 def _deck(chapter):
-    """A chapter's :class:`ndcg.cards.Deck` (a Deck passes through)."""
+    """A chapter's :class:`ndcg.course.cards.Deck` (a Deck passes through)."""
     from . import cards
 
     return chapter if isinstance(chapter, cards.Deck) else cards.load(chapter)
@@ -977,23 +978,23 @@ def _deck(chapter):
 class FlashcardDeck(_Snapshot, widgets.VBox):
     """A chapter's flashcards: flip, previous/next, shuffle, and "got it / again".
 
-    The cards come from ``ndcg/content/<chapter>.yaml`` through
-    :func:`ndcg.cards.load`. "Got it" moves the shown card up one Leitner box,
+    The cards come from ``ndcg/course/content/<chapter>.yaml`` through
+    :func:`ndcg.course.cards.load`. "Got it" moves the shown card up one Leitner box,
     "again" sends it back to box 1; cards in lower boxes come back sooner (the
-    rule of :class:`ndcg.cards.Leitner`, the same as in the book's
+    rule of :class:`ndcg.course.cards.Leitner`, the same as in the book's
     kernel-free flashcards).
 
     Parameters
     ----------
-    chapter : str or ndcg.cards.Deck
-        A chapter key such as ``"02_dcg"`` (see :func:`ndcg.cards.chapters`).
+    chapter : str or ndcg.course.cards.Deck
+        A chapter key such as ``"02_dcg"`` (see :func:`ndcg.course.cards.chapters`).
     seed : int
         Seed of the shuffle.
 
     Attributes
     ----------
-    deck : ndcg.cards.Deck
-    schedule : ndcg.cards.Leitner
+    deck : ndcg.course.cards.Deck
+    schedule : ndcg.course.cards.Leitner
     card : ipywidgets.HTMLMath
         The card as shown: the question, and the answer once flipped.
     status : ipywidgets.HTML
@@ -1053,7 +1054,7 @@ class FlashcardDeck(_Snapshot, widgets.VBox):
 
     @property
     def current(self):
-        """The :class:`ndcg.cards.Flashcard` being shown."""
+        """The :class:`ndcg.course.cards.Flashcard` being shown."""
         return self._cards[self.schedule.current]
 
     @property
@@ -1139,12 +1140,12 @@ class Quiz(_Snapshot, widgets.VBox):
 
     Parameters
     ----------
-    chapter : str or ndcg.cards.Deck
+    chapter : str or ndcg.course.cards.Deck
         A chapter key such as ``"02_dcg"``.
 
     Attributes
     ----------
-    deck : ndcg.cards.Deck
+    deck : ndcg.course.cards.Deck
     option_buttons : list of list of ipywidgets.Button
         ``option_buttons[q][o]``: option ``o`` of question ``q`` (0-based).
     feedback : list of ipywidgets.HTMLMath

@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import check_gain, check_grades
+from .._validation import check_gain, check_grades
 from .display import fmt
-from .gains import _gain, cutoff
+from ..conventions import CONVENTIONS, IDEAL_LIST, ndcg_under
+from ..gains import _gain, cutoff
 
 COLUMNS = ("rank", "item", "grade", "gain", "log2(i+1)", "discount", "contribution", "running total")
 
@@ -40,7 +41,7 @@ class StepTable:
     """A computed table: column names, rows of values, and a caption.
 
     Numbers are kept exact in ``rows``; ``digits`` only sets how many decimals
-    are shown, rounded by :func:`ndcg.display.fmt` (so a stored table shows the
+    are shown, rounded by :func:`ndcg.course.display.fmt` (so a stored table shows the
     same digits on every machine).
     """
 
@@ -115,6 +116,39 @@ def default_items(n: int) -> list[str]:
     return names
 
 
+def ideal_order(grades, items=None):
+    """Grades and item names in the ideal order: best grade first.
+
+    Equal grades keep the order they came in (a stable sort), so the table of
+    an ideal ranking lists tied items as the source listed them.
+
+    Parameters
+    ----------
+    grades : sequence of float, or a :class:`ndcg.course.examples.Ranking`
+        Grades in ranked order; a ``Ranking`` brings its items too.
+    items : sequence of str, optional
+        Their names; ``A, B, C, ...`` by default.
+
+    Returns
+    -------
+    (list, list)
+        The grades best first, and the names in the same order.
+
+    Examples
+    --------
+    >>> ideal_order([1, 3, 2, 3], ["a", "b", "c", "d"])
+    ([3, 3, 2, 1], ['b', 'd', 'c', 'a'])
+    """
+    if items is None and hasattr(grades, "grades") and hasattr(grades, "items"):
+        grades, items = grades.grades, grades.items
+    values = check_grades(grades, "grades")
+    items = default_items(values.size) if items is None else [str(item) for item in items]
+    if len(items) != values.size:
+        raise ValueError(f"items must name every grade: got {len(items)} names for {values.size} grades.")
+    order = np.argsort(-values, kind="stable")
+    return [list(grades)[i] for i in order], [items[i] for i in order]
+
+
 def steps(rels, k=None, *, gain="linear", items=None, caption=None, digits=3) -> StepTable:
     """The step-by-step DCG table of a ranked list.
 
@@ -172,3 +206,79 @@ def steps(rels, k=None, *, gain="linear", items=None, caption=None, digits=3) ->
         total = float(totals[-1]) if n else 0.0
         caption = f"DCG@{n} = {fmt(total, f'.{digits}f')} ({gain} gain)"
     return StepTable(COLUMNS, rows, caption, digits)
+
+
+# -- the library conventions of ndcg.conventions, as a table ----------------------------
+
+TABLE_COLUMNS = (
+    "library",
+    "gain",
+    "ties",
+    "no relevant item",
+    "ideal from",
+    "k past the list",
+    "version",
+    "checked by",
+)
+
+
+def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=None, digits=3):
+    """The conventions side by side, optionally with one ranking scored by each.
+
+    Parameters
+    ----------
+    y_true, y_score, k, judged, doc_ids
+        A query to score under every convention, as in :func:`ndcg_under`;
+        without ``y_true`` the table lists the conventions only.
+    digits : int
+        Decimals shown for the scores.
+
+    Returns
+    -------
+    StepTable
+        Shown as HTML in Jupyter; ``str()`` gives plain text and
+        ``to_markdown()`` a Markdown table. ``rows`` holds one tuple per
+        convention, in the order of :data:`CONVENTIONS`.
+
+    Examples
+    --------
+    >>> table = convention_table([3, 2, 0, 1], [0.9, 0.5, 0.5, 0.1], k=3,
+    ...                          judged=[3, 2, 0, 1, 2], doc_ids=["d1", "d2", "d3", "d4"])
+    >>> for name, value in zip(table.column("library"), table.column("NDCG@3")):
+    ...     print(f"{name:13} {value:.4f}")
+    scikit-learn  0.8675
+    torchmetrics  0.8675
+    trec_eval     0.7602
+    ranx          0.8100
+    LightGBM      0.9468
+    XGBoost       0.9468
+    >>> convention_table().column("ties")[:3]
+    ['average', 'average', 'doc id, descending']
+    """
+    columns = TABLE_COLUMNS
+    scores = None
+    if y_true is not None:
+        if y_score is None:
+            raise ValueError("y_score must be given with y_true: the model scores of the query's items.")
+        scores = [
+            ndcg_under(conv, y_true, y_score, k, judged=judged, doc_ids=doc_ids)
+            for conv in CONVENTIONS.values()
+        ]
+        columns = TABLE_COLUMNS + ("NDCG" if k is None else f"NDCG@{k}",)
+    elif y_score is not None or judged is not None or doc_ids is not None:
+        raise ValueError("y_true must be given to score a query (y_score, judged or doc_ids came alone).")
+    rows = []
+    for i, conv in enumerate(CONVENTIONS.values()):
+        row = (
+            conv.library,
+            conv.gain,
+            conv.ties,
+            conv.empty_query_text,
+            "the scored list" if conv.ideal == IDEAL_LIST else "all judged items",
+            conv.k_beyond_list,
+            conv.version,
+            conv.checked_by,
+        )
+        rows.append(row if scores is None else row + (scores[i],))
+    caption = "How each library computes NDCG; see ndcg.conventions.CONVENTIONS for sources and notes."
+    return StepTable(columns, rows, caption, digits)

@@ -16,10 +16,10 @@ import textwrap
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ._validation import check_gain, check_grades, check_k
+from .._validation import check_gain, check_grades, check_k
 from .display import fmt
-from .gains import _gain, cutoff, discounts, discounts_jarvelin
-from .metrics import dcg, ndcg
+from ..gains import _gain, cutoff, discounts, discounts_jarvelin
+from ..metrics import dcg, ndcg
 
 #: Colours used throughout the book (colour-blind safe, Okabe-Ito).
 COLORS = {
@@ -152,7 +152,7 @@ def side_by_side(systems: dict, k=None, *, gain="linear", items=None):
 def disagreement(agreements, *, ax=None):
     """Horizontal bars: for each pair of metrics, how often they disagree.
 
-    ``agreements`` is what :func:`ndcg.compare.compare_metrics` returns. The
+    ``agreements`` is what :func:`ndcg.course.compare.compare_metrics` returns. The
     strong bar is "they pick different winners"; the light bars are "only one
     of the two sees any difference".
     """

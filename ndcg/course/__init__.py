@@ -1,0 +1,24 @@
+"""ndcg.course: the course machinery, apart from the metric library.
+
+Everything here exists to teach: the book's chapters, the exercise notebooks
+and the instructor's kit import it; the metric library (``ndcg`` and its
+modules ``metrics``, ``batch``, ``gains``, ``precision``, ``ltr``,
+``datasets``, ``conventions``) never does, and a test keeps it so.
+
+Modules
+-------
+``display``   numbers as a page shows them: rounded where they are produced
+              (keep, fmt, bound), so stored outputs match on every processor
+``examples``  the source documents' worked examples, as data
+``tables``    the step-by-step DCG table every chapter shows, and the table of
+              library conventions
+``plots``     the course's figures (imports matplotlib)
+``compare``   how often two metrics disagree on random rankings
+``checks``    answer checks for the exercise notebooks (hint, then explanation)
+``cards``     flashcards and quizzes from ``content/*.yaml``, and their
+              kernel-free views for the book (imports yaml)
+``widgets``   live ipywidgets: explorer, reorder game, deck, quiz, checker
+``anki``      the flashcards as an Anki deck (imports genanki)
+
+Importing ``ndcg.course`` itself loads none of them.
+"""
