@@ -8,7 +8,7 @@ PYTHON ?= python3
 PORT   ?= 8000
 RUN    := $(PYTHON) tools/run.py
 
-.PHONY: help setup check book test nbval nbval-older serve lab notebooks exercises anki benchmark requirements clean
+.PHONY: help setup check book test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark requirements clean
 
 help:
 	@$(RUN) help
@@ -24,6 +24,12 @@ book:
 
 test:
 	$(RUN) test
+
+test-fast:
+	$(RUN) test-fast
+
+lint:
+	$(RUN) lint
 
 nbval:
 	$(RUN) nbval
@@ -43,6 +49,12 @@ notebooks:
 
 exercises:
 	$(RUN) exercises
+
+sync-check:
+	$(RUN) sync-check
+
+sentences:
+	$(RUN) sentences
 
 anki:
 	$(RUN) anki

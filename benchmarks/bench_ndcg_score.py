@@ -63,15 +63,19 @@ def main() -> None:
 
     y_true, cases = make_data(args.queries, args.items)
     print(f"ndcg_score, {args.queries:,} queries x {args.items} items, k={args.k}")
-    print(f"machine: {processor()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}, NumPy {np.__version__}, scikit-learn {sklearn.__version__}")
+    print(
+        f"machine: {processor()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, NumPy {np.__version__}, scikit-learn {sklearn.__version__}"
+    )
     for name, y_score in cases.items():
-        ours_s, ours = best_time(lambda: ndcg.ndcg_score(y_true, y_score, k=args.k), args.repeats)
-        theirs_s, theirs = best_time(lambda: sklearn_ndcg_score(y_true, y_score, k=args.k), args.repeats)
+        ours_s, ours = best_time(lambda s=y_score: ndcg.ndcg_score(y_true, s, k=args.k), args.repeats)
+        theirs_s, theirs = best_time(lambda s=y_score: sklearn_ndcg_score(y_true, s, k=args.k), args.repeats)
         difference = abs(ours - theirs)
         assert difference <= 1e-9, f"{name}: results differ by {difference:g}"
-        print(f"{name:>24}: ndcg {ours_s * 1e3:8.1f} ms   scikit-learn {theirs_s * 1e3:8.1f} ms   "
-              f"ratio {theirs_s / ours_s:6.1f}x   (NDCG@{args.k} = {ours:.6f}, |diff| = {difference:.1e})")
+        print(
+            f"{name:>24}: ndcg {ours_s * 1e3:8.1f} ms   scikit-learn {theirs_s * 1e3:8.1f} ms   "
+            f"ratio {theirs_s / ours_s:6.1f}x   (NDCG@{args.k} = {ours:.6f}, |diff| = {difference:.1e})"
+        )
 
 
 if __name__ == "__main__":

@@ -1,9 +1,14 @@
-"""Generate the student exercise notebooks from the solution notebooks.
+"""Generate the solution and student exercise notebooks from the solutions' text sources.
 
-The solution notebooks, ``exercises/solutions/<chapter>.ipynb``, are the
-source of truth. Each student notebook, ``exercises/<chapter>.ipynb``, is made
-from one of them by this script, never edited by hand, so the two cannot
-drift apart:
+The solutions' text sources, ``exercises/solutions/<chapter>.md`` (MyST
+Markdown notebooks, one sentence per line in the prose, read with jupytext),
+are the source of truth. Each cell carries its id in its metadata (``id:
+ex1-answer``). From each source this script writes two notebooks, never
+edited by hand, so they cannot drift apart:
+
+* the solution notebook, ``notebooks/solutions/<chapter>.ipynb``: the source as
+  it is (executed with ``--solutions``);
+* the student notebook, ``exercises/<chapter>.ipynb``, made from it:
 
 * a **code** cell tagged ``solution`` gets the source stored in its metadata
   ``"student"`` instead (by default ``answer = ...  # your answer``);
@@ -17,15 +22,15 @@ drift apart:
 
 Usage (from the repository root, with the course's Python)::
 
-    .venv/bin/python exercises/make_student.py              # regenerate, no outputs
-    .venv/bin/python exercises/make_student.py --execute    # ... and run them (make exercises)
-    .venv/bin/python exercises/make_student.py --solutions --execute   # run the solutions first
+    .venv/bin/python exercises/make_student.py              # regenerate the student notebooks, no outputs
+    .venv/bin/python exercises/make_student.py --execute    # ... and run them
+    .venv/bin/python exercises/make_student.py --solutions --execute   # also the solutions (make exercises)
     .venv/bin/python exercises/make_student.py --execute --timeout 600   # a longer per-cell limit
-    .venv/bin/python exercises/make_student.py --check      # exit 1 if a student notebook drifted
+    .venv/bin/python exercises/make_student.py --check      # exit 1 if a generated notebook drifted
     .venv/bin/python exercises/make_student.py 02_dcg       # only some chapters
 
 Executing uses nbclient with the ``python3`` kernel: the student notebooks
-run in ``exercises/``, the solution notebooks in ``exercises/solutions/``. A
+run in ``exercises/``, the solution notebooks in ``notebooks/solutions/``. A
 cell may run as long as the book allows (``execute: timeout:`` in
 ``_config.yml``, read by :func:`config_timeout`) unless ``--timeout`` says
 otherwise.
@@ -35,13 +40,28 @@ from __future__ import annotations
 
 import argparse
 import copy
+import importlib.util
 import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+#: The solutions' text sources (``<chapter>.md``).
 SOLUTIONS = HERE / "solutions"
+#: Where the executed solution notebooks are generated.
+SOLVED = HERE.parent / "notebooks" / "solutions"
 CONFIG = HERE.parent / "_config.yml"
+
+
+def _load_notebooks():
+    """``tools/notebooks.py``: reading text sources, writing and executing notebooks (standard library on import)."""
+    spec = importlib.util.spec_from_file_location("course_notebooks", HERE.parent / "tools" / "notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+notebooks = _load_notebooks()
 
 #: What a solution code cell becomes when its metadata has no "student" source.
 DEFAULT_STUDENT = "answer = ...  # your answer"
@@ -78,8 +98,8 @@ def config_timeout(text: str | None = None) -> int:
 
 
 def chapters() -> list[str]:
-    """The chapters that have a solution notebook, in order."""
-    return sorted(path.stem for path in SOLUTIONS.glob("*.ipynb"))
+    """The chapters that have a solutions text source, in order."""
+    return sorted(path.stem for path in SOLUTIONS.glob("*.md"))
 
 
 def _source(cell) -> str:
@@ -124,8 +144,11 @@ def student_cell(cell: dict) -> dict | None:
 def student_notebook(solution: dict) -> dict:
     """The student notebook made from a solution notebook (a plain dict)."""
     cells = [student_cell(cell) for cell in solution["cells"]]
-    metadata = {key: copy.deepcopy(solution["metadata"][key])
-                for key in ("kernelspec", "language_info") if key in solution["metadata"]}
+    metadata = {
+        key: copy.deepcopy(solution["metadata"][key])
+        for key in ("kernelspec", "language_info")
+        if key in solution["metadata"]
+    }
     return {
         "cells": [cell for cell in cells if cell is not None],
         "metadata": metadata,
@@ -143,50 +166,69 @@ def sources(notebook: dict) -> list[tuple]:
 
 
 def read(path: Path) -> dict:
-    import nbformat
-
-    return nbformat.read(path, as_version=4)
+    """A notebook: a text source (``.md``, ids from its cells' metadata) or a stored ``.ipynb``."""
+    return notebooks.read(path)
 
 
 def write(notebook: dict, path: Path) -> None:
     """Write a notebook the way Jupyter does (sorted keys, one-space indent)."""
-    import nbformat
-
-    node = nbformat.from_dict(notebook)
-    nbformat.validate(node)
-    text = nbformat.writes(node)
-    path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    notebooks.write(notebook, path)
 
 
 def execute(path: Path, cwd: Path, timeout: int) -> None:
     """Run a notebook top to bottom in a fresh ``python3`` kernel; save it in place.
 
-    A cell running longer than ``timeout`` seconds fails.
+    A cell running longer than ``timeout`` seconds fails; no timestamps and no
+    widget state (its model ids are random) are stored.
     """
-    from nbclient import NotebookClient
+    notebooks.execute(path, cwd, timeout)
 
-    notebook = read(path)
-    client = NotebookClient(
-        notebook,
-        timeout=timeout,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(cwd)}},
-        record_timing=False,        # no timestamps in the stored notebook
-        store_widget_state=False,   # widget model ids are random
-    )
-    client.execute()
-    write(notebook, path)
+
+def drift_problems(wanted: list[str] | None = None) -> list[str]:
+    """Every generated exercise notebook (solution or student) that differs from its text source."""
+    root = HERE.parent
+    problems = []
+    for name in wanted or chapters():
+        solution = read(SOLUTIONS / f"{name}.md")
+        for expected, stored in (
+            (solution, SOLVED / f"{name}.ipynb"),
+            (student_notebook(solution), HERE / f"{name}.ipynb"),
+        ):
+            if (problem := notebooks.drift(expected, stored, root)) is not None:
+                problems.append(problem)
+    known = set(chapters())
+    for folder in (HERE, SOLVED):
+        problems += [
+            f"{path.relative_to(root).as_posix()}: no text source"
+            for path in sorted(folder.glob("*.ipynb"))
+            if path.stem not in known
+        ]
+    problems += [
+        f"{path.relative_to(root).as_posix()}: a notebook next to the text sources (delete it)"
+        for path in sorted(SOLUTIONS.glob("*.ipynb"))
+    ]
+    return problems
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("chapters", nargs="*", help="chapters to process (default: all), e.g. 02_dcg")
-    parser.add_argument("--execute", action="store_true", help="execute the student notebooks after writing them")
+    parser.add_argument(
+        "--execute", action="store_true", help="execute the student notebooks after writing them"
+    )
     parser.add_argument("--solutions", action="store_true", help="execute the solution notebooks first")
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 if a stored student notebook differs from its solution's")
-    parser.add_argument("--timeout", type=int, default=None, metavar="SECONDS",
-                        help="how long one cell may run (default: execute: timeout: in _config.yml)")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if a generated notebook differs from its text source",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=int,
+        default=None,
+        metavar="SECONDS",
+        help="how long one cell may run (default: execute: timeout: in _config.yml)",
+    )
     args = parser.parse_args(argv)
     timeout = args.timeout if args.timeout is not None else config_timeout()
 
@@ -194,32 +236,33 @@ def main(argv=None) -> int:
     wanted = args.chapters or known
     unknown = [name for name in wanted if name not in known]
     if unknown:
-        parser.error(f"no solution notebook for {', '.join(unknown)}; known: {', '.join(known)}")
+        parser.error(f"no solutions text source for {', '.join(unknown)}; known: {', '.join(known)}")
 
-    drifted = []
+    if args.check:
+        drifted = drift_problems(wanted)
+        if drifted:
+            print(
+                "These notebooks differ from their text sources in exercises/solutions/"
+                " (run: python tools/run.py exercises, or make exercises):"
+            )
+            for problem in drifted:
+                print(f"  {problem}")
+            return 1
+        return 0
+
+    root = HERE.parent
     for name in wanted:
-        solution_path, student_path = SOLUTIONS / f"{name}.ipynb", HERE / f"{name}.ipynb"
-        if args.check:
-            if not student_path.exists() or sources(read(student_path)) != sources(
-                student_notebook(read(solution_path))
-            ):
-                drifted.append(student_path.relative_to(HERE.parent))
-            continue
+        solution = read(SOLUTIONS / f"{name}.md")
+        solved_path, student_path = SOLVED / f"{name}.ipynb", HERE / f"{name}.ipynb"
         if args.solutions:
-            print(f"executing {solution_path.relative_to(HERE.parent)}", flush=True)
-            execute(solution_path, SOLUTIONS, timeout)
-        write(student_notebook(read(solution_path)), student_path)
-        print(f"wrote     {student_path.relative_to(HERE.parent)}", flush=True)
+            write(solution, solved_path)
+            print(f"executing {solved_path.relative_to(root).as_posix()}", flush=True)
+            execute(solved_path, SOLVED, timeout)
+        write(student_notebook(solution), student_path)
+        print(f"wrote     {student_path.relative_to(root).as_posix()}", flush=True)
         if args.execute:
-            print(f"executing {student_path.relative_to(HERE.parent)}", flush=True)
+            print(f"executing {student_path.relative_to(root).as_posix()}", flush=True)
             execute(student_path, HERE, timeout)
-
-    if drifted:
-        print("These student notebooks differ from their solutions"
-              " (run: python tools/run.py exercises, or make exercises):")
-        for path in drifted:
-            print(f"  {path}")
-        return 1
     return 0
 
 

@@ -38,8 +38,7 @@ def check_k(k) -> int | None:
         return None
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
         raise ValueError(
-            f"k must be a positive integer (the cut-off rank) or None for the "
-            f"whole list; got {_describe(k)}."
+            f"k must be a positive integer (the cut-off rank) or None for the whole list; got {_describe(k)}."
         )
     return int(k)
 
@@ -64,8 +63,7 @@ def _as_numeric_array(values, name: str) -> np.ndarray:
         array = np.asarray(values)
     except ValueError as error:  # ragged nested lists, for example
         raise ValueError(
-            f"{name} must be a sequence of numbers; could not read it as an "
-            f"array ({error})."
+            f"{name} must be a sequence of numbers; could not read it as an array ({error})."
         ) from None
     if array.dtype.kind == "b":
         return array.astype(float)
@@ -107,9 +105,7 @@ def _check_grade_values(array: np.ndarray, name: str, gain: str) -> None:
         raise ValueError(f"{name} must hold finite grades; found {bad}.")
     low = array.min()
     if low < 0:
-        raise ValueError(
-            f"{name} must hold non-negative grades (0 = not relevant); found {low:g}."
-        )
+        raise ValueError(f"{name} must hold non-negative grades (0 = not relevant); found {low:g}.")
     if gain == "exponential" and array.max() > MAX_EXPONENTIAL_GRADE:
         raise ValueError(
             f"{name} holds the grade {array.max():g}: with gain='exponential' "
@@ -133,8 +129,7 @@ def check_rankings(rankings, name: str = "rankings") -> list[np.ndarray]:
             rows = list(rankings)
         except TypeError:
             raise ValueError(
-                f"{name} must be a list of rankings (each a list of grades); "
-                f"got {_describe(rankings)}."
+                f"{name} must be a list of rankings (each a list of grades); got {_describe(rankings)}."
             ) from None
     if not rows:
         raise ValueError(f"{name} must hold at least one ranking; got none.")
@@ -175,7 +170,9 @@ def check_matrices(y_true, y_score, *, gain: str) -> tuple[np.ndarray, np.ndarra
     return true, score
 
 
-def check_ideal(ideal, rels: np.ndarray, *, gain: str, name: str = "ideal", rels_name: str = "rels") -> np.ndarray:
+def check_ideal(
+    ideal, rels: np.ndarray, *, gain: str, name: str = "ideal", rels_name: str = "rels"
+) -> np.ndarray:
     """Return the judged grades of the query, checked against ``rels``.
 
     ``ideal`` holds the grade of every judged item, so the grades in ``rels``
@@ -234,4 +231,3 @@ def check_scores(y_score, n: int, name: str = "y_score") -> np.ndarray:
         bad = "NaN" if np.isnan(score).any() else "an infinite value"
         raise ValueError(f"{name} must hold finite scores; found {bad}.")
     return score
-

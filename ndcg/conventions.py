@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import _as_numeric_array, _describe, check_grades, check_ideal, check_k, check_scores
+from ._validation import _describe, check_grades, check_ideal, check_k, check_scores
 from .batch import dcg_per_query
 from .metrics import idcg
 
@@ -384,11 +384,7 @@ def _resolve(convention) -> Convention:
     if isinstance(convention, str) and convention in CONVENTIONS:
         return CONVENTIONS[convention]
     valid = ", ".join(repr(name) for name in CONVENTIONS)
-    raise ValueError(
-        f"convention must be one of {valid} or a Convention; got {_describe(convention)}."
-    )
-
-
+    raise ValueError(f"convention must be one of {valid} or a Convention; got {_describe(convention)}.")
 
 
 def _check_library_grades(grades: np.ndarray, name: str, convention: Convention) -> None:
@@ -397,8 +393,7 @@ def _check_library_grades(grades: np.ndarray, name: str, convention: Convention)
     if convention.integer_grades and not np.all(grades == np.round(grades)):
         bad = grades[grades != np.round(grades)][0]
         raise ValueError(
-            f"{name} holds the grade {bad:g}, but {convention.library} accepts whole-number "
-            "grades only."
+            f"{name} holds the grade {bad:g}, but {convention.library} accepts whole-number grades only."
         )
     if convention.max_grade is not None and grades.max() > convention.max_grade:
         raise ValueError(

@@ -78,13 +78,13 @@ from ._validation import check_int
 
 __all__ = [
     "GRADE_FRACTIONS",
-    "make_letor",
-    "train_valid_test_split",
-    "load_svmlight",
-    "save_svmlight",
     "describe",
     "group_sizes",
+    "load_svmlight",
+    "make_letor",
+    "save_svmlight",
     "standardize_by_query",
+    "train_valid_test_split",
 ]
 
 #: The share of documents that :func:`make_letor` gives grades 0, 1, 2, 3, 4:
@@ -96,8 +96,6 @@ _QUERY_EFFECT_SD = 0.5  # per-query shift of the latent relevance
 _LABEL_NOISE_SD = 1.0  # noise added to the latent relevance
 _NOISY_CORRELATION = 0.25  # correlation of a noisy feature with the latent relevance
 _FEATURE_SHIFT_SD = 1.0  # per-query, per-feature shift of the observed features
-
-
 
 
 def make_letor(
@@ -217,7 +215,9 @@ def _check_dataset(X, y, qid):
     qid = np.asarray(qid)
     for name, values in (("y", y), ("qid", qid)):
         if values.shape != (X.shape[0],):
-            raise ValueError(f"{name} must be 1-D with one entry per row of X ({X.shape[0]}); got shape {values.shape}.")
+            raise ValueError(
+                f"{name} must be 1-D with one entry per row of X ({X.shape[0]}); got shape {values.shape}."
+            )
     return X, y, qid
 
 
@@ -261,7 +261,9 @@ def train_valid_test_split(X, y, qid, *, fractions=(0.6, 0.2, 0.2), seed=0):
     try:
         fractions = tuple(float(f) for f in fractions)
     except (TypeError, ValueError):
-        raise ValueError(f"fractions must be three numbers (train, valid, test); got {fractions!r}.") from None
+        raise ValueError(
+            f"fractions must be three numbers (train, valid, test); got {fractions!r}."
+        ) from None
     if len(fractions) != 3 or min(fractions) <= 0 or not math.isclose(sum(fractions), 1.0, abs_tol=1e-9):
         raise ValueError(f"fractions must be three positive numbers summing to 1; got {fractions!r}.")
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
@@ -437,12 +439,16 @@ def save_svmlight(path, X, y, qid, *, skip_zeros=False):
     if not np.all(np.isfinite(X)):
         raise ValueError("X must hold finite numbers only (the format has no NaN or infinity).")
     for label, values in (("y", y), ("qid", qid)):
-        if values.dtype.kind not in "iub" and not (values.dtype.kind == "f" and np.all(values == np.round(values))):
+        if values.dtype.kind not in "iub" and not (
+            values.dtype.kind == "f" and np.all(values == np.round(values))
+        ):
             raise ValueError(f"{label} must hold integers; got {values.dtype} values.")
     lines = []
     for features, grade, query in zip(X.tolist(), y.tolist(), qid.tolist()):
         pairs = " ".join(
-            f"{fid}:{value!r}" for fid, value in enumerate(features, start=1) if not (skip_zeros and value == 0)
+            f"{fid}:{value!r}"
+            for fid, value in enumerate(features, start=1)
+            if not (skip_zeros and value == 0)
         )
         lines.append(f"{int(grade)} qid:{int(query)} {pairs}".rstrip() + "\n")
     if hasattr(path, "write"):
@@ -481,7 +487,9 @@ def describe(y, qid):
     y = np.asarray(y)
     qid = np.asarray(qid)
     if y.ndim != 1 or qid.shape != y.shape or y.size == 0:
-        raise ValueError(f"y and qid must be non-empty 1-D arrays of the same length; got shapes {y.shape} and {qid.shape}.")
+        raise ValueError(
+            f"y and qid must be non-empty 1-D arrays of the same length; got shapes {y.shape} and {qid.shape}."
+        )
     if y.dtype.kind not in "iu" and not (y.dtype.kind == "f" and np.all(y == np.round(y))):
         raise ValueError(f"y must hold integer grades; got {y.dtype} values.")
     y = y.astype(np.int64)
@@ -492,8 +500,8 @@ def describe(y, qid):
     best = np.zeros(len(queries), dtype=np.int64)
     np.maximum.at(best, inverse, y)
     return {
-        "queries": int(len(queries)),
-        "documents": int(len(y)),
+        "queries": len(queries),
+        "documents": len(y),
         "docs_min": int(sizes.min()),
         "docs_mean": float(sizes.mean()),
         "docs_max": int(sizes.max()),
@@ -520,7 +528,9 @@ def group_sizes(qid):
         raise ValueError(f"qid must be a non-empty 1-D array; got shape {qid.shape}.")
     starts = np.flatnonzero(np.r_[True, qid[1:] != qid[:-1]])
     if len(starts) != np.unique(qid).size:
-        raise ValueError("qid must keep each query's rows contiguous; some query id appears in two separate runs.")
+        raise ValueError(
+            "qid must keep each query's rows contiguous; some query id appears in two separate runs."
+        )
     return np.diff(np.r_[starts, qid.size])
 
 
@@ -542,7 +552,9 @@ def standardize_by_query(X, qid):
     X = np.asarray(X, dtype=float)
     qid = np.asarray(qid)
     if X.ndim != 2 or qid.shape != (X.shape[0],):
-        raise ValueError(f"X must be 2-D and qid 1-D with one entry per row; got shapes {X.shape} and {qid.shape}.")
+        raise ValueError(
+            f"X must be 2-D and qid 1-D with one entry per row; got shapes {X.shape} and {qid.shape}."
+        )
     _, inverse, sizes = np.unique(qid, return_inverse=True, return_counts=True)
     inverse = inverse.reshape(-1)
     sums = np.zeros((len(sizes), X.shape[1]))

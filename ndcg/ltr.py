@@ -62,18 +62,18 @@ from .gains import _gain
 from .metrics import idcg
 
 __all__ = [
-    "pointwise_loss",
-    "ranknet_loss",
+    "GRID",
+    "LOSSES",
+    "MLP",
+    "LinearModel",
+    "approx_ndcg_loss",
     "lambdarank_gradients",
     "lambdarank_loss",
     "listnet_loss",
-    "approx_ndcg_loss",
-    "LOSSES",
-    "GRID",
-    "LinearModel",
-    "MLP",
-    "train",
     "ndcg_by_group",
+    "pointwise_loss",
+    "ranknet_loss",
+    "train",
 ]
 
 _LN2 = np.log(2.0)
@@ -83,10 +83,6 @@ GRID = 2.0**-30
 
 
 # ---------------------------------------------------------------- checks
-
-
-
-
 
 
 def _check_query(y_true, y_score, gain: str = "linear"):
@@ -580,8 +576,6 @@ def _check_X(X, name: str = "X", n_features: int | None = None) -> np.ndarray:
     if not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must hold finite feature values; found NaN or infinity.")
     return array
-
-
 
 
 class LinearModel:

@@ -148,6 +148,11 @@ def mean_average_precision(rankings, *, threshold=1, n_relevant=None) -> float:
                 f"n_relevant must hold one count per ranking: got {len(counts)} counts for "
                 f"{len(rows)} rankings."
             )
-    return float(np.mean([
-        average_precision(row, threshold=threshold, n_relevant=count) for row, count in zip(rows, counts)
-    ]))
+    return float(
+        np.mean(
+            [
+                average_precision(row, threshold=threshold, n_relevant=count)
+                for row, count in zip(rows, counts)
+            ]
+        )
+    )

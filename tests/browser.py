@@ -26,10 +26,15 @@ from collections.abc import Mapping
 from pathlib import Path
 
 ENV_VAR = "CHROMIUM"
-NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
-         "msedge")
-LAUNCH_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run")
+NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "msedge")
+LAUNCH_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -53,8 +58,7 @@ def _platform(platform: str | None) -> str:
     return "linux"
 
 
-def install_paths(platform: str | None = None,
-                  environ: Mapping[str, str] | None = None) -> list[str]:
+def install_paths(platform: str | None = None, environ: Mapping[str, str] | None = None) -> list[str]:
     """The usual install locations of Chromium, Chrome and Edge on ``platform``
     (a ``sys.platform`` value; default: this machine's)."""
     environ = os.environ if environ is None else environ
@@ -63,31 +67,41 @@ def install_paths(platform: str | None = None,
         program_files = environ.get("PROGRAMFILES") or r"C:\Program Files"
         program_files_x86 = environ.get("PROGRAMFILES(X86)") or r"C:\Program Files (x86)"
         local = environ.get("LOCALAPPDATA") or ntpath.join(
-            environ.get("USERPROFILE") or r"C:\Users\Default", "AppData", "Local")
+            environ.get("USERPROFILE") or r"C:\Users\Default", "AppData", "Local"
+        )
         chrome = ntpath.join("Google", "Chrome", "Application", "chrome.exe")
         edge = ntpath.join("Microsoft", "Edge", "Application", "msedge.exe")
         chromium = ntpath.join("Chromium", "Application", "chrome.exe")
-        return [ntpath.join(base, chrome) for base in (program_files, program_files_x86, local)] + \
-               [ntpath.join(local, chromium)] + \
-               [ntpath.join(base, edge) for base in (program_files, program_files_x86)]
+        return (
+            [ntpath.join(base, chrome) for base in (program_files, program_files_x86, local)]
+            + [ntpath.join(local, chromium)]
+            + [ntpath.join(base, edge) for base in (program_files, program_files_x86)]
+        )
     if kind == "macos":
         home = environ.get("HOME") or str(Path.home())
-        apps = ("Google Chrome.app/Contents/MacOS/Google Chrome",
-                "Chromium.app/Contents/MacOS/Chromium",
-                "Microsoft Edge.app/Contents/MacOS/Microsoft Edge")
-        return [f"/Applications/{app}" for app in apps] + \
-               [f"{home}/Applications/{app}" for app in apps]
-    return ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/snap/bin/chromium",
-            "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/opt/google/chrome/chrome",
-            "/usr/bin/microsoft-edge", "/opt/microsoft/msedge/msedge"]
+        apps = (
+            "Google Chrome.app/Contents/MacOS/Google Chrome",
+            "Chromium.app/Contents/MacOS/Chromium",
+            "Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+        )
+        return [f"/Applications/{app}" for app in apps] + [f"{home}/Applications/{app}" for app in apps]
+    return [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/snap/bin/chromium",
+        "/usr/bin/google-chrome",
+        "/usr/bin/google-chrome-stable",
+        "/opt/google/chrome/chrome",
+        "/usr/bin/microsoft-edge",
+        "/opt/microsoft/msedge/msedge",
+    ]
 
 
 def _is_executable(path: str) -> bool:
     return os.path.isfile(path) and os.access(path, os.X_OK)
 
 
-def find_chromium(environ: Mapping[str, str] | None = None,
-                  platform: str | None = None) -> str | None:
+def find_chromium(environ: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
     """The path of the browser to test with, or None when the machine has none.
 
     Raises :class:`BadChromiumSetting` when ``CHROMIUM`` is set to something that is not an
@@ -105,7 +119,8 @@ def find_chromium(environ: Mapping[str, str] | None = None,
             return found
         raise BadChromiumSetting(
             f"{ENV_VAR}={explicit!r} is not an executable browser: point it at Chromium, "
-            f"Chrome or Edge, or unset it to let the tests look for one")
+            f"Chrome or Edge, or unset it to let the tests look for one"
+        )
     for name in NAMES:
         found = shutil.which(name, path=search_path)
         if found:
@@ -124,13 +139,14 @@ def missing_message(platform: str | None = None) -> str:
         "macos": "on macOS: install Google Chrome or Chromium (e.g. `brew install --cask chromium`)",
         "windows": "on Windows: install Google Chrome or Chromium (Edge works too)",
     }[kind]
-    return (f"no Chromium-family browser found ({ENV_VAR} unset, none of "
-            f"{', '.join(NAMES)} on PATH, none in the usual install paths). To run the browser "
-            f"tests, {get}; or set {ENV_VAR}=/path/to/chromium-or-chrome. "
-            f"(Playwright never downloads a browser for these tests.)")
+    return (
+        f"no Chromium-family browser found ({ENV_VAR} unset, none of "
+        f"{', '.join(NAMES)} on PATH, none in the usual install paths). To run the browser "
+        f"tests, {get}; or set {ENV_VAR}=/path/to/chromium-or-chrome. "
+        f"(Playwright never downloads a browser for these tests.)"
+    )
 
 
 def launch(playwright, executable: str):
     """Start ``executable`` headless with :data:`LAUNCH_ARGS` through a Playwright instance."""
-    return playwright.chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS),
-                                      headless=True)
+    return playwright.chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS), headless=True)

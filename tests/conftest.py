@@ -60,7 +60,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 def server(book_html):
     """The built book served by a local ``http.server`` on 127.0.0.1; yields its base URL."""
     httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(book_html)))
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(book_html))
+    )
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"

@@ -22,7 +22,8 @@ def read_apkg(path, tmp_path):
         notes = connection.execute("select guid, mid, flds, tags from notes").fetchall()
         decks = json.loads(connection.execute("select decks from col").fetchone()[0])
         placed = connection.execute(
-            "select notes.guid, cards.did from cards join notes on cards.nid = notes.id").fetchall()
+            "select notes.guid, cards.did from cards join notes on cards.nid = notes.id"
+        ).fetchall()
     finally:
         connection.close()
     return notes, {int(k): v["name"] for k, v in decks.items()}, dict(placed)
@@ -50,8 +51,9 @@ def test_guids_come_from_the_card_ids():
     assert len(set(guids)) == len(guids)
 
 
-@pytest.mark.parametrize("chapter, name", [("02_dcg", "NDCG course::02 DCG"),
-                                           ("05_mrr", "NDCG course::05 MRR")])
+@pytest.mark.parametrize(
+    "chapter, name", [("02_dcg", "NDCG course::02 DCG"), ("05_mrr", "NDCG course::05 MRR")]
+)
 def test_one_sub_deck_per_chapter(chapter, name):
     deck = anki.chapter_deck(chapter)
     assert deck.name == name and deck.deck_id == anki.DECK_IDS[chapter]
@@ -61,7 +63,7 @@ def test_one_sub_deck_per_chapter(chapter, name):
 def test_fields_use_mathjax_delimiters():
     deck = anki.chapter_deck("02_dcg")
     for note in deck.notes:
-        front, back, source, chapter = note.fields
+        front, back, _source, chapter = note.fields
         assert "$" not in front + back
         assert "{{" not in front + back
         assert chapter == "DCG: discounting by position"

@@ -1,5 +1,5 @@
-"""The book's sources: every page exists, notebooks are stored executed and
-clean, and the prose types no computed number (numbers come from code)."""
+"""The book's sources: every page exists, the generated notebooks are stored
+executed and clean, and the prose types no computed number (numbers come from code)."""
 
 import json
 import re
@@ -9,6 +9,8 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The front matter of a MyST Markdown notebook (a page with code cells).
+NOTEBOOK_FRONT_MATTER = re.compile(r"\A---\n(?:.*\n)*?jupytext:\n(?:.*\n)*?---\n")
 
 
 def toc_files() -> list[str]:
@@ -21,13 +23,13 @@ def toc_files() -> list[str]:
 
 
 def source_of(entry: str) -> Path:
-    for suffix in (".ipynb", ".md"):
+    for suffix in (".md", ".ipynb"):
         if (ROOT / (entry + suffix)).exists():
             return ROOT / (entry + suffix)
     raise FileNotFoundError(entry)
 
 
-NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) + sorted((ROOT / "exercises").glob("**/*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("**/*.ipynb")) + sorted((ROOT / "exercises").glob("*.ipynb"))
 
 
 def test_every_toc_entry_exists():
@@ -38,7 +40,9 @@ def test_every_toc_entry_exists():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_is_stored_executed_without_errors(path):
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code" and "".join(cell["source"]).strip()]
+    code = [
+        cell for cell in notebook["cells"] if cell["cell_type"] == "code" and "".join(cell["source"]).strip()
+    ]
     counts = [cell["execution_count"] for cell in code]
     assert None not in counts, f"{path.name}: cells never executed"
     assert counts == sorted(counts), f"{path.name}: cells not executed top to bottom"
@@ -62,10 +66,29 @@ NOT_PROSE = re.compile(
 
 
 def prose_cells(path: Path) -> list[str]:
+    """The Markdown of a page: a plain .md whole; of a notebook (a MyST text source or an .ipynb), its Markdown cells."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".md" and not NOTEBOOK_FRONT_MATTER.match(text):
+        return [text]
     if path.suffix == ".md":
-        return [path.read_text(encoding="utf-8")]
-    notebook = json.loads(path.read_text(encoding="utf-8"))
+        import jupytext
+
+        notebook = jupytext.reads(text, fmt="md:myst")
+        return [cell.source for cell in notebook.cells if cell.cell_type == "markdown"]
+    notebook = json.loads(text)
     return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"]
+
+
+def test_chapters_are_text_sources():
+    # Markdown text sources only: an .ipynb next to its .md would be a second page of the same name.
+    for entry in toc_files():
+        path = source_of(entry)
+        if entry.startswith("chapters/") or entry == "flashcards":
+            assert path.suffix == ".md" and NOTEBOOK_FRONT_MATTER.match(path.read_text(encoding="utf-8")), (
+                entry
+            )
+            assert not path.with_suffix(".ipynb").exists(), entry
+    assert not list((ROOT / "chapters").glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("entry", toc_files())

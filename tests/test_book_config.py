@@ -19,8 +19,9 @@ config = pytest.importorskip("jupyter_book.config", reason="jupyter-book is not 
 @pytest.fixture(scope="module")
 def sphinx_config() -> dict:
     user_yaml = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    final, _ = config.get_final_config(user_yaml=user_yaml, cli_config={"latex_individualpages": False},
-                                       sourcedir=ROOT)
+    final, _ = config.get_final_config(
+        user_yaml=user_yaml, cli_config={"latex_individualpages": False}, sourcedir=ROOT
+    )
     return final
 
 
@@ -32,7 +33,7 @@ def test_sphinx_thebe_is_not_loaded(sphinx_config):
 
 def test_every_other_jupyter_book_extension_is_loaded(sphinx_config):
     expected = [name for name in config.get_default_sphinx_config()["extensions"] if name != "sphinx_thebe"]
-    expected += ["sphinxcontrib.bibtex"]                    # for bibtex_bibfiles
+    expected += ["sphinxcontrib.bibtex"]  # for bibtex_bibfiles
     if sphinx_config.get("use_multitoc_numbering"):
         expected += ["sphinx_multitoc_numbering"]
     missing = [name for name in expected if name not in sphinx_config["extensions"]]
@@ -41,7 +42,10 @@ def test_every_other_jupyter_book_extension_is_loaded(sphinx_config):
 
 
 def test_the_course_extensions_are_loaded(sphinx_config):
-    assert {"sphinx_exercise", "sphinx-mathjax-offline"} <= set(sphinx_config["extensions"])
+    # ndcg.course.sphinx_assets: the package's CSS and JS (ndcg/course/static/) in the book
+    assert {"sphinx_exercise", "sphinx-mathjax-offline", "ndcg.course.sphinx_assets"} <= set(
+        sphinx_config["extensions"]
+    )
 
 
 def test_the_theme_has_a_valid_default_mode(sphinx_config):

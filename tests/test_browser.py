@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import time
 from html.parser import HTMLParser
+from typing import ClassVar
 
 import pytest
 
@@ -58,15 +59,18 @@ ALL_PAGES = all_pages()
 FILE_PAGES = ALL_PAGES
 
 
-
 def book_uri() -> str:
     """The file:// prefix of every file of the book (and of nothing else)."""
     return BOOK.resolve().as_uri().rstrip("/") + "/"
 
 
-pytestmark = pytest.mark.skipif(
-    not BOOK.is_dir(),
-    reason=f"no built book at {BOOK}: run `make book` first (or point NDCG_BOOK_HTML at a build)")
+pytestmark = [
+    pytest.mark.book,
+    pytest.mark.skipif(
+        not BOOK.is_dir(),
+        reason=f"no built book at {BOOK}: run `make book` first (or point NDCG_BOOK_HTML at a build)",
+    ),
+]
 
 
 class Visit:
@@ -91,10 +95,16 @@ class Visit:
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", self._console)
         self.page.on("requestfailed", lambda r: self.broken.append(f"{r.url} ({r.failure})"))
-        self.page.on("response", lambda r: self.broken.append(f"{r.url} (HTTP {r.status})")
-                     if r.status >= 400 else None)
-        self.page.on("request", lambda r: None if r.url.startswith((local, "data:", "blob:", "about:"))
-                     else self.foreign.append(r.url))
+        self.page.on(
+            "response",
+            lambda r: self.broken.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None,
+        )
+        self.page.on(
+            "request",
+            lambda r: (
+                None if r.url.startswith((local, "data:", "blob:", "about:")) else self.foreign.append(r.url)
+            ),
+        )
         self.page.goto(url)
         if views:
             self.page.wait_for_selector(".ndcg-kf[data-ready=true]", state="attached")
@@ -115,8 +125,9 @@ class Visit:
     def _console(self, message):
         if message.type in BAD_CONSOLE_TYPES:
             where = message.location or {}
-            self.console.append(f"{message.type}: {message.text} "
-                                f"({where.get('url', '?')}:{where.get('lineNumber', '?')})")
+            self.console.append(
+                f"{message.type}: {message.text} ({where.get('url', '?')}:{where.get('lineNumber', '?')})"
+            )
 
     def settle(self, quiet_ms: int = 500, limit_ms: int = 15_000):
         """Wait until the page has loaded everything it loads by itself (fonts, MathJax
@@ -134,17 +145,26 @@ class Visit:
         raise AssertionError(f"{self.url}: still loading after {limit_ms} ms: {sorted(self.pending)}")
 
     def typeset(self, locator, text_with_math: bool):
-        """Wait until MathJax has typeset every \\( \\) / \\[ \\] inside ``locator``."""
+        """Wait until MathJax has typeset every \\( \\) / \\[ \\] inside ``locator``: in its
+        text, not in the view's JSON island (a <script>, whose data holds the maths of every card
+        as \\( \\) for later)."""
         if not text_with_math:
             return
         assert self.has_mathjax, "the page has maths in its cards but does not load MathJax"
         self.page.wait_for_function(
-            "el => !/\\\\[(\\[]/.test(el.textContent) && el.querySelector('mjx-container')",
-            arg=locator.element_handle())
+            "el => { const copy = el.cloneNode(true);"
+            " copy.querySelectorAll('script').forEach(s => s.remove());"
+            " return !/\\\\[(\\[]/.test(copy.textContent) && el.querySelector('mjx-container'); }",
+            arg=locator.element_handle(),
+        )
 
     def close(self):
-        problems = {"JavaScript errors": self.errors, "console errors/warnings": self.console,
-                    "failed loads": self.broken, "requests that leave the book": self.foreign}
+        problems = {
+            "JavaScript errors": self.errors,
+            "console errors/warnings": self.console,
+            "failed loads": self.broken,
+            "requests that leave the book": self.foreign,
+        }
         self.context.close()
         found = {kind: items for kind, items in problems.items() if items}
         assert not found, f"{self.url}: {found}"
@@ -184,15 +204,19 @@ def check_flashcards(visit: Visit):
     visit.typeset(back, has_math(deck.flashcards[0].back))
     if deck.flashcards[0].source:
         assert deck.flashcards[0].source in root.locator("[data-role=source]").inner_text()
-    card.click()                                   # clicking the card flips it back
+    card.click()  # clicking the card flips it back
     assert back.is_hidden()
 
     # got it / again / next / previous follow the same Leitner rule as ndcg.course.cards.Leitner
     leitner = cards.Leitner([c.id for c in deck.flashcards])
-    methods = {"got": leitner.got_it, "again": leitner.again, "next": leitner.next,
-               "previous": leitner.previous}
+    methods = {
+        "got": leitner.got_it,
+        "again": leitner.again,
+        "next": leitner.next,
+        "previous": leitner.previous,
+    }
     pattern = ["got", "again", "got", "got", "next", "again", "got", "previous", "got", "got"]
-    for step in range(40):                         # long enough for the intervals to matter
+    for step in range(40):  # long enough for the intervals to matter
         action = pattern[step % len(pattern)]
         root.locator(f"[data-action={action}]").click()
         expected = methods[action]()
@@ -231,7 +255,7 @@ def check_quiz(visit: Visit, every_question: bool = True):
         right = question.answer
         wrong = next(i for i, option in enumerate(question.options) if not option.correct)
         last = number == len(deck.quiz) - 1
-        choices = [right] if last else [wrong, right]   # the last one is answered right at once
+        choices = [right] if last else [wrong, right]  # the last one is answered right at once
         for choice in choices:
             option = question.options[choice]
             button = box.locator(f"button[data-option='{choice}']")
@@ -294,8 +318,60 @@ def test_every_chapter_notebook_page_shows_its_views():
     for key in chapters:
         html = (BOOK / "chapters" / f"{key}.html").read_text(encoding="utf-8")
         for kind in ("ndcg-fc", "ndcg-qz"):
-            found = re.findall(rf'class="ndcg-kf {kind} mathjax_process" id="[^"]+" data-chapter="([^"]+)"', html)
+            found = re.findall(
+                rf'class="ndcg-kf {kind} mathjax_process" id="[^"]+" data-chapter="([^"]+)"', html
+            )
             assert found == [key], f"{key}.html: {kind} views for {found}"
+
+
+def test_the_course_assets_are_on_the_pages_that_use_them():
+    # ndcg.course.sphinx_assets: ndcg-course.js on exactly the pages with a kernel-free view,
+    # ndcg-course.css on every page with course HTML, both served by the book itself.
+    assert (BOOK / "_static" / "ndcg-course.js").is_file() and (
+        BOOK / "_static" / "ndcg-course.css"
+    ).is_file()
+    for page in ALL_PAGES:
+        html = (BOOK / page).read_text(encoding="utf-8")
+        scripts = re.findall(r'<script[^>]*src="[^"]*ndcg-course\.js[^"]*"', html)
+        styles = re.findall(r'<link[^>]*href="[^"]*ndcg-course\.css[^"]*"', html)
+        assert len(scripts) == ("data-ndcg-view=" in html), page
+        assert len(styles) == bool(re.search(r"""class=["'][^"']*\bndcg-""", html)), page
+        # no inline copy of it (the live widgets' state that myst-nb stores in a <script> of the
+        # page does hold their <style>: JupyterLab's, never rendered by the book)
+        rendered = re.sub(r"<script\b.*?</script>", "", html, flags=re.DOTALL)
+        assert not re.search(r"<style[^>]*>[^<]*\.ndcg-", rendered), page
+
+
+@pytest.mark.parametrize("page_path", PAGES[:1] or ["(none)"])
+def test_every_view_is_hydrated_from_its_island(browser, server, page_path):
+    # ndcg-course.js activates every view of the page from its JSON island: the data it
+    # parsed is the content of ndcg/course/content/<chapter>.yaml, card for card.
+    if not PAGES:
+        pytest.skip("no page with views (see test_the_book_has_kernel_free_views)")
+    visit = Visit(browser, f"{server}/{page_path}", server)
+    page = visit.page
+    views = page.locator("[data-ndcg-view]")
+    assert views.count() == 2
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-ndcg-view]:not([data-ready=true])').length === 0"
+    )
+    islands = page.evaluate(
+        "() => Array.from(document.querySelectorAll('[data-ndcg-view]')).map(v => "
+        "[v.getAttribute('data-ndcg-view'), JSON.parse(v.querySelector('script[data-ndcg-data]').textContent)])"
+    )
+    for kind, data in islands:
+        deck = cards.load(data["chapter"])
+        if kind == "flashcards":
+            assert [c["id"] for c in data["cards"]] == [c.id for c in deck.flashcards]
+            assert [c["back"] for c in data["cards"]] == [cards.to_html(c.back) for c in deck.flashcards]
+        else:
+            assert [q["id"] for q in data["questions"]] == [q.id for q in deck.quiz]
+    # the controls are live: no disabled option, no hidden bar once hydrated
+    assert page.locator(".ndcg-qz button[disabled], .ndcg-kf [data-until-ready][hidden]").count() == 0
+    page.evaluate("() => window.ndcgCourse.hydrate()")  # a second call changes nothing
+    page.locator(".ndcg-fc [data-action=flip]").first.click()
+    assert page.locator(".ndcg-fc [data-role=back]").first.is_visible()
+    visit.close()
 
 
 # -- every page, clean -------------------------------------------------------------------------
@@ -339,7 +415,7 @@ def test_theme_switch_and_search_work(browser, server, origin):
     visit = Visit(browser, f"{base}/{first_chapter()}", local, views=False)
     page = visit.page
     dataset = "() => [document.documentElement.dataset.mode, document.documentElement.dataset.theme]"
-    assert page.evaluate(dataset) == ["auto", "light"]          # a first visit, light system theme
+    assert page.evaluate(dataset) == ["auto", "light"]  # a first visit, light system theme
     switch = page.locator(".theme-switch-button:visible").first
     switch.click()
     assert page.evaluate(dataset) == ["dark", "dark"]
@@ -349,7 +425,7 @@ def test_theme_switch_and_search_work(browser, server, origin):
     assert page.evaluate(dataset) == ["auto", "light"]
     switch.click()
     page.goto(f"{base}/index.html")
-    assert page.evaluate(dataset) == ["dark", "dark"]             # remembered on the next page
+    assert page.evaluate(dataset) == ["dark", "dark"]  # remembered on the next page
 
     # Ctrl+K opens the search field; Enter lists the pages that hold the word.
     page.keyboard.press("Control+k")
@@ -360,8 +436,10 @@ def test_theme_switch_and_search_work(browser, server, origin):
     results = page.locator("#search-results ul.search li")
     results.first.wait_for()
     assert results.count() >= 2
-    assert any("chapters/" in (link or "") for link in
-               results.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))"))
+    assert any(
+        "chapters/" in (link or "")
+        for link in results.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    )
     visit.settle()
     # Served, each result shows an excerpt of its page; from file:// the browser may not
     # fetch() the pages for one, so there are none (_static/offline-search.js), and no error.
@@ -379,8 +457,18 @@ class _RemoteAssets(HTMLParser):
     REMOTE = re.compile(r"^\s*(?:https?:)?//", re.IGNORECASE)
     URL = re.compile(r"(?:https?:)?//[A-Za-z0-9.-]+\.[A-Za-z]{2,}[^\s\"'`<>)]*", re.IGNORECASE)
     # Loading attributes: <script src>, <link href>, <img src>, <iframe src>, ...
-    LOADS = {"script": "src", "link": "href", "img": "src", "iframe": "src", "source": "src",
-             "video": "src", "audio": "src", "embed": "src", "object": "data", "track": "src"}
+    LOADS: ClassVar[dict[str, str]] = {
+        "script": "src",
+        "link": "href",
+        "img": "src",
+        "iframe": "src",
+        "source": "src",
+        "video": "src",
+        "audio": "src",
+        "embed": "src",
+        "object": "data",
+        "track": "src",
+    }
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -418,10 +506,12 @@ def test_remote_asset_finder_finds_them():
     assert remote_assets('<link rel="stylesheet" href="//cdn.example.org/x.css">')
     assert remote_assets('<script>const THEBE_JS_URL = "https://unpkg.com/thebe@0.8.2/lib/index.js"</script>')
     assert remote_assets('<iframe src="http://example.org/"></iframe>')
-    assert not remote_assets('<script src="_static/mathjax/tex-chtml.js"></script>'
-                             '<link href="_static/course.css" rel="stylesheet">'
-                             '<a href="https://example.org/">a link is not loaded</a>'
-                             '<script>var x = 1; // a comment, not a URL</script>')
+    assert not remote_assets(
+        '<script src="_static/mathjax/tex-chtml.js"></script>'
+        '<link href="_static/course.css" rel="stylesheet">'
+        '<a href="https://example.org/">a link is not loaded</a>'
+        "<script>var x = 1; // a comment, not a URL</script>"
+    )
 
 
 def test_no_built_page_loads_anything_remote():
@@ -429,7 +519,10 @@ def test_no_built_page_loads_anything_remote():
     # stylesheet or embedded media, and no http(s) URL in an inline script.
     files = sorted(BOOK.rglob("*.html"))
     assert files, f"no HTML file in {BOOK}"
-    offenders = {path.relative_to(BOOK).as_posix(): found for path in files
-                 if (found := remote_assets(path.read_text(encoding="utf-8", errors="replace")))}
+    offenders = {
+        path.relative_to(BOOK).as_posix(): found
+        for path in files
+        if (found := remote_assets(path.read_text(encoding="utf-8", errors="replace")))
+    }
     assert not offenders, f"remote assets in the built book: {offenders}"
     assert not [path for path in files if "unpkg.com" in path.read_text(encoding="utf-8", errors="replace")]

@@ -104,9 +104,11 @@ def test_nothing_found_is_none(clean):
 
 
 def test_install_paths_follow_the_running_platform(monkeypatch):
-    for platform, expected in [("linux", "/usr/bin/chromium"),
-                               ("darwin", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"),
-                               ("win32", r"\Google\Chrome\Application\chrome.exe")]:
+    for platform, expected in [
+        ("linux", "/usr/bin/chromium"),
+        ("darwin", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"),
+        ("win32", r"\Google\Chrome\Application\chrome.exe"),
+    ]:
         monkeypatch.setattr(sys, "platform", platform)
         assert any(path.endswith(expected) for path in browser_setup.install_paths())
 
@@ -125,8 +127,11 @@ def test_macos_install_paths():
 
 
 def test_windows_install_paths_use_the_environment():
-    environ = {"PROGRAMFILES": r"D:\Programs", "PROGRAMFILES(X86)": r"D:\Programs (x86)",
-               "LOCALAPPDATA": r"D:\Users\ana\AppData\Local"}
+    environ = {
+        "PROGRAMFILES": r"D:\Programs",
+        "PROGRAMFILES(X86)": r"D:\Programs (x86)",
+        "LOCALAPPDATA": r"D:\Users\ana\AppData\Local",
+    }
     paths = browser_setup.install_paths("win32", environ)
     assert r"D:\Programs\Google\Chrome\Application\chrome.exe" in paths
     assert r"D:\Programs (x86)\Google\Chrome\Application\chrome.exe" in paths
@@ -144,15 +149,18 @@ def test_windows_install_paths_are_used_on_windows(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     monkeypatch.setenv("PROGRAMFILES", str(tmp_path))
     monkeypatch.setattr(sys, "platform", "win32")
-    monkeypatch.setattr(browser_setup.ntpath, "join", os.path.join)   # this OS's separator
+    monkeypatch.setattr(browser_setup.ntpath, "join", os.path.join)  # this OS's separator
     assert browser_setup.find_chromium() == installed
 
 
-@pytest.mark.parametrize("platform, advice", [
-    ("linux", "sudo apt-get install chromium"),
-    ("darwin", "install Google Chrome or Chromium"),
-    ("win32", "install Google Chrome or Chromium"),
-])
+@pytest.mark.parametrize(
+    "platform, advice",
+    [
+        ("linux", "sudo apt-get install chromium"),
+        ("darwin", "install Google Chrome or Chromium"),
+        ("win32", "install Google Chrome or Chromium"),
+    ],
+)
 def test_the_skip_message_says_how_to_get_a_browser(platform, advice):
     message = browser_setup.missing_message(platform)
     assert advice in message
@@ -179,12 +187,25 @@ def test_launch_uses_the_found_browser_headless_with_the_usual_arguments():
         chromium = FakeChromium()
 
     assert browser_setup.launch(FakePlaywright(), "/opt/chromium") == "launched"
-    assert calls == [{"executable_path": "/opt/chromium", "headless": True,
-                      "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                               "--disable-component-update", "--disable-sync", "--no-first-run"]}]
+    assert calls == [
+        {
+            "executable_path": "/opt/chromium",
+            "headless": True,
+            "args": [
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        }
+    ]
 
 
 def test_book_html_follows_ndcg_book_html(tmp_path):
     assert browser_setup.book_html({}) == browser_setup.ROOT / "_build" / "html"
-    assert browser_setup.book_html({"NDCG_BOOK_HTML": "elsewhere/html"}) == browser_setup.ROOT / "elsewhere/html"
+    assert (
+        browser_setup.book_html({"NDCG_BOOK_HTML": "elsewhere/html"}) == browser_setup.ROOT / "elsewhere/html"
+    )
     assert browser_setup.book_html({"NDCG_BOOK_HTML": str(tmp_path)}) == tmp_path

@@ -1,6 +1,7 @@
 """Flashcards and quizzes: the content files, the loader, the Leitner schedule and the
 kernel-free HTML views (their behaviour in a browser is tested in test_browser.py)."""
 
+import itertools
 import json
 import re
 import subprocess
@@ -52,27 +53,34 @@ def test_ids_are_unique_across_all_files():
 @pytest.mark.parametrize("number", [1, 2, 3, 4, 5])
 def test_every_row_of_the_seed_flashcards_is_a_card(number):
     # Flashcards #1 to #5 of source 004 are tables of three question/answer rows each.
-    tagged = [card for deck in DECKS.values() for card in deck.flashcards
-              if re.search(rf"004, flashcard #{number}\b", card.source)]
+    tagged = [
+        card
+        for deck in DECKS.values()
+        for card in deck.flashcards
+        if re.search(rf"004, flashcard #{number}\b", card.source)
+    ]
     assert len(tagged) == 3, [card.id for card in tagged]
 
 
-@pytest.mark.parametrize("source, chapter", [
-    ("004, stage 1", "00_why"),            # "which system is better, A or B?"
-    ("004, stage 1 quiz", "02_dcg"),       # the DCG formula, options A-D
-    ("004, the game", "02_dcg"),           # "whose recommendations know me better?"
-    ("004, stage 2", "03_idcg"),           # system B [1, 0, 0]: which DCG is better?
-    ("004, stage 2", "04_ndcg"),           # NDCG@3 of [2, 3, 0]
-    ("004, stage 3 quiz", "04_ndcg"),      # the relevance-label sources, A-D
-    ("004, stage 4 quiz", "06_ltr"),       # pointwise / pairwise / listwise
-])
+@pytest.mark.parametrize(
+    "source, chapter",
+    [
+        ("004, stage 1", "00_why"),  # "which system is better, A or B?"
+        ("004, stage 1 quiz", "02_dcg"),  # the DCG formula, options A-D
+        ("004, the game", "02_dcg"),  # "whose recommendations know me better?"
+        ("004, stage 2", "03_idcg"),  # system B [1, 0, 0]: which DCG is better?
+        ("004, stage 2", "04_ndcg"),  # NDCG@3 of [2, 3, 0]
+        ("004, stage 3 quiz", "04_ndcg"),  # the relevance-label sources, A-D
+        ("004, stage 4 quiz", "06_ltr"),  # pointwise / pairwise / listwise
+    ],
+)
 def test_the_seed_quizzes_are_questions(source, chapter):
     assert any(question.source.startswith(source) for question in DECKS[chapter].quiz)
 
 
 def test_the_dcg_formula_quiz():
     question = next(q for q in DECKS["02_dcg"].quiz if q.id == "dcg-q-three-articles")
-    assert len(question.options) == 4 and question.answer == 1       # B
+    assert len(question.options) == 4 and question.answer == 1  # B
     assert f"{ndcg.dcg([3, 2, 1]):.3f}" in question.options[1].text
     assert f"{ndcg.cg([3, 2, 1]):g}" in question.options[0].text
 
@@ -119,6 +127,7 @@ def test_the_source_mistakes_are_shown_with_computed_values():
     # the short-video DCG@4 that source 004 cut instead of rounding
     card = next(c for c in DECKS["02_dcg"].flashcards if c.id == "dcg-short-videos")
     from ndcg.course.examples import SHORT_VIDEOS
+
     assert f"{ndcg.dcg(SHORT_VIDEOS.grades, 4):.4f}" in card.back
     assert str(SHORT_VIDEOS.printed["DCG@4"]) in card.back
 
@@ -126,19 +135,22 @@ def test_the_source_mistakes_are_shown_with_computed_values():
 # -- templates ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("template, expected", [
-    ("{{ dcg([3, 2, 1]) :.3f }}", "4.762"),
-    ("{{ discounts(2)[1] :.0% }}", "63%"),
-    ("{{ cg([3, 2, 1]) :g }}", "6"),
-    ("{{ cg([3, 2, 1]) }}", "6.000"),          # a float: three decimals by default
-    ("{{ len(MOVIES.grades) }}", "5"),         # an int: as it is
-    ("{{ MOVIES.grades[:3] }}", "(3, 2, 1)"),  # a slice's colon is not a format spec
-    ("{{ precision_at_k([1, 0], 2) :.2f }}", "0.50"),
-    ("{{ np.mean([1, 2]) :g }}", "1.5"),
-    ("{{ math.factorial(3) }}", "6"),
-    ("{{ len({cg(o) for o in [[1, 2], [2, 1]]}) }}", "1"),   # comprehensions see the names
-    ("no template", "no template"),
-])
+@pytest.mark.parametrize(
+    "template, expected",
+    [
+        ("{{ dcg([3, 2, 1]) :.3f }}", "4.762"),
+        ("{{ discounts(2)[1] :.0% }}", "63%"),
+        ("{{ cg([3, 2, 1]) :g }}", "6"),
+        ("{{ cg([3, 2, 1]) }}", "6.000"),  # a float: three decimals by default
+        ("{{ len(MOVIES.grades) }}", "5"),  # an int: as it is
+        ("{{ MOVIES.grades[:3] }}", "(3, 2, 1)"),  # a slice's colon is not a format spec
+        ("{{ precision_at_k([1, 0], 2) :.2f }}", "0.50"),
+        ("{{ np.mean([1, 2]) :g }}", "1.5"),
+        ("{{ math.factorial(3) }}", "6"),
+        ("{{ len({cg(o) for o in [[1, 2], [2, 1]]}) }}", "1"),  # comprehensions see the names
+        ("no template", "no template"),
+    ],
+)
 def test_render_template(template, expected):
     assert cards.render_template(template) == expected
 
@@ -184,18 +196,36 @@ def test_load_file_reads_a_good_file(tmp_path):
     assert deck.quiz[0].answer == 0 and deck.quiz[0].options[1] == cards.Option("that one", False, "Wrong.")
 
 
-@pytest.mark.parametrize("change, message", [
-    (("    back: Back {{ cg([1, 2]) :g }}\n", ""), r"09_test.yaml: flashcard 1 \('t-card'\): missing field 'back'"),
-    (("  - id: t-question", "  - id: t-card"), r"question 1 \('t-card'\): duplicate id 't-card'"),
-    (("        correct: true", "        correct: false"), r"question 1 \('t-question'\): exactly one option must be correct; 0 are"),
-    (("        correct: false", "        correct: true"), r"exactly one option must be correct; 2 are"),
-    (("        correct: true", "        correct: yes please"), r"option A: correct must be true or false"),
-    (("    front: Front $x$", "    front: Front $x$\n    sorce: typo"), r"flashcard 1 \('t-card'\): unknown field\(s\) 'sorce'"),
-    (("{{ cg([1, 2]) :g }}", "{{ cgg([1, 2]) }}"), r"flashcard 1 \('t-card'\): template \{\{ cgg\(\[1, 2\]\) \}\} failed: NameError"),
-    (("chapter: 09_test", "chapter: 08_other"), r"chapter is '08_other' but the file is named '09_test'"),
-    (("  - id: t-card", "  - id: T Card"), r"id 'T Card' must be lower-case words"),
-    (("title: A test chapter\n", ""), r"09_test.yaml: missing field 'title'"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            ("    back: Back {{ cg([1, 2]) :g }}\n", ""),
+            r"09_test.yaml: flashcard 1 \('t-card'\): missing field 'back'",
+        ),
+        (("  - id: t-question", "  - id: t-card"), r"question 1 \('t-card'\): duplicate id 't-card'"),
+        (
+            ("        correct: true", "        correct: false"),
+            r"question 1 \('t-question'\): exactly one option must be correct; 0 are",
+        ),
+        (("        correct: false", "        correct: true"), r"exactly one option must be correct; 2 are"),
+        (
+            ("        correct: true", "        correct: yes please"),
+            r"option A: correct must be true or false",
+        ),
+        (
+            ("    front: Front $x$", "    front: Front $x$\n    sorce: typo"),
+            r"flashcard 1 \('t-card'\): unknown field\(s\) 'sorce'",
+        ),
+        (
+            ("{{ cg([1, 2]) :g }}", "{{ cgg([1, 2]) }}"),
+            r"flashcard 1 \('t-card'\): template \{\{ cgg\(\[1, 2\]\) \}\} failed: NameError",
+        ),
+        (("chapter: 09_test", "chapter: 08_other"), r"chapter is '08_other' but the file is named '09_test'"),
+        (("  - id: t-card", "  - id: T Card"), r"id 'T Card' must be lower-case words"),
+        (("title: A test chapter\n", ""), r"09_test.yaml: missing field 'title'"),
+    ],
+)
 def test_load_file_names_the_file_and_the_entry(tmp_path, change, message):
     old, new = change
     assert old in GOOD
@@ -222,7 +252,7 @@ def test_leitner_boxes():
     assert deck.current == "a" and deck.counts() == {1: 3, 2: 0, 3: 0, 4: 0, 5: 0}
     deck.got_it()
     assert deck.box("a") == 2
-    for _ in range(20):                     # "a" climbs to box 5 and stays there
+    for _ in range(20):  # "a" climbs to box 5 and stays there
         if deck.current == "a":
             deck.got_it()
         else:
@@ -238,7 +268,7 @@ def test_leitner_never_repeats_a_card_at_once_and_is_deterministic():
         action = ("got_it", "again", "next")[step % 3]
         shown.append(getattr(first, action)())
         assert getattr(second, action)() == shown[-1]
-    assert all(a != b for a, b in zip(shown, shown[1:]))
+    assert all(a != b for a, b in itertools.pairwise(shown))
 
 
 def test_lower_boxes_come_back_more_often():
@@ -258,10 +288,10 @@ def test_leitner_previous_next_and_shuffle():
     deck.next()
     deck.next()
     assert deck.previous() == "b" and deck.previous() == "a" and deck.previous() == "a"
-    assert deck.box("a") == 1                                    # previous changes no box
+    assert deck.box("a") == 1  # previous changes no box
     again = cards.Leitner(["a", "b", "c", "d"], seed=3)
     assert again.shuffle() == cards.Leitner(["a", "b", "c", "d"], seed=3).shuffle()
-    assert cards.Leitner(["only"]).next() == "only"              # a deck of one card
+    assert cards.Leitner(["only"]).next() == "only"  # a deck of one card
 
 
 def test_leitner_input_errors():
@@ -273,20 +303,33 @@ def test_leitner_input_errors():
         cards.Leitner(["a"]).box("z")
 
 
-# -- Markdown to HTML --------------------------------------------------------------------------
+# -- Markdown to HTML (markdown-it-py with the dollarmath plugin) -----------------------------
 
 
-@pytest.mark.parametrize("markdown, html", [
-    ("plain", "<p>plain</p>"),
-    ("$rel_i$ and $$x^2$$", r"<p>\(rel_i\) and \[x^2\]</p>"),
-    ("**bold** and *it* and `a<b`", "<p><strong>bold</strong> and <em>it</em> and <code>a&lt;b</code></p>"),
-    ("one\ntwo\n\nthree", "<p>one two</p><p>three</p>"),
-    ("- a\n- b\n  c", "<ul><li>a</li><li>b c</li></ul>"),
-    ("1. a\n2. b", "<ol><li>a</li><li>b</li></ol>"),
-    ("$a < b$ & <script>", r"<p>\(a &lt; b\) &amp; &lt;script&gt;</p>"),
-    ("costs \\$5", "<p>costs $5</p>"),
-    ("$2^{rel}-1$ is *not* $rel_i * 2$", r"<p>\(2^{rel}-1\) is <em>not</em> \(rel_i * 2\)</p>"),
-])
+@pytest.mark.parametrize(
+    "markdown, html",
+    [
+        ("plain", "<p>plain</p>"),
+        ("$rel_i$ and $$x^2$$", r"<p>\(rel_i\) and \[x^2\]</p>"),
+        (
+            "**bold** and *it* and `a<b`",
+            "<p><strong>bold</strong> and <em>it</em> and <code>a&lt;b</code></p>",
+        ),
+        ("one\ntwo\n\nthree", "<p>one\ntwo</p>\n<p>three</p>"),
+        ("- a\n- b\n  c", "<ul>\n<li>a</li>\n<li>b\nc</li>\n</ul>"),
+        ("1. a\n2. b", "<ol>\n<li>a</li>\n<li>b</li>\n</ol>"),
+        ("1. a\n\n2. b", "<ol>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ol>"),
+        ("$a < b$ & <script>", r"<p>\(a &lt; b\) &amp; &lt;script&gt;</p>"),
+        ("costs \\$5", "<p>costs $5</p>"),
+        ("$2^{rel}-1$ is *not* $rel_i * 2$", r"<p>\(2^{rel}-1\) is <em>not</em> \(rel_i * 2\)</p>"),
+        ("text\n\n$$\n\\sum_i rel_i\n$$", "<p>text</p>\n<p>\\[\\sum_i rel_i\\]</p>"),
+        ("a $ 5 and 6 $ b", "<p>a $ 5 and 6 $ b</p>"),  # no maths with a space inside the dollars
+        (
+            'say "hi" [a link](https://example.org) ![img](x.png)',
+            "<p>say &quot;hi&quot; [a link](https://example.org) ![img](x.png)</p>",
+        ),  # nothing to load
+    ],
+)
 def test_to_html(markdown, html):
     assert cards.to_html(markdown) == html
 
@@ -297,50 +340,126 @@ def test_no_dollar_survives_in_html(chapter):
         assert "$" not in cards.to_html(text), ident
 
 
-# -- the kernel-free views ---------------------------------------------------------------------
+# -- the kernel-free views: an HTML skeleton and a JSON island, no CSS, no JavaScript ----------
 
 
-def script_data(snippet):
-    script = re.search(r"<script>(.*)</script>", snippet, re.DOTALL).group(1)
-    assert "</script" not in script.lower() and "<!--" not in script   # nothing closes it early
-    return json.loads(re.search(r"var data = (\{.*?\});\n", script).group(1))
+def island(snippet):
+    """The view's JSON island, parsed; and the check that it is the snippet's only script."""
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", snippet, re.DOTALL)
+    assert len(scripts) == 1, "one script: the JSON island"
+    attributes, text = scripts[0]
+    assert attributes == ' type="application/json" data-ndcg-data'
+    assert "<" not in text and ">" not in text  # nothing in the data can close it early
+    return json.loads(text)
+
+
+def view_root(snippet):
+    return re.match(
+        r'<div class="ndcg-kf (ndcg-fc|ndcg-qz) mathjax_process" id="([^"]+)" '
+        r'data-chapter="([^"]+)" data-ndcg-view="(flashcards|quiz)">',
+        snippet,
+    )
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_flashcards_view(chapter):
     snippet = cards.flashcards(chapter)._repr_html_()
     deck = DECKS[chapter]
-    data = script_data(snippet)
-    assert [card["id"] for card in data["cards"]] == [card.id for card in deck.flashcards]
+    root = view_root(snippet)
+    assert root and root.group(1) == "ndcg-fc" and root.group(3) == chapter and root.group(4) == "flashcards"
     assert f"FlashcardDeck(&quot;{chapter}&quot;)" in snippet and "Running this notebook?" in snippet
-    assert "mathjax_process" in snippet and "typesetPromise" in snippet
-    assert not re.search(r"https?://|src=|href=", snippet)        # nothing from the network
+    assert "<noscript>" in snippet and "<style" not in snippet and " style=" not in snippet
+    assert not re.search(r"https?://|src=|href=", snippet)  # nothing from the network
+    # the skeleton already shows the first question; the controls wait for ndcg-course.js
+    first = deck.flashcards[0]
+    assert f'data-card-id="{first.id}"' in snippet and cards.to_html(first.front) in snippet
+    assert '<div class="ndcg-fc-bar" data-until-ready hidden>' in snippet
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_flashcards_island_matches_the_content(chapter):
+    data = island(cards.flashcards(chapter)._repr_html_())
+    deck = cards.load(chapter)
+    assert data["chapter"] == chapter
+    assert data["cards"] == [
+        {"id": c.id, "front": cards.to_html(c.front), "back": cards.to_html(c.back), "source": c.source}
+        for c in deck.flashcards
+    ]
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_quiz_view(chapter):
     snippet = cards.quiz(chapter)._repr_html_()
     deck = DECKS[chapter]
-    data = script_data(snippet)
-    assert [q["id"] for q in data["questions"]] == [q.id for q in deck.quiz]
-    for question, stored in zip(deck.quiz, data["questions"]):
-        assert f'data-question="{question.id}"' in snippet
-        assert [o["correct"] for o in stored["options"]] == [o.correct for o in question.options]
-    assert f"Quiz(&quot;{chapter}&quot;)" in snippet
+    root = view_root(snippet)
+    assert root and root.group(1) == "ndcg-qz" and root.group(3) == chapter and root.group(4) == "quiz"
+    for index, question in enumerate(deck.quiz):
+        assert f'data-question="{question.id}" data-index="{index}"' in snippet
+        assert cards.to_html(question.question) in snippet
+        for number, option in enumerate(question.options):
+            assert f'data-option="{number}" aria-pressed="false" disabled>' in snippet
+            assert cards.to_html(option.text) in snippet
+    assert f"Quiz(&quot;{chapter}&quot;)" in snippet and "<noscript>" in snippet
+    assert "<style" not in snippet and " style=" not in snippet
     assert not re.search(r"https?://|src=|href=", snippet)
 
 
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_quiz_island_matches_the_content(chapter):
+    data = island(cards.quiz(chapter)._repr_html_())
+    deck = cards.load(chapter)
+    assert data["chapter"] == chapter
+    assert data["questions"] == [
+        {
+            "id": q.id,
+            "options": [{"correct": o.correct, "feedback": cards.to_html(o.feedback)} for o in q.options],
+        }
+        for q in deck.quiz
+    ]
+
+
+def test_the_island_escapes_what_could_close_it():
+    from ndcg.course.cards.views import json_island
+
+    text = json_island({"html": "</script><!-- & -->"})
+    assert island(text) == {"html": "</script><!-- & -->"}
+
+
 def test_views_have_unique_dom_ids():
-    snippets = [cards.flashcards("02_dcg")._repr_html_(), cards.quiz("02_dcg")._repr_html_(),
-                cards.flashcards("02_dcg")._repr_html_()]
-    ids = [re.search(r'class="ndcg-kf[^"]*" id="([^"]+)"', s).group(1) for s in snippets]
+    snippets = [
+        cards.flashcards("02_dcg")._repr_html_(),
+        cards.quiz("02_dcg")._repr_html_(),
+        cards.flashcards("02_dcg")._repr_html_(),
+    ]
+    ids = [view_root(s).group(2) for s in snippets]
     assert len(set(ids)) == 3
     view = cards.flashcards("01_cg")
-    assert view._repr_html_() == view._repr_html_()        # the same object, the same snippet
+    assert view._repr_html_() == view._repr_html_()  # the same object, the same snippet
 
 
 def test_views_accept_a_deck():
     assert "Flashcards: CG" in cards.flashcards(DECKS["01_cg"])._repr_html_()
+    assert cards.as_deck(DECKS["01_cg"]) is DECKS["01_cg"]
+
+
+def test_the_hydrate_script_knows_every_view_and_the_leitner_rule():
+    # ndcg-course.js activates the views by the names and roles the skeletons use, and runs
+    # the rule of cards.Leitner with the same intervals (the browser tests click it through).
+    from ndcg.course import assets
+
+    script = assets.read(assets.JS)
+    for name in ("flashcards", "quiz"):
+        assert (
+            f'data-ndcg-view="{name}"'
+            in cards.flashcards("01_cg")._repr_html_() + cards.quiz("01_cg")._repr_html_()
+        )
+        assert f"{name}: {name}" in script
+    assert "script[data-ndcg-data]" in script and 'setAttribute("data-ready", "true")' in script
+    intervals = [0] + [cards.Leitner.INTERVALS[box] for box in sorted(cards.Leitner.INTERVALS)]
+    assert f"var INTERVALS = {intervals};" in script
+    for role in ("card", "front", "back", "source", "label", "status", "flip", "score", "feedback"):
+        assert f'data-role="{role}"' in cards.flashcards("01_cg").html() + cards.quiz("01_cg").html()
+    assert "://" not in script  # it loads nothing
 
 
 def test_printable_html_lists_every_card():
@@ -349,12 +468,17 @@ def test_printable_html_lists_every_card():
         assert deck.title.replace("&", "&amp;") in page
         for card in deck.flashcards:
             assert f'id="card-{card.id}"' in page
-    assert "@media print" in page and "$" not in page
-    assert page == cards.printable_html()                  # deterministic (stored in a notebook)
+    assert "$" not in page and "<style" not in page  # styled by static/ndcg-course.css
+    from ndcg.course import assets
+
+    assert ".ndcg-print" in assets.read(assets.CSS) and "@media print" in assets.read(assets.CSS)
+    assert page == cards.printable_html()  # deterministic (stored in a notebook)
 
 
 def test_import_ndcg_stays_numpy_only():
-    code = ("import sys, ndcg, ndcg.course.cards, ndcg.course.anki; "
-            "bad = {'yaml', 'genanki', 'ipywidgets', 'matplotlib'} & set(sys.modules); "
-            "assert not bad, bad")
+    code = (
+        "import sys, ndcg, ndcg.course.cards, ndcg.course.anki; "
+        "bad = {'yaml', 'genanki', 'ipywidgets', 'matplotlib'} & set(sys.modules); "
+        "assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parent)

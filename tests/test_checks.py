@@ -169,8 +169,11 @@ def test_the_first_failing_case_is_reported():
     check = dcg_check()
     feedback = check.check(no_cutoff)
     assert feedback.status == "incorrect"
-    first_bad = next(i for i, (rels, k) in enumerate(check.cases) if not math.isclose(
-        no_cutoff(rels, k), ndcg.dcg(rels, k), abs_tol=1e-9))
+    first_bad = next(
+        i
+        for i, (rels, k) in enumerate(check.cases)
+        if not math.isclose(no_cutoff(rels, k), ndcg.dcg(rels, k), abs_tol=1e-9)
+    )
     rels, k = check.cases[first_bad]
     assert f"no_cutoff({rels!r}, {k!r})" in feedback.message
     assert f"(case {first_bad + 1} of {len(check.cases)})" in feedback.message
@@ -180,7 +183,7 @@ def test_the_first_failing_case_is_reported():
 
 def test_an_exception_is_reported_not_raised():
     def broken(rels, k=None):
-        return np.asfarray(rels)[:k].sum()  # removed in NumPy 2
+        return np.asfarray(rels)[:k].sum()  # noqa: NPY201 (removed in NumPy 2: that is the point)
 
     feedback = dcg_check().check(broken)
     assert feedback.status == "incorrect"
@@ -237,11 +240,13 @@ def test_array_results_and_keyword_wrappers():
     def reference(rels, gain):
         return ndcg.gain_values(rels, gain=gain)
 
-    check = FunctionCheck(reference, name="the gains", cases=[([3, 2, 0], "linear"), ([3, 2, 0], "exponential")])
+    check = FunctionCheck(
+        reference, name="the gains", cases=[([3, 2, 0], "linear"), ([3, 2, 0], "exponential")]
+    )
 
     def mine(rels, gain):
         rels = np.asarray(rels, dtype=float)
-        return rels if gain == "linear" else 2 ** rels - 1
+        return rels if gain == "linear" else 2**rels - 1
 
     assert check.check(mine).status == "correct"
     assert check.check(lambda rels, gain: list(rels)).status == "incorrect"
@@ -288,7 +293,7 @@ def test_ranking_cases_without_k_are_unique():
 
 def test_checks_need_only_numpy():
     heavy = ["ipywidgets", "matplotlib", "IPython", "yaml"]
-    code = "import sys, ndcg.course.checks; print(' '.join(m for m in %r if m in sys.modules))" % heavy
+    code = f"import sys, ndcg.course.checks; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""
 
@@ -309,4 +314,7 @@ def test_infinities_are_not_close_to_numbers():
     feedback = dcg_check().check(log_of_rank)
     assert feedback.status == "incorrect" and "returned inf" in feedback.message
     assert NumberCheck(2.0, name="x").check(float("inf")).status == "incorrect"
-    assert FunctionCheck(lambda: float("inf"), name="x", cases=[()]).check(lambda: float("inf")).status == "correct"
+    assert (
+        FunctionCheck(lambda: float("inf"), name="x", cases=[()]).check(lambda: float("inf")).status
+        == "correct"
+    )

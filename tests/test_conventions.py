@@ -331,11 +331,20 @@ def test_bad_input_names_the_argument(kwargs, name, message):
 
 def test_bad_convention_fields():
     base = dataclasses.asdict(CONVENTIONS["sklearn"])
-    for field, value in [("gain", "log"), ("ties", "random"), ("ideal", "qrels"), ("empty_query", 0.5),
-                         ("empty_query", True), ("default_k", 0), ("max_grade", 0)]:
+    for field, value in [
+        ("gain", "log"),
+        ("ties", "random"),
+        ("ideal", "qrels"),
+        ("empty_query", 0.5),
+        ("empty_query", True),
+        ("default_k", 0),
+        ("max_grade", 0),
+    ]:
         with pytest.raises(ValueError, match=field):
             Convention(**{**base, field: value})
-    skip = dataclasses.replace(CONVENTIONS["torchmetrics"], empty_query=math.nan)  # empty_target_action='skip'
+    skip = dataclasses.replace(
+        CONVENTIONS["torchmetrics"], empty_query=math.nan
+    )  # empty_target_action='skip'
     assert math.isnan(ndcg_under(skip, [0, 0], [1, 2]))
 
 
@@ -348,6 +357,6 @@ def test_convention_table_bad_input():
 
 def test_import_needs_only_numpy():
     heavy = ["sklearn", "scipy", "lightgbm", "pytrec_eval", "pandas", "matplotlib"]
-    code = "import sys, ndcg.conventions; print(' '.join(m for m in %r if m in sys.modules))" % heavy
+    code = f"import sys, ndcg.conventions; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""

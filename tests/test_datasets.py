@@ -25,7 +25,7 @@ def data():
 
 def mean_ndcg(y, scores, qid, k=10):
     """Mean NDCG@k over queries, padding each query to a common width."""
-    queries, starts = np.unique(qid, return_index=True)
+    queries, _starts = np.unique(qid, return_index=True)
     width = np.bincount(np.unique(qid, return_inverse=True)[1].reshape(-1)).max()
     true = np.zeros((len(queries), width))
     score = np.full((len(queries), width), -np.inf)
@@ -66,7 +66,9 @@ def test_shapes_types_and_query_layout(data):
 
 
 def test_feature_counts_and_size_bounds():
-    X, y, qid = make_letor(n_queries=30, min_docs=3, max_docs=3, n_informative=2, n_noisy=0, n_useless=4, seed=5)
+    X, _y, qid = make_letor(
+        n_queries=30, min_docs=3, max_docs=3, n_informative=2, n_noisy=0, n_useless=4, seed=5
+    )
     assert X.shape == (90, 6)
     np.testing.assert_array_equal(group_sizes(qid), np.full(30, 3))
 
@@ -266,7 +268,7 @@ def test_save_rejects_bad_input():
 
 
 def test_describe(data):
-    X, y, qid = data
+    _X, y, qid = data
     d = describe(y, qid)
     assert d["queries"] == 200 and d["documents"] == len(y)
     sizes = group_sizes(qid)

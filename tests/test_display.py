@@ -34,7 +34,9 @@ def test_shown_returns_plain_python_numbers():
     assert repr(shown(-1e-17, 3)) == "0.0"  # never -0.0
 
 
-@pytest.mark.parametrize("value, digits", [(0.125, 2), (2.5, 0), (0.0625, 3), (-0.125, 2), (1.0000000000005, 12)])
+@pytest.mark.parametrize(
+    "value, digits", [(0.125, 2), (2.5, 0), (0.0625, 3), (-0.125, 2), (1.0000000000005, 12)]
+)
 def test_a_value_on_a_rounding_boundary_is_refused(value, digits):
     with pytest.raises(ValueError, match="rounding boundary"):
         shown(value, digits)
@@ -65,7 +67,17 @@ def test_digits_are_checked(digits):
 
 @pytest.mark.parametrize(
     "spec, decimals",
-    [(".3f", 3), ("+.4f", 4), (" .2f", 2), (".0f", 0), (".1%", 3), (".0%", 2), ("d", 0), (",d", 0), (",.2f", 2)],
+    [
+        (".3f", 3),
+        ("+.4f", 4),
+        (" .2f", 2),
+        (".0f", 0),
+        (".1%", 3),
+        (".0%", 2),
+        ("d", 0),
+        (",d", 0),
+        (",.2f", 2),
+    ],
 )
 def test_decimals_of_spec(spec, decimals):
     assert decimals_of_spec(spec) == decimals
@@ -117,7 +129,12 @@ def test_keep_glues_the_rounded_value(glued):
     keep("n", np.int64(120))
     keep("share", 2 / 3, 2)
     keep("label", "ApproxNDCG")
-    assert glued == {"x": (2.923, False), "n": (120, False), "share": (0.67, False), "label": ("ApproxNDCG", False)}
+    assert glued == {
+        "x": (2.923, False),
+        "n": (120, False),
+        "share": (0.67, False),
+        "label": ("ApproxNDCG", False),
+    }
     assert type(glued["n"][0]) is int
 
 

@@ -1,12 +1,15 @@
 """The exercise notebooks: generated from the solutions, solved by them, and safe to run.
 
-nbval (``pytest --nbval``, testpaths include exercises/) re-executes every
-notebook and compares the outputs with the stored ones; the solution notebooks
-assert in every check cell that the solution is correct. The tests here cover
-the rest: the student notebooks are exactly what ``make_student.py`` makes of
-the solutions, the stored outputs say "correct" and "not yet", every check
-gives a hint and then an explanation, and the broken snippet of source 001
-fails the way exercise 4.6 says it does.
+The solutions' text sources, ``exercises/solutions/NN.md``, are the source of
+truth; ``make_student.py`` generates from each the executed solution notebook
+(``notebooks/solutions/NN.ipynb``) and the student notebook
+(``exercises/NN.ipynb``). nbval (``pytest --nbval``, testpaths include
+notebooks/ and exercises/) re-executes every notebook and compares the outputs
+with the stored ones; the solution notebooks assert in every check cell that
+the solution is correct. The tests here cover the rest: both notebooks are
+exactly what ``make_student.py`` makes of the text source, the stored outputs
+say "correct" and "not yet", every check gives a hint and then an explanation,
+and the broken snippet of source 001 fails the way exercise 4.6 says it does.
 """
 
 import contextlib
@@ -21,7 +24,8 @@ from ndcg.course.checks import FunctionCheck, NumberCheck
 
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISES = ROOT / "exercises"
-SOLUTIONS = EXERCISES / "solutions"
+SOLUTIONS = EXERCISES / "solutions"  # the text sources, NN.md
+SOLVED = ROOT / "notebooks" / "solutions"  # the executed solution notebooks generated from them
 CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
 
 
@@ -36,7 +40,14 @@ make_student = load_make_student()
 
 
 def read(path: Path) -> dict:
+    if path.suffix == ".md":
+        return make_student.read(path)
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def solution_source(chapter: str) -> dict:
+    """A chapter's solutions as written: the text source, read as a notebook (ids from its metadata)."""
+    return read(SOLUTIONS / f"{chapter}.md")
 
 
 def source(cell) -> str:
@@ -48,7 +59,9 @@ def tags(cell) -> list:
 
 
 def printed(cell) -> str:
-    return "".join("".join(out.get("text", "")) for out in cell.get("outputs", []) if out["output_type"] == "stream")
+    return "".join(
+        "".join(out.get("text", "")) for out in cell.get("outputs", []) if out["output_type"] == "stream"
+    )
 
 
 def run_cells(notebook: dict, *, stop_after=None) -> dict:
@@ -64,7 +77,9 @@ def run_cells(notebook: dict, *, stop_after=None) -> dict:
 
 
 def checks_in(namespace: dict) -> dict:
-    return {name: value for name, value in namespace.items() if isinstance(value, (NumberCheck, FunctionCheck))}
+    return {
+        name: value for name, value in namespace.items() if isinstance(value, (NumberCheck, FunctionCheck))
+    }
 
 
 # -- files and structure -------------------------------------------------------------
@@ -73,16 +88,19 @@ def checks_in(namespace: dict) -> dict:
 def test_one_solution_and_one_student_notebook_per_chapter():
     assert make_student.chapters() == CHAPTERS
     assert sorted(p.stem for p in EXERCISES.glob("*.ipynb")) == CHAPTERS
+    assert sorted(p.stem for p in SOLVED.glob("*.ipynb")) == CHAPTERS
+    assert not list(SOLUTIONS.glob("*.ipynb"))  # text sources only
     for chapter in CHAPTERS:
-        assert (ROOT / "chapters" / f"{chapter}.ipynb").exists(), chapter
+        assert (ROOT / "chapters" / f"{chapter}.md").exists(), chapter
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_student_notebook_is_generated_from_its_solution(chapter):
     """The drift check: regenerating gives exactly the stored sources."""
-    solution = read(SOLUTIONS / f"{chapter}.ipynb")
+    solution = solution_source(chapter)
     stored = read(EXERCISES / f"{chapter}.ipynb")
     assert make_student.sources(stored) == make_student.sources(make_student.student_notebook(solution))
+    assert make_student.sources(read(SOLVED / f"{chapter}.ipynb")) == make_student.sources(solution)
 
 
 def test_the_check_command_finds_no_drift(capsys):
@@ -90,7 +108,7 @@ def test_the_check_command_finds_no_drift(capsys):
 
 
 def test_generation_is_deterministic(tmp_path):
-    solution = make_student.read(SOLUTIONS / "02_dcg.ipynb")
+    solution = make_student.read(SOLUTIONS / "02_dcg.md")
     first, second = tmp_path / "a.ipynb", tmp_path / "b.ipynb"
     make_student.write(make_student.student_notebook(solution), first)
     make_student.write(make_student.student_notebook(solution), second)
@@ -100,7 +118,7 @@ def test_generation_is_deterministic(tmp_path):
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_every_exercise_has_statement_check_stub_and_call(chapter):
-    solution = read(SOLUTIONS / f"{chapter}.ipynb")
+    solution = solution_source(chapter)
     cells = {cell["id"]: cell for cell in solution["cells"]}
     calls = [cell for cell in solution["cells"] if "check" in tags(cell)]
     assert 4 <= len(calls) <= 8, f"{chapter}: {len(calls)} exercises"
@@ -124,26 +142,32 @@ def test_every_exercise_has_statement_check_stub_and_call(chapter):
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_notebooks_say_what_to_do_and_link_back(chapter):
+    # the links point at the generated notebooks, relative to where each notebook is stored
     student = read(EXERCISES / f"{chapter}.ipynb")
     title = source(student["cells"][0])
     assert title.startswith("# Exercises ")
-    assert f"](../chapters/{chapter}.ipynb)" in title
-    assert (EXERCISES / f"../chapters/{chapter}.ipynb").resolve().exists()
+    assert f"](../notebooks/chapters/{chapter}.ipynb)" in title
+    assert (EXERCISES / f"../notebooks/chapters/{chapter}.ipynb").resolve().exists()
     assert "top to bottom" in title and "replace the `...`" in title
-    solution_title = source(read(SOLUTIONS / f"{chapter}.ipynb")["cells"][0])
-    assert f"](../../chapters/{chapter}.ipynb)" in solution_title
-    assert f"](../{chapter}.ipynb)" in solution_title
+    solution_title = source(read(SOLVED / f"{chapter}.ipynb")["cells"][0])
+    assert f"](../chapters/{chapter}.ipynb)" in solution_title
+    assert (SOLVED / f"../chapters/{chapter}.ipynb").resolve().exists()
+    assert f"](../../exercises/{chapter}.ipynb)" in solution_title
+    assert (SOLVED / f"../../exercises/{chapter}.ipynb").resolve().exists()
+    assert f"`exercises/solutions/{chapter}.md`" in solution_title
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_no_solution_leaks_into_the_student_notebook(chapter):
-    solution = read(SOLUTIONS / f"{chapter}.ipynb")
+    solution = solution_source(chapter)
     student_sources = {source(cell) for cell in read(EXERCISES / f"{chapter}.ipynb")["cells"]}
     for cell in solution["cells"]:
         if "solution" in tags(cell):
             assert source(cell) not in student_sources, cell["id"]
-    assert not any("solution" in tags(cell) or "student" in cell["metadata"]
-                   for cell in read(EXERCISES / f"{chapter}.ipynb")["cells"])
+    assert not any(
+        "solution" in tags(cell) or "student" in cell["metadata"]
+        for cell in read(EXERCISES / f"{chapter}.ipynb")["cells"]
+    )
 
 
 # -- stored outputs --------------------------------------------------------------------
@@ -151,7 +175,7 @@ def test_no_solution_leaks_into_the_student_notebook(chapter):
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_stored_solutions_pass_every_check(chapter):
-    notebook = read(SOLUTIONS / f"{chapter}.ipynb")
+    notebook = read(SOLVED / f"{chapter}.ipynb")
     for cell in notebook["cells"]:
         for output in cell.get("outputs", []):
             assert output["output_type"] != "error", cell["id"]
@@ -176,7 +200,7 @@ def test_stored_student_notebooks_answer_not_yet(chapter):
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_solutions_are_correct_and_stubs_are_not_yet(chapter):
-    solved = run_cells(read(SOLUTIONS / f"{chapter}.ipynb"))  # every check cell asserts "correct"
+    solved = run_cells(solution_source(chapter))  # every check cell asserts "correct"
     student = run_cells(read(EXERCISES / f"{chapter}.ipynb"))
     assert checks_in(solved).keys() == checks_in(student).keys()
     for name, check in checks_in(student).items():
@@ -209,7 +233,9 @@ def test_the_blog_snippet_fails_as_the_exercise_says():
     """Exercise 4.6: first NameError (no numpy import), then NumPy 2's AttributeError, then fixed."""
     student = read(EXERCISES / "04_ndcg.ipynb")
     namespace = run_cells(student, stop_after="ex6-check")
-    assert "np" not in namespace and "asfarray" in source(next(c for c in student["cells"] if c["id"] == "ex6-answer"))
+    assert "np" not in namespace and "asfarray" in source(
+        next(c for c in student["cells"] if c["id"] == "ex6-answer")
+    )
     check = namespace["check_snippet"]
     first = check.check(namespace["ndcg_at_k"])
     assert first.status == "incorrect" and "NameError" in first.message and "'np'" in first.message
@@ -218,6 +244,6 @@ def test_the_blog_snippet_fails_as_the_exercise_says():
     second = check.check(namespace["ndcg_at_k"])
     assert "AttributeError" in second.message and "asfarray" in second.message
     assert "Explanation" in second.message
-    solution = read(SOLUTIONS / "04_ndcg.ipynb")
+    solution = solution_source("04_ndcg")
     fixed = run_cells(solution, stop_after="ex6-answer")
     assert check.check(fixed["ndcg_at_k"]).status == "correct"

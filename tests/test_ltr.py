@@ -78,9 +78,9 @@ def test_lambdarank_loss_gradient_is_the_lambdas_at_a_fixed_ranking():
     # weighted RankNet loss has the lambdas as its gradient.
     for seed in RNG_SEEDS:
         y, s = random_query(seed)
-        loss, grad = lambdarank_loss(y, s, 5)
+        _loss, grad = lambdarank_loss(y, s, 5)
         np.testing.assert_array_equal(grad, lambdarank_gradients(y, s, 5))
-        numeric = central_differences(lambda x: lambdarank_loss(y, x, 5)[0], s)
+        numeric = central_differences(lambda x, y=y: lambdarank_loss(y, x, 5)[0], s)
         np.testing.assert_allclose(grad, numeric, rtol=1e-5, atol=1e-7)
 
 
@@ -190,7 +190,7 @@ def test_k1_only_pairs_touching_rank_one():
                 assert lam[j] == 0.0  # its only swap that matters (with rank 1) changes nothing
             else:  # exactly its pair with the top item
                 hi, lo = (top, j) if y[top] > y[j] else (j, top)
-                g = 2.0 ** y - 1
+                g = 2.0**y - 1
                 delta = abs(g[hi] - g[lo]) * 1.0 / ndcg.idcg(y, 1, gain="exponential")
                 rho = 1 / (1 + math.exp(s[hi] - s[lo]))
                 assert lam[j] == pytest.approx(rho * delta if j == lo else -rho * delta, rel=1e-12)
@@ -263,10 +263,23 @@ def lightgbm_first_round(y, s, sizes, *, truncation, sigma=1.0, label_gain=None,
     n = len(y)
     X = np.arange(n, dtype=float)[:, None]
     params = dict(
-        objective="lambdarank", num_leaves=2 * n, learning_rate=1.0, lambda_l1=0.0, lambda_l2=0.0,
-        min_data_in_leaf=1, min_sum_hessian_in_leaf=1e-12, min_data_in_bin=1, max_bin=n + 1,
-        min_gain_to_split=0.0, lambdarank_norm=norm, lambdarank_truncation_level=truncation,
-        sigmoid=sigma, num_threads=1, verbosity=-1, deterministic=True, force_row_wise=True,
+        objective="lambdarank",
+        num_leaves=2 * n,
+        learning_rate=1.0,
+        lambda_l1=0.0,
+        lambda_l2=0.0,
+        min_data_in_leaf=1,
+        min_sum_hessian_in_leaf=1e-12,
+        min_data_in_bin=1,
+        max_bin=n + 1,
+        min_gain_to_split=0.0,
+        lambdarank_norm=norm,
+        lambdarank_truncation_level=truncation,
+        sigmoid=sigma,
+        num_threads=1,
+        verbosity=-1,
+        deterministic=True,
+        force_row_wise=True,
         feature_pre_filter=False,
     )
     if label_gain is not None:
@@ -308,8 +321,12 @@ def per_query(sizes):
 
 @pytest.mark.parametrize(
     "sigma, gain, ties, zero_scores",
-    [(1.0, "exponential", False, False), (1.0, "exponential", True, False),
-     (2.0, "linear", True, False), (1.0, "exponential", False, True)],
+    [
+        (1.0, "exponential", False, False),
+        (1.0, "exponential", True, False),
+        (2.0, "linear", True, False),
+        (1.0, "exponential", False, True),
+    ],
 )
 def test_lambdas_equal_lightgbm_without_normalisation(sigma, gain, ties, zero_scores):
     sizes = [6, 9, 12, 2]
@@ -364,9 +381,14 @@ def test_truncated_lambdas_differ_from_lightgbm_only_by_the_cut_discount():
 # ---------------------------------------------------------------- models
 
 
-@pytest.mark.parametrize("make", [lambda: LinearModel(4, seed=1),
-                                  lambda: MLP(4, hidden=5, seed=1),
-                                  lambda: MLP(4, hidden=5, seed=1, activation="relu")])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: LinearModel(4, seed=1),
+        lambda: MLP(4, hidden=5, seed=1),
+        lambda: MLP(4, hidden=5, seed=1, activation="relu"),
+    ],
+)
 def test_backward_matches_finite_differences(make):
     model = make()
     rng = np.random.default_rng(0)
@@ -390,11 +412,14 @@ def test_backward_matches_finite_differences(make):
 
 
 def test_ndcg_by_group_matches_a_loop_and_ignores_row_order():
-    X, y, qid = make_letor(20, seed=3)
+    _X, y, qid = make_letor(20, seed=3)
     scores = np.random.default_rng(0).normal(size=len(y))
-    expected = np.mean([
-        ndcg.ndcg(y[qid == q][np.argsort(-scores[qid == q])], 10, gain="exponential") for q in np.unique(qid)
-    ])
+    expected = np.mean(
+        [
+            ndcg.ndcg(y[qid == q][np.argsort(-scores[qid == q])], 10, gain="exponential")
+            for q in np.unique(qid)
+        ]
+    )
     assert ndcg_by_group(y, scores, qid) == pytest.approx(expected, rel=1e-12)
     perm = np.random.default_rng(1).permutation(len(y))
     assert ndcg_by_group(y[perm], scores[perm], qid[perm]) == pytest.approx(expected, rel=1e-12)
@@ -526,8 +551,16 @@ def test_bad_input_names_the_argument(call, name):
     ],
 )
 def test_train_bad_input_names_the_argument(change, name):
-    args = {"model": LinearModel(3), "loss": "ranknet", "X": np.ones((12, 3)), "y": np.tile([0, 1, 2], 4),
-            "qid": np.repeat([0, 1], 6), "epochs": 1, "lr": 0.1, "k": 10}
+    args = {
+        "model": LinearModel(3),
+        "loss": "ranknet",
+        "X": np.ones((12, 3)),
+        "y": np.tile([0, 1, 2], 4),
+        "qid": np.repeat([0, 1], 6),
+        "epochs": 1,
+        "lr": 0.1,
+        "k": 10,
+    }
     args.update(change)
     model, loss, X, y, qid = (args.pop(key) for key in ("model", "loss", "X", "y", "qid"))
     with pytest.raises(ValueError, match=name):

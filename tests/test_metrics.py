@@ -49,8 +49,14 @@ def test_no_relevant_item_scores_zero():
 
 
 def test_returns_python_floats():
-    for value in (ndcg.cg([1, 2]), ndcg.dcg([1, 2]), ndcg.idcg([1, 2]), ndcg.ndcg([1, 2]),
-                  ndcg.rr([0, 1]), ndcg.mrr([[0, 1]])):
+    for value in (
+        ndcg.cg([1, 2]),
+        ndcg.dcg([1, 2]),
+        ndcg.idcg([1, 2]),
+        ndcg.ndcg([1, 2]),
+        ndcg.rr([0, 1]),
+        ndcg.mrr([[0, 1]]),
+    ):
         assert type(value) is float
 
 

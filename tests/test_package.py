@@ -9,7 +9,7 @@ HEAVY = ["matplotlib", "ipywidgets", "sklearn", "scipy", "pandas", "IPython"]
 
 
 def test_import_needs_only_numpy():
-    code = "import sys, ndcg; print(' '.join(m for m in %r if m in sys.modules))" % HEAVY
+    code = f"import sys, ndcg; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""
 
@@ -45,20 +45,32 @@ def _imported_modules(path: Path) -> set[str]:
 
 def test_the_core_is_every_top_level_module():
     names = {path.stem for path in CORE}
-    assert names == {"__init__", "_validation", "batch", "conventions", "datasets", "gains", "ltr", "metrics",
-                     "precision"}
+    assert names == {
+        "__init__",
+        "_validation",
+        "batch",
+        "conventions",
+        "datasets",
+        "gains",
+        "ltr",
+        "metrics",
+        "precision",
+    }
 
 
 def test_no_core_module_imports_the_course():
-    offenders = {path.name: sorted(m for m in _imported_modules(path) if m.startswith("ndcg.course"))
-                 for path in CORE}
+    offenders = {
+        path.name: sorted(m for m in _imported_modules(path) if m.startswith("ndcg.course")) for path in CORE
+    }
     assert not any(offenders.values()), offenders
 
 
 def test_importing_the_whole_core_loads_nothing_of_the_course():
-    code = ("import sys, ndcg, ndcg.metrics, ndcg.batch, ndcg.gains, ndcg.precision, ndcg.ltr, "
-            "ndcg.datasets, ndcg.conventions; print(' '.join(sorted(m for m in sys.modules "
-            "if m.startswith('ndcg.course') or m in %r)))" % HEAVY)
+    code = (
+        "import sys, ndcg, ndcg.metrics, ndcg.batch, ndcg.gains, ndcg.precision, ndcg.ltr, "
+        "ndcg.datasets, ndcg.conventions; print(' '.join(sorted(m for m in sys.modules "
+        f"if m.startswith('ndcg.course') or m in {HEAVY!r})))"
+    )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""
 

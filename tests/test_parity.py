@@ -31,7 +31,9 @@ def random_case(seed: int, tied: bool):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_sklearn_ndcg_and_dcg(seed, tied, k):
     y_true, y_score = random_case(seed, tied)
-    assert ndcg.ndcg_score(y_true, y_score, k=k) == pytest.approx(sk_ndcg_score(y_true, y_score, k=k), abs=1e-9)
+    assert ndcg.ndcg_score(y_true, y_score, k=k) == pytest.approx(
+        sk_ndcg_score(y_true, y_score, k=k), abs=1e-9
+    )
     assert ndcg.dcg_score(y_true, y_score, k=k) == pytest.approx(sk_dcg_score(y_true, y_score, k=k), abs=1e-9)
     if not tied:  # scikit-learn's ignore_ties breaks ties arbitrarily
         assert ndcg.ndcg_score(y_true, y_score, k=k, ignore_ties=True) == pytest.approx(

@@ -4,13 +4,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
 
-import ndcg  # noqa: E402
-from ndcg.course import plots  # noqa: E402
-from ndcg.course.compare import compare_metrics, metric_suite  # noqa: E402
+import ndcg
+from ndcg.course import plots
+from ndcg.course.compare import compare_metrics, metric_suite
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,9 @@ def test_contributions_bars_and_title():
 
 def test_ndcg_at_k_lines():
     ax = plots.ndcg_at_k({"movies": [3, 2, 1, 0, 2]}, max_k=5)
-    np.testing.assert_allclose(ax.get_lines()[0].get_ydata(), [ndcg.ndcg([3, 2, 1, 0, 2], k) for k in range(1, 6)])
+    np.testing.assert_allclose(
+        ax.get_lines()[0].get_ydata(), [ndcg.ndcg([3, 2, 1, 0, 2], k) for k in range(1, 6)]
+    )
 
 
 def test_side_by_side_and_disagreement():
@@ -45,8 +47,15 @@ def test_side_by_side_and_disagreement():
     assert len(ax.get_yticklabels()) == 6
 
 
-@pytest.mark.parametrize("call", [lambda: plots.ndcg_at_k({}), lambda: plots.side_by_side([1, 2]),
-                                  lambda: plots.contributions([1, -1]), lambda: plots.discount_curves(0)])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: plots.ndcg_at_k({}),
+        lambda: plots.side_by_side([1, 2]),
+        lambda: plots.contributions([1, -1]),
+        lambda: plots.discount_curves(0),
+    ],
+)
 def test_bad_input(call):
     with pytest.raises(ValueError):
         call()

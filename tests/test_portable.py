@@ -30,10 +30,9 @@ import pytest
 from ndcg.course.display import decimals_of_spec
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted(
-    [*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("exercises/**/*.ipynb"), *ROOT.glob("*.ipynb")]
-)
-CHAPTERS = sorted(ROOT.glob("chapters/*.ipynb"))
+# The stored notebooks: those generated from the text sources (notebooks/) and the student ones.
+NOTEBOOKS = sorted([*ROOT.glob("notebooks/**/*.ipynb"), *ROOT.glob("exercises/*.ipynb")])
+CHAPTERS = sorted(ROOT.glob("notebooks/chapters/*.ipynb"))
 
 RECORD = "application/papermill.record/"
 ROLE = re.compile(r"\{glue(?::text|:md|:any|:figure|:math)?\}`([^`]*)`")
@@ -177,10 +176,16 @@ def test_the_glue_rule_catches_a_long_record(tmp_path, monkeypatch):
                 "cell_type": "code",
                 "source": "",
                 "outputs": [
-                    {"data": {RECORD + "text/plain": "2.9229594277916364"},
-                     "metadata": {"scrapbook": {"name": "dcg"}}, "output_type": "display_data"},
-                    {"data": {RECORD + "text/plain": "4.0"},
-                     "metadata": {"scrapbook": {"name": "n"}}, "output_type": "display_data"},
+                    {
+                        "data": {RECORD + "text/plain": "2.9229594277916364"},
+                        "metadata": {"scrapbook": {"name": "dcg"}},
+                        "output_type": "display_data",
+                    },
+                    {
+                        "data": {RECORD + "text/plain": "4.0"},
+                        "metadata": {"scrapbook": {"name": "n"}},
+                        "output_type": "display_data",
+                    },
                 ],
             },
         ]

@@ -60,9 +60,14 @@ def repo(tmp_path, monkeypatch):
     (tmp_path / "_config.yml").write_text(CONFIG)
     (tmp_path / "exercises").mkdir()
     shutil.copy(REPO / "exercises" / "make_student.py", tmp_path / "exercises")
+    (tmp_path / "tools").mkdir()
+    shutil.copy(REPO / "tools" / "notebooks.py", tmp_path / "tools")  # make_student.py loads it
     (tmp_path / "chapters").mkdir()
-    for name in ("01_cg.ipynb", "00_why.ipynb"):
-        (tmp_path / "chapters" / name).write_text("{}")
+    for name in ("01_cg.md", "00_why.md"):
+        (tmp_path / "chapters" / name).write_text("")
+    (tmp_path / "flashcards.md").write_text("")
+    (tmp_path / "exercises" / "solutions").mkdir()
+    (tmp_path / "exercises" / "solutions" / "00_why.md").write_text("")
     for windows in (False, True):
         python = run.venv_python(tmp_path, windows)
         python.parent.mkdir(parents=True)
@@ -95,32 +100,81 @@ def test_venv_layouts():
     assert run.venv_python(root, windows=False) == root / ".venv" / "bin" / "python"
     assert run.venv_python(root, windows=True) == root / ".venv" / "Scripts" / "python.exe"
     assert run.venv_tool(root, "jupyter-book", windows=False) == root / ".venv" / "bin" / "jupyter-book"
-    assert run.venv_tool(root, "jupyter-book", windows=True) == root / ".venv" / "Scripts" / "jupyter-book.exe"
+    assert (
+        run.venv_tool(root, "jupyter-book", windows=True) == root / ".venv" / "Scripts" / "jupyter-book.exe"
+    )
     assert run.is_windows("nt") and not run.is_windows("posix")
 
 
 def test_runs_from_any_directory(tmp_path):
     assert load(REPO / "tools" / "run.py", "run_again").ROOT == REPO
-    result = subprocess.run([sys.executable, str(REPO / "tools" / "run.py"), "help"], cwd=tmp_path,
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, str(REPO / "tools" / "run.py"), "help"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert "  book " in result.stdout
 
 
 SUBCOMMANDS = {
     "book": [["{bin}/jupyter-book", "build", "--warningiserror", "--nitpick", "--keep-going", "."]],
     "test": [["{bin}/python", "-m", "pytest", "--nbval"]],
-    "nbval": [["{bin}/python", "-m", "pytest", "--nbval", "-p", "no:cacheprovider",
-               "--ignore=exercises/make_student.py", "chapters", "exercises", "flashcards.ipynb"]],
-    "check": [["{bin}/python", "-c",
-               'import ndcg, ndcg.course.widgets, ndcg.course.cards; print("ndcg", ndcg.__version__, "imports fine")'],
-              ["{bin}/python", "-m", "pytest", "--nbval", "exercises/00_why.ipynb", "-q", "-p", "no:cacheprovider"]],
+    "nbval": [
+        [
+            "{bin}/python",
+            "-m",
+            "pytest",
+            "--nbval",
+            "-p",
+            "no:cacheprovider",
+            "--ignore=exercises/make_student.py",
+            "notebooks",
+            "exercises",
+        ]
+    ],
+    "check": [
+        [
+            "{bin}/python",
+            "-c",
+            'import ndcg, ndcg.course.widgets, ndcg.course.cards; print("ndcg", ndcg.__version__, "imports fine")',
+        ],
+        ["{bin}/python", "-m", "pytest", "--nbval", "exercises/00_why.ipynb", "-q", "-p", "no:cacheprovider"],
+    ],
     "lab": [["{bin}/jupyter", "lab", "--notebook-dir=."]],
-    "exercises": [["{bin}/python", "exercises/make_student.py", "--solutions", "--execute", "--timeout", "123"]],
+    "exercises": [
+        ["{bin}/python", "exercises/make_student.py", "--solutions", "--execute", "--timeout", "123"]
+    ],
+    "notebooks": [["{bin}/python", "tools/notebooks.py", "--timeout", "123"]],
+    "sync-check": [["{bin}/python", "tools/notebooks.py", "--check"]],
+    "sentences": [
+        [
+            "{bin}/python",
+            "tools/sentences.py",
+            "chapters/00_why.md",
+            "chapters/01_cg.md",
+            "exercises/solutions/00_why.md",
+            "flashcards.md",
+        ]
+    ],
     "anki": [["{bin}/python", "-m", "ndcg.course.anki", "_build/ndcg-course.apkg"]],
     "benchmark": [["{bin}/python", "benchmarks/bench_ndcg_score.py"]],
-    "requirements": [["{bin}/python", "-m", "pip", "install", "--quiet", "pip-tools"],
-                     ["{bin}/pip-compile", "--quiet", "--strip-extras", "--allow-unsafe", "--no-emit-index-url",
-                      "--no-emit-find-links", "--no-emit-trusted-host", "requirements.in", "-o", "requirements.txt"]],
+    "requirements": [
+        ["{bin}/python", "-m", "pip", "install", "--quiet", "pip-tools"],
+        [
+            "{bin}/pip-compile",
+            "--quiet",
+            "--strip-extras",
+            "--allow-unsafe",
+            "--no-emit-index-url",
+            "--no-emit-find-links",
+            "--no-emit-trusted-host",
+            "requirements.in",
+            "-o",
+            "requirements.txt",
+        ],
+    ],
 }
 
 
@@ -128,7 +182,9 @@ SUBCOMMANDS = {
 def test_subcommand_runs_the_makefile_commands(name, repo, calls):
     assert run.main([name]) == 0
     bin_dir = str(repo / ".venv" / "bin")
-    assert commands(calls) == [[word.format(bin=bin_dir) for word in command] for command in SUBCOMMANDS[name]]
+    assert commands(calls) == [
+        [word.format(bin=bin_dir) for word in command] for command in SUBCOMMANDS[name]
+    ]
     assert all(call["cwd"] == repo for call in calls)
 
 
@@ -140,19 +196,21 @@ def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
     assert commands(calls)[1][0] == str(repo / ".venv" / "Scripts" / "python.exe")
 
 
-def test_notebooks_run_in_chapters_with_the_config_timeout(repo, calls):
+def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(repo, calls):
+    # tools/notebooks.py converts chapters/*.md and flashcards.md (jupytext) and executes them
+    # into notebooks/ (nbclient, no timings, no widget state): see tests/test_notebooks.py.
     assert run.main(["notebooks"]) == 0
-    assert [call["command"][-1] for call in calls] == ["00_why.ipynb", "01_cg.ipynb"]
-    assert all(call["cwd"] == repo / "chapters" for call in calls)
-    assert calls[0]["command"][:6] == [str(repo / ".venv" / "bin" / "jupyter"), "nbconvert", "--to", "notebook",
-                                       "--execute", "--inplace"]
-    assert "--ExecutePreprocessor.timeout=123" in calls[0]["command"]
-    assert "--ExecutePreprocessor.store_widget_state=False" in calls[0]["command"]
+    assert commands(calls) == [
+        [str(repo / ".venv" / "bin" / "python"), "tools/notebooks.py", "--timeout", "123"]
+    ]
+    assert calls[0]["cwd"] == repo
 
 
 def test_arguments_after_double_dash_go_to_pytest(repo, calls):
     run.main(["test", "--", "-k", "dcg", "-x"])
-    assert commands(calls) == [[str(repo / ".venv" / "bin" / "python"), "-m", "pytest", "--nbval", "-k", "dcg", "-x"]]
+    assert commands(calls) == [
+        [str(repo / ".venv" / "bin" / "python"), "-m", "pytest", "--nbval", "-k", "dcg", "-x"]
+    ]
     with pytest.raises(SystemExit) as exit_info:
         run.main(["book", "--", "-x"])
     assert exit_info.value.code == 2
@@ -232,13 +290,23 @@ def test_stale_stamp_reinstalls_into_the_existing_venv(repo, calls):
     age(repo / run.STAMP, 120)
     run.main(["benchmark"])
     assert [command[4:] for command in commands(calls)[:3]] == [
-        ["--quiet", "--upgrade", "pip"], ["--quiet", "-r", "requirements.txt"], ["--quiet", "--no-deps", "-e", "."]]
+        ["--quiet", "--upgrade", "pip"],
+        ["--quiet", "-r", "requirements.txt"],
+        ["--quiet", "--no-deps", "-e", "."],
+    ]
     assert commands(calls)[3][1] == "benchmarks/bench_ndcg_score.py"
     assert run.stamp_is_fresh(repo, windows=False)
 
 
-@pytest.mark.parametrize("version, ok", [((3, 9, 18, "final", 0), False), ((3, 10, 0, "final", 0), False),
-                                         ((3, 11, 0, "final", 0), True), ((3, 13, 1, "final", 0), True)])
+@pytest.mark.parametrize(
+    "version, ok",
+    [
+        ((3, 9, 18, "final", 0), False),
+        ((3, 10, 0, "final", 0), False),
+        ((3, 11, 0, "final", 0), True),
+        ((3, 13, 1, "final", 0), True),
+    ],
+)
 def test_python_version_guard(version, ok, monkeypatch):
     monkeypatch.setattr(sys, "version_info", version)
     problem = run.python_problem()
@@ -299,20 +367,36 @@ def test_serve(repo, calls, capsys):
     (repo / "_build" / "html" / "index.html").write_text("")
     run.main(["serve"])
     run.main(["serve", "--port", "8123"])
-    expected = [sys.executable, "-m", "http.server", "8000", "--bind", "127.0.0.1", "--directory",
-                str(Path("_build", "html"))]
-    assert commands(calls) == [expected, expected[:3] + ["8123"] + expected[4:]]
+    expected = [
+        sys.executable,
+        "-m",
+        "http.server",
+        "8000",
+        "--bind",
+        "127.0.0.1",
+        "--directory",
+        str(Path("_build", "html")),
+    ]
+    assert commands(calls) == [expected, [*expected[:3], "8123", *expected[4:]]]
     assert "http://localhost:8123" in capsys.readouterr().out
 
 
 def test_clean_keeps_the_venv(repo, calls):
-    for folder in ("_build/html", ".hypothesis", ".pytest_cache", "ndcg/__pycache__", "tests/__pycache__",
-                   ".venv/lib/site/__pycache__"):
+    for folder in (
+        "_build/html",
+        ".hypothesis",
+        ".pytest_cache",
+        "ndcg/__pycache__",
+        "tests/__pycache__",
+        ".venv/lib/site/__pycache__",
+    ):
         (repo / folder).mkdir(parents=True)
     run.main(["clean"])
     assert calls == []
-    assert not any((repo / name).exists() for name in ("_build", ".hypothesis", ".pytest_cache",
-                                                      "ndcg/__pycache__", "tests/__pycache__"))
+    assert not any(
+        (repo / name).exists()
+        for name in ("_build", ".hypothesis", ".pytest_cache", "ndcg/__pycache__", "tests/__pycache__")
+    )
     assert (repo / ".venv/lib/site/__pycache__").is_dir() and (repo / "ndcg").is_dir()
 
 
@@ -321,8 +405,26 @@ def test_help_lists_every_subcommand(capsys):
     lines = capsys.readouterr().out.splitlines()
     listed = {line.split()[0]: line.split(None, 1)[1] for line in lines if line.startswith("  ")}
     assert listed == {name: command.summary for name, command in run.COMMANDS.items()}
-    expected = {"setup", "check", "book", "test", "serve", "lab", "notebooks", "exercises", "anki", "benchmark",
-                "requirements", "clean", "help", "nbval"}
+    expected = {
+        "setup",
+        "check",
+        "book",
+        "test",
+        "serve",
+        "lab",
+        "notebooks",
+        "exercises",
+        "anki",
+        "benchmark",
+        "requirements",
+        "clean",
+        "help",
+        "nbval",
+        "sync-check",
+        "sentences",
+        "test-fast",
+        "lint",
+    }
     assert set(listed) == expected
 
 
@@ -352,3 +454,19 @@ def test_every_makefile_target_calls_its_run_py_subcommand():
         expected += ["--port", "$(PORT)"] if target == "serve" else []
         assert words[1:] == expected
     assert "RUN    := $(PYTHON) tools/run.py" in (REPO / "Makefile").read_text()
+
+
+def test_lint_and_test_fast_run_what_they_say(repo, calls):
+    ruff = str(repo / ".venv" / "bin" / "ruff")
+    python = str(repo / ".venv" / "bin" / "python")
+    assert run.main(["lint"]) == 0
+    assert commands(calls) == [[ruff, "check", "."], [ruff, "format", "--check", "."]]
+    calls.clear()
+    assert run.main(["lint", "--check-only"]) == 0
+    assert commands(calls) == [[ruff, "check", "."]]
+    calls.clear()
+    assert run.main(["lint", "--format-only"]) == 0
+    assert commands(calls) == [[ruff, "format", "--check", "."]]
+    calls.clear()
+    assert run.main(["test-fast", "--", "-x"]) == 0
+    assert commands(calls) == [[python, "-m", "pytest", "-q", "-m", "not book", "tests", "ndcg", "-x"]]

@@ -103,7 +103,7 @@ def test_001_code_matches_ndcg_once_fixed():
 
 
 SHOWN = [3, 2, 3, 0, 1, 2]
-JUDGED = SHOWN + [3, 0]  # two more retrieved items, grades 3 and 0
+JUDGED = [*SHOWN, 3, 0]  # two more retrieved items, grades 3 and 0
 
 
 def test_002_cg_and_dcg():

@@ -19,7 +19,9 @@ def test_k_and_exponential_gain():
     table = steps([3, 2, 3, 0, 1], k=3, gain="exponential")
     assert len(table.rows) == 3
     assert table.column("gain") == [7.0, 3.0, 7.0]
-    assert table.column("running total")[-1] == pytest.approx(ndcg.dcg([3, 2, 3, 0, 1], 3, gain="exponential"))
+    assert table.column("running total")[-1] == pytest.approx(
+        ndcg.dcg([3, 2, 3, 0, 1], 3, gain="exponential")
+    )
     assert "DCG@3" in table.caption
 
 

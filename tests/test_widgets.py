@@ -4,14 +4,14 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import re  # noqa: E402
+import re
 
-import pytest  # noqa: E402
+import pytest
 
-import ndcg  # noqa: E402
-from ndcg.course import widgets as w  # noqa: E402
-from ndcg.course.checks import FunctionCheck, NumberCheck, ranking_cases  # noqa: E402
-from ndcg.course.examples import CHENGDU_GUIDE_A, CHENGDU_GUIDE_B, VIDEO_GAME_X, VIDEO_GAME_Y  # noqa: E402
+import ndcg
+from ndcg.course import widgets as w
+from ndcg.course.checks import FunctionCheck, NumberCheck, ranking_cases
+from ndcg.course.examples import CHENGDU_GUIDE_A, CHENGDU_GUIDE_B, VIDEO_GAME_X, VIDEO_GAME_Y
 
 SNAPSHOT = "This is a snapshot: run the notebook to play with it live."
 
@@ -25,11 +25,12 @@ def text(html_value: str) -> str:
 def bundle(widget) -> dict:
     data = widget._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data  # the live view
-    assert SNAPSHOT in data["text/html"]                       # and the static snapshot
+    assert SNAPSHOT in data["text/html"]  # and the static snapshot
     return data
 
 
 # -- RankingExplorer ---------------------------------------------------------------
+
 
 def test_explorer_shows_ndcg_numbers_table_and_chart():
     explorer = w.RankingExplorer()
@@ -58,12 +59,12 @@ def test_explorer_follows_k_gain_and_grades():
     assert "exponential gain" in explorer.table.value
 
     explorer.k.value = 4
-    explorer.grades.value = "1, 3, 2, 0, 2, 1, 3"      # longer: the slider grows, k stays at 4
+    explorer.grades.value = "1, 3, 2, 0, 2, 1, 3"  # longer: the slider grows, k stays at 4
     assert explorer.k.max == 7 and explorer.k.value == 4
     assert explorer.ndcg_value == ndcg.ndcg([1, 3, 2, 0, 2, 1, 3], 4, gain="exponential")
-    explorer.grades.value = "0, 1, 3"                    # shorter than k: k is clamped
+    explorer.grades.value = "0, 1, 3"  # shorter than k: k is clamped
     assert (explorer.k.max, explorer.k.value) == (3, 3)
-    explorer.grades.value = "0, 1, 3, 2"                 # k was the whole list, so it still is
+    explorer.grades.value = "0, 1, 3, 2"  # k was the whole list, so it still is
     assert explorer.k.value == 4
     assert explorer.ndcg_value == ndcg.ndcg([0, 1, 3, 2], gain="exponential")
 
@@ -115,6 +116,7 @@ def test_explorer_snapshot():
 
 # -- ReorderGame -------------------------------------------------------------------
 
+
 def test_reorder_game_moves_counts_and_celebrates():
     game = w.ReorderGame(VIDEO_GAME_X.items, VIDEO_GAME_X.grades)
     assert game.order == list(VIDEO_GAME_X.items) and game.moves == 0 and game.par == 6
@@ -142,7 +144,7 @@ def test_reorder_game_moves_counts_and_celebrates():
     assert game.progress.bar_style == "success"
     assert ndcg.course.tables.steps([3, 2, 1, 0], items=game.order)._repr_html_() in game.table.value
 
-    game.move_down(0)                                   # the celebration goes away again
+    game.move_down(0)  # the celebration goes away again
     assert not game.solved and "🎉" not in game.status.value and game.moves == 7
 
     game.reset_button.click()
@@ -150,7 +152,7 @@ def test_reorder_game_moves_counts_and_celebrates():
 
 
 def test_reorder_game_edges():
-    game = w.ReorderGame(VIDEO_GAME_Y)                   # a Ranking, already ideal
+    game = w.ReorderGame(VIDEO_GAME_Y)  # a Ranking, already ideal
     assert game.solved and game.moves == 0 and "already ideal" in game.status.value
     assert game.move_up(0) is False and game.move_down(3) is False and game.moves == 0
     with pytest.raises(ValueError, match="position must be an integer from 0"):
@@ -184,6 +186,7 @@ def test_reorder_game_snapshot():
 
 # -- TwoSystemsGame ----------------------------------------------------------------
 
+
 def test_two_systems_hidden_until_the_guess_then_revealed():
     game = w.TwoSystemsGame(VIDEO_GAME_X, VIDEO_GAME_Y)
     assert game.names == ("system X", "system Y")
@@ -192,7 +195,7 @@ def test_two_systems_hidden_until_the_guess_then_revealed():
     assert game.dcg_x == ndcg.dcg(VIDEO_GAME_X.grades) and game.dcg_y == ndcg.dcg(VIDEO_GAME_Y.grades)
     assert game.winner == "y" and game.again_button.disabled
 
-    game.x_button.click()                                 # the wrong guess
+    game.x_button.click()  # the wrong guess
     assert game.revealed and game.guessed == "x"
     assert "Not this time" in game.verdict.value and "You guessed system X" in game.verdict.value
     shown = text(game.reveal.value)
@@ -236,16 +239,21 @@ def test_two_systems_snapshot_hides_the_answer_behind_a_click():
 
 # -- AnswerChecker -----------------------------------------------------------------
 
+
 def number_check():
-    return NumberCheck(ndcg.dcg([3, 2, 1]), name="DCG@3 of [3, 2, 1]", abs_tol=5e-3,
-                       hint="Divide each grade by log2(rank + 1).",
-                       explanation="3/1 + 2/log2(3) + 1/log2(4).")
+    return NumberCheck(
+        ndcg.dcg([3, 2, 1]),
+        name="DCG@3 of [3, 2, 1]",
+        abs_tol=5e-3,
+        hint="Divide each grade by log2(rank + 1).",
+        explanation="3/1 + 2/log2(3) + 1/log2(4).",
+    )
 
 
 def test_answer_checker_hint_then_explanation_then_correct():
     box = w.AnswerChecker(number_check())
     assert box.feedback.value == "" and box.attempts_label.value == ""
-    box.button.click()                                   # empty box: not yet, not counted
+    box.button.click()  # empty box: not yet, not counted
     assert box.last.status == "not yet" and "type your answer" in box.feedback.value
     box.answer.value = "6"
     box.button.click()
@@ -254,7 +262,7 @@ def test_answer_checker_hint_then_explanation_then_correct():
     box.answer.value = "5"
     box.button.click()
     assert "Explanation: 3/1 + 2/log2(3)" in box.feedback.value and "Hint" not in box.feedback.value
-    box.answer.value = "abc"                             # unreadable: a word on the format
+    box.answer.value = "abc"  # unreadable: a word on the format
     box.button.click()
     assert box.last.status == "incorrect" and "Could not read" in box.feedback.value
     assert box.submit(f"{ndcg.dcg([3, 2, 1]):.2f}").status == "correct"
@@ -270,8 +278,13 @@ def test_answer_checker_list_answer():
 
 
 def test_answer_checker_function_from_the_namespace():
-    check = FunctionCheck(ndcg.dcg, name="DCG@k", cases=lambda rng: ranking_cases(rng, n=30),
-                          hint="Use 1 / log2(i + 1).", explanation="sum(g / log2(i + 2) for i, g in ...)")
+    check = FunctionCheck(
+        ndcg.dcg,
+        name="DCG@k",
+        cases=lambda rng: ranking_cases(rng, n=30),
+        hint="Use 1 / log2(i + 1).",
+        explanation="sum(g / log2(i + 2) for i, g in ...)",
+    )
     namespace = {}
     box = w.AnswerChecker(check, function_name="my_dcg", namespace=namespace)
     assert box.answer.value == "my_dcg" and box.answer.description == "Function"
@@ -279,7 +292,8 @@ def test_answer_checker_function_from_the_namespace():
     assert box.last.status == "not yet" and "no function called <code>my_dcg</code>" in box.feedback.value
 
     def my_dcg(rels, k=None):
-        return float(sum(rels[:k]))                      # CG, not DCG
+        return float(sum(rels[:k]))  # CG, not DCG
+
     namespace["my_dcg"] = my_dcg
     box.button.click()
     assert box.last.status == "incorrect" and "Hint: Use 1 / log2" in box.feedback.value
@@ -289,6 +303,7 @@ def test_answer_checker_function_from_the_namespace():
 
     def good(rels, k=None):
         return ndcg.dcg(rels, k)
+
     assert box.submit(good).status == "correct"
     assert box.submit("my dcg").status == "incorrect" and "is not a name" in box.feedback.value
 
@@ -300,25 +315,45 @@ def test_answer_checker_refuses_other_objects():
 
 # -- FlashcardDeck and Quiz ----------------------------------------------------------
 
+
 def small_deck():
     """A deck written here, so these tests do not depend on the course's content."""
     from ndcg.course.cards import Deck, Flashcard, Option, Question
 
     cards = tuple(
-        Flashcard(id=f"t-card-{i}", chapter="02_dcg", front=f"Front {i}: what is $\\log_2({i}+1)$?",
-                  back=f"Back {i}: **{ndcg.discounts(i)[-1]:.3f}** is the discount.", source="test" if i == 1 else "")
+        Flashcard(
+            id=f"t-card-{i}",
+            chapter="02_dcg",
+            front=f"Front {i}: what is $\\log_2({i}+1)$?",
+            back=f"Back {i}: **{ndcg.discounts(i)[-1]:.3f}** is the discount.",
+            source="test" if i == 1 else "",
+        )
         for i in (1, 2, 3)
     )
     quiz = (
-        Question(id="t-q-dcg", chapter="02_dcg", question="DCG@3 of `[3, 2, 1]`?", options=(
-            Option(text="$3 + 2 + 1$", correct=False, feedback="That is CG: no discount."),
-            Option(text=f"{ndcg.dcg([3, 2, 1]):.3f}", correct=True, feedback="Each grade over $\\log_2(i+1)$."),
-            Option(text="1.0", correct=False, feedback="That is NDCG of an ideal list."),
-        )),
-        Question(id="t-q-k", chapter="02_dcg", question="Which k scores the whole list?", options=(
-            Option(text="None", correct=True, feedback="k=None: no cut-off."),
-            Option(text="0", correct=False, feedback="k must be positive."),
-        )),
+        Question(
+            id="t-q-dcg",
+            chapter="02_dcg",
+            question="DCG@3 of `[3, 2, 1]`?",
+            options=(
+                Option(text="$3 + 2 + 1$", correct=False, feedback="That is CG: no discount."),
+                Option(
+                    text=f"{ndcg.dcg([3, 2, 1]):.3f}",
+                    correct=True,
+                    feedback="Each grade over $\\log_2(i+1)$.",
+                ),
+                Option(text="1.0", correct=False, feedback="That is NDCG of an ideal list."),
+            ),
+        ),
+        Question(
+            id="t-q-k",
+            chapter="02_dcg",
+            question="Which k scores the whole list?",
+            options=(
+                Option(text="None", correct=True, feedback="k=None: no cut-off."),
+                Option(text="0", correct=False, feedback="k must be positive."),
+            ),
+        ),
     )
     return Deck(chapter="02_dcg", title="DCG: a test deck", flashcards=cards, quiz=quiz)
 
@@ -327,7 +362,7 @@ def test_flashcards_flip_next_previous():
     deck = w.FlashcardDeck(small_deck())
     assert deck.current.id == "t-card-1" and not deck.flipped
     assert "Front 1" in deck.card.value and "Back 1" not in deck.card.value
-    assert r"\(\log_2(1+1)\)" in deck.card.value                 # maths for MathJax
+    assert r"\(\log_2(1+1)\)" in deck.card.value  # maths for MathJax
     assert "Card 1 of 3" in deck.status.value and "in box 1 of 5" in deck.status.value
     deck.flip_button.click()
     assert deck.flipped and "Back 1" in deck.card.value and "<strong>1.000</strong>" in deck.card.value
@@ -335,20 +370,22 @@ def test_flashcards_flip_next_previous():
     deck.flip_button.click()
     assert not deck.flipped and "Back 1" not in deck.card.value
     deck.next_button.click()
-    assert deck.current.id == "t-card-2" and "Front 2" in deck.card.value and "Card 2 of 3" in deck.status.value
+    assert (
+        deck.current.id == "t-card-2" and "Front 2" in deck.card.value and "Card 2 of 3" in deck.status.value
+    )
     deck.flip()
-    deck.previous_button.click()                                  # back, and face down again
+    deck.previous_button.click()  # back, and face down again
     assert deck.current.id == "t-card-1" and not deck.flipped
 
 
 def test_flashcards_leitner_through_the_buttons():
     deck = w.FlashcardDeck(small_deck())
     deck.flip()
-    deck.got_it_button.click()                                    # card 1: box 2
+    deck.got_it_button.click()  # card 1: box 2
     assert deck.schedule.box("t-card-1") == 2 and deck.current.id == "t-card-2" and not deck.flipped
-    deck.again_button.click()                                     # card 2 stays in box 1
+    deck.again_button.click()  # card 2 stays in box 1
     assert deck.schedule.box("t-card-2") == 1 and deck.current.id == "t-card-3"
-    deck.got_it_button.click()                                    # card 3: box 2
+    deck.got_it_button.click()  # card 3: box 2
     assert "cards per box 1: 1 · 2: 2 · 3: 0" in deck.status.value
     # The card that was missed (box 1) comes back before the ones in box 2.
     assert deck.current.id == "t-card-2" and deck.box == 1
@@ -360,8 +397,14 @@ def test_flashcards_leitner_through_the_buttons():
     from ndcg.course.cards import Leitner
 
     twin, mirror = w.FlashcardDeck(small_deck()), Leitner(["t-card-1", "t-card-2", "t-card-3"])
-    for press, step in [("got_it", mirror.got_it), ("again", mirror.again), ("got_it", mirror.got_it),
-                        ("next", mirror.next), ("got_it", mirror.got_it), ("again", mirror.again)]:
+    for press, step in [
+        ("got_it", mirror.got_it),
+        ("again", mirror.again),
+        ("got_it", mirror.got_it),
+        ("next", mirror.next),
+        ("got_it", mirror.got_it),
+        ("again", mirror.again),
+    ]:
         getattr(twin, press)()
         assert twin.current.id == step() == mirror.current
 
@@ -389,7 +432,7 @@ def test_quiz_feedback_for_every_option_and_score():
         for o, option in enumerate(question.options):
             quiz.option_buttons[q][o].click()
             shown = quiz.feedback[q].value
-            assert option.feedback.split("$")[0] in shown            # this option's own feedback
+            assert option.feedback.split("$")[0] in shown  # this option's own feedback
             assert ("✅ Right!" in shown) == option.correct and ("❌" in shown) == (not option.correct)
             assert quiz.option_buttons[q][o].button_style == ("success" if option.correct else "danger")
             assert all(b.button_style == "" for i, b in enumerate(quiz.option_buttons[q]) if i != o)
@@ -429,3 +472,32 @@ def test_every_chapter_opens_in_both_widgets():
         for q, question in enumerate(deck.quiz):
             assert quiz.choose(q, question.answer) is True
         assert quiz.right_first_time == len(deck.quiz)
+
+
+def test_widgets_style_themselves_from_the_package_stylesheet():
+    # In JupyterLab a live widget brings the course's one stylesheet (static/ndcg-course.css,
+    # read as package data) in a <style> of its first child; its snapshot, shown in the book,
+    # has none (the book links the same file), and nothing is styled inline.
+    from ndcg.course import assets
+
+    css = assets.read(assets.CSS)
+
+    def rules(text):
+        return " ".join(re.sub(r"/\*.*?\*/", "", text, flags=re.S).split())
+
+    made = [
+        w.RankingExplorer([3, 2, 1]),
+        w.ReorderGame(VIDEO_GAME_X),
+        w.TwoSystemsGame(VIDEO_GAME_X, VIDEO_GAME_Y),
+        w.AnswerChecker(NumberCheck(1.0, name="x")),
+        w.FlashcardDeck("01_cg"),
+        w.Quiz("01_cg"),
+    ]
+    for widget in made:
+        first = widget.children[0].value
+        style, rest = first[len("<style>") :].split("</style>", 1)
+        assert first.startswith("<style>") and rest.startswith("<div class='ndcg-widget'>")
+        assert rules(style) == rules(css) and "/*" not in style  # the file's rules, no comments
+        assert "ndcg-widget" in widget._dom_classes
+        snapshot = bundle(widget)["text/html"]
+        assert "<style" not in snapshot and " style=" not in snapshot, type(widget).__name__

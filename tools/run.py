@@ -25,8 +25,9 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 #: The repository: the parent of this script's folder, wherever it is run from.
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +37,10 @@ BOOK = Path("_build", "html")
 MIN_PYTHON = (3, 11)
 #: NumPy's SIMD kernels that ``nbval --older-kernels`` turns off (AVX2 and AVX-512 generations).
 OLDER_KERNELS = "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
-#: What ``nbval`` runs: every notebook that pytest --nbval checks.
-NOTEBOOKS = ("chapters", "exercises", "flashcards.ipynb")
+#: What ``nbval`` runs: every stored notebook (generated from the text sources) that pytest --nbval checks.
+NOTEBOOKS = ("notebooks", "exercises")
+#: The text sources written one sentence per line (``sentences`` reflows them).
+TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "exercises/solutions/*.md")
 
 
 def is_windows(os_name: str) -> bool:
@@ -145,7 +148,13 @@ def setup(args: argparse.Namespace | None = None) -> None:
 
 def check(args: argparse.Namespace) -> None:
     """Import the package and run the first exercise notebook in a real kernel."""
-    run([python(), "-c", 'import ndcg, ndcg.course.widgets, ndcg.course.cards; print("ndcg", ndcg.__version__, "imports fine")'])
+    run(
+        [
+            python(),
+            "-c",
+            'import ndcg, ndcg.course.widgets, ndcg.course.cards; print("ndcg", ndcg.__version__, "imports fine")',
+        ]
+    )
     run([python(), "-m", "pytest", "--nbval", "exercises/00_why.ipynb", "-q", "-p", "no:cacheprovider"])
     print("All set: your setup is ready for the workshop.")
 
@@ -161,13 +170,42 @@ def test(args: argparse.Namespace) -> None:
     run([python(), "-m", "pytest", "--nbval", *args.pytest_args])
 
 
+def lint(args: argparse.Namespace) -> None:
+    """Ruff, pinned in requirements.txt: the lint rules, then the formatting, both check-only.
+
+    What it checks (the package, the tests, the tools, the benchmarks, exercises/*.py) is
+    ``[tool.ruff] include`` in pyproject.toml.
+    """
+    if not args.format_only:
+        run([tool("ruff"), "check", "."])
+    if not args.check_only:
+        run([tool("ruff"), "format", "--check", "."])
+
+
+def test_fast(args: argparse.Namespace) -> None:
+    """The library and content tests: no notebook, no built book, no browser (well under a minute)."""
+    run([python(), "-m", "pytest", "-q", "-m", "not book", "tests", "ndcg", *args.pytest_args])
+
+
 def nbval(args: argparse.Namespace) -> None:
     """Only the notebook tests; with --older-kernels, first show NumPy's kernels in that env."""
     env = older_kernels_env(os.environ) if args.older_kernels else None
     if env is not None:
         run([python(), "-c", "import numpy; numpy.show_runtime()"], env=env)
-    run([python(), "-m", "pytest", "--nbval", "-p", "no:cacheprovider", "--ignore=exercises/make_student.py",
-         *NOTEBOOKS, *args.pytest_args], env=env)
+    run(
+        [
+            python(),
+            "-m",
+            "pytest",
+            "--nbval",
+            "-p",
+            "no:cacheprovider",
+            "--ignore=exercises/make_student.py",
+            *NOTEBOOKS,
+            *args.pytest_args,
+        ],
+        env=env,
+    )
 
 
 def serve(args: argparse.Namespace) -> None:
@@ -175,7 +213,9 @@ def serve(args: argparse.Namespace) -> None:
     if not (ROOT / BOOK / "index.html").exists():
         sys.exit("No book yet: run `python tools/run.py book` first.")
     print(f"Serving the book on http://localhost:{args.port}  (Ctrl-C to stop)")
-    run([sys.executable, "-m", "http.server", str(args.port), "--bind", "127.0.0.1", "--directory", str(BOOK)])
+    run(
+        [sys.executable, "-m", "http.server", str(args.port), "--bind", "127.0.0.1", "--directory", str(BOOK)]
+    )
 
 
 def lab(args: argparse.Namespace) -> None:
@@ -184,19 +224,37 @@ def lab(args: argparse.Namespace) -> None:
 
 
 def notebooks(args: argparse.Namespace) -> None:
-    """Execute every chapter notebook in place, in chapters/, with the book's cell timeout."""
-    timeout = cell_timeout(ROOT)
-    for notebook in sorted((ROOT / "chapters").glob("*.ipynb")):
-        print(f"executing chapters/{notebook.name}")
-        run([tool("jupyter"), "nbconvert", "--to", "notebook", "--execute", "--inplace",
-             "--ExecutePreprocessor.kernel_name=python3", f"--ExecutePreprocessor.timeout={timeout}",
-             "--ExecutePreprocessor.record_timing=False",
-             "--ExecutePreprocessor.store_widget_state=False", notebook.name], cwd=ROOT / "chapters")
+    """Generate notebooks/chapters/*.ipynb and notebooks/flashcards.ipynb from the text sources
+    (jupytext), executed with the book's cell timeout (nbclient, kernel python3)."""
+    run([python(), "tools/notebooks.py", "--timeout", str(cell_timeout(ROOT))])
 
 
 def exercises(args: argparse.Namespace) -> None:
-    """Execute the solutions, regenerate the student notebooks and execute them."""
-    run([python(), "exercises/make_student.py", "--solutions", "--execute", "--timeout", str(cell_timeout(ROOT))])
+    """Generate and execute the solution notebooks (notebooks/solutions/) and the student notebooks
+    (exercises/) from exercises/solutions/*.md."""
+    run(
+        [
+            python(),
+            "exercises/make_student.py",
+            "--solutions",
+            "--execute",
+            "--timeout",
+            str(cell_timeout(ROOT)),
+        ]
+    )
+
+
+def sync_check(args: argparse.Namespace) -> None:
+    """Fail when a generated notebook's cells (sources, ids, metadata) no longer match its text source."""
+    run([python(), "tools/notebooks.py", "--check"])
+
+
+def sentences(args: argparse.Namespace) -> None:
+    """Rewrite the prose of every text source one sentence per line (review the diff after)."""
+    paths = sorted(
+        path.relative_to(ROOT).as_posix() for pattern in TEXT_SOURCES for path in ROOT.glob(pattern)
+    )
+    run([python(), "tools/sentences.py", *paths])
 
 
 def anki(args: argparse.Namespace) -> None:
@@ -213,8 +271,20 @@ def benchmark(args: argparse.Namespace) -> None:
 def requirements(args: argparse.Namespace) -> None:
     """Re-pin requirements.txt from requirements.in with pip-tools."""
     run([python(), "-m", "pip", "install", "--quiet", "pip-tools"])
-    run([tool("pip-compile"), "--quiet", "--strip-extras", "--allow-unsafe", "--no-emit-index-url",
-         "--no-emit-find-links", "--no-emit-trusted-host", "requirements.in", "-o", "requirements.txt"])
+    run(
+        [
+            tool("pip-compile"),
+            "--quiet",
+            "--strip-extras",
+            "--allow-unsafe",
+            "--no-emit-index-url",
+            "--no-emit-find-links",
+            "--no-emit-trusted-host",
+            "requirements.in",
+            "-o",
+            "requirements.txt",
+        ]
+    )
 
 
 def pycache_dirs(root: Path) -> list[Path]:
@@ -239,7 +309,9 @@ def clean(args: argparse.Namespace) -> None:
 
 def show_help(args: argparse.Namespace | None = None) -> None:
     """Print every subcommand with its one-line description."""
-    print("Usage: python tools/run.py <command>   (on Windows: py tools\\run.py <command>; or: make <command>)\n")
+    print(
+        "Usage: python tools/run.py <command>   (on Windows: py tools\\run.py <command>; or: make <command>)\n"
+    )
     for name, command in COMMANDS.items():
         print(f"  {name:<14}{command.summary}")
 
@@ -254,13 +326,31 @@ class Command(NamedTuple):
 
 COMMANDS: dict[str, Command] = {
     "book": Command("build the HTML book (every notebook executed; any warning fails)", book),
-    "test": Command("unit, property and docstring tests, and nbval over every notebook (-- ARGS: to pytest)", test),
-    "nbval": Command("only the notebook tests (--older-kernels: NumPy without its AVX2/AVX-512 kernels)", nbval),
+    "test": Command(
+        "unit, property and docstring tests, and nbval over every notebook (-- ARGS: to pytest)", test
+    ),
+    "test-fast": Command(
+        "the library and content tests only: no notebooks, no built book (-- ARGS: to pytest)", test_fast
+    ),
+    "lint": Command(
+        "ruff check and ruff format --check (--check-only / --format-only for one of them)", lint
+    ),
+    "nbval": Command(
+        "only the notebook tests (--older-kernels: NumPy without its AVX2/AVX-512 kernels)", nbval
+    ),
     "check": Command("a quick setup check for workshop participants", check),
     "serve": Command("serve the built book on http://localhost:8000 (--port N: another port)", serve, False),
     "lab": Command("open the chapters and exercises in JupyterLab", lab),
-    "notebooks": Command("re-execute every chapter notebook in place (then commit them)", notebooks),
-    "exercises": Command("regenerate the student exercise notebooks from the solutions, executed", exercises),
+    "notebooks": Command(
+        "generate the executed chapter notebooks from chapters/*.md (then commit both)", notebooks
+    ),
+    "exercises": Command(
+        "generate the executed solution and student notebooks from exercises/solutions/*.md", exercises
+    ),
+    "sync-check": Command(
+        "fail if a generated notebook no longer matches its text source (no execution)", sync_check
+    ),
+    "sentences": Command("rewrite the text sources' prose one sentence per line", sentences),
     "anki": Command("write every flashcard to an Anki deck, _build/ndcg-course.apkg", anki),
     "benchmark": Command("time ndcg.ndcg_score against scikit-learn", benchmark),
     "requirements": Command("re-pin requirements.txt from requirements.in (pip-tools)", requirements),
@@ -278,24 +368,31 @@ def parser() -> argparse.ArgumentParser:
         subparser = subparsers.add_parser(name, help=command.summary, description=command.summary)
         if name == "serve":
             subparser.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+        if name == "lint":
+            choice = subparser.add_mutually_exclusive_group()
+            choice.add_argument("--check-only", action="store_true", help="only the lint rules")
+            choice.add_argument("--format-only", action="store_true", help="only the formatting")
         if name == "nbval":
-            subparser.add_argument("--older-kernels", action="store_true",
-                                   help=f"set NPY_DISABLE_CPU_FEATURES={OLDER_KERNELS!r} and show NumPy's runtime")
+            subparser.add_argument(
+                "--older-kernels",
+                action="store_true",
+                help=f"set NPY_DISABLE_CPU_FEATURES={OLDER_KERNELS!r} and show NumPy's runtime",
+            )
     return main_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; ``--`` and what follows go to pytest (test and nbval only)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[:argv.index("--")] if "--" in argv else argv
+    extra = argv[argv.index("--") + 1 :] if "--" in argv else []
+    argv = argv[: argv.index("--")] if "--" in argv else argv
     main_parser = parser()
     args = main_parser.parse_args(argv)
     if args.command is None:
         show_help()
         return 0
-    if extra and args.command not in ("test", "nbval"):
-        main_parser.error(f"only test and nbval take arguments after --, not {args.command}")
+    if extra and args.command not in ("test", "test-fast", "nbval"):
+        main_parser.error(f"only test, test-fast and nbval take arguments after --, not {args.command}")
     problem = python_problem() if args.command != "help" else None
     if problem:
         print(problem, file=sys.stderr)

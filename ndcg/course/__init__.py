@@ -15,10 +15,12 @@ Modules
 ``plots``     the course's figures (imports matplotlib)
 ``compare``   how often two metrics disagree on random rankings
 ``checks``    answer checks for the exercise notebooks (hint, then explanation)
-``cards``     flashcards and quizzes from ``content/*.yaml``, and their
-              kernel-free views for the book (imports yaml)
-``widgets``   live ipywidgets: explorer, reorder game, deck, quiz, checker
+``cards``     (a package) flashcards and quizzes from ``content/*.yaml``, and
+              their kernel-free views for the book (imports yaml, markdown-it)
+``widgets``   (a package) live ipywidgets: explorer, games, deck, quiz, checker
 ``anki``      the flashcards as an Anki deck (imports genanki)
+``assets``    the front-end files in ``static/`` (CSS, JS), read as package data
+``sphinx_assets``  the Sphinx extension that puts them in the book
 
 Importing ``ndcg.course`` itself loads none of them.
 """

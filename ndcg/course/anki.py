@@ -29,6 +29,7 @@ import html
 import sys
 from pathlib import Path
 
+from . import assets
 from . import cards as _cards
 
 #: The note model's id. Never change it: Anki matches models by id.
@@ -59,17 +60,6 @@ def _deck_id(chapter: str) -> int:
 #: The sub-deck id of every chapter with a content file.
 DECK_IDS = {chapter: _deck_id(chapter) for chapter in _cards.chapters()}
 
-_CSS = """\
-.card { font-family: -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif;
-        font-size: 20px; line-height: 1.45; text-align: left; color: #1d1d1f; background: #fff;
-        max-width: 40em; margin: 0 auto; padding: 0.5em; }
-.nightMode .card, .card.nightMode { color: #eee; background: #222; }
-.chapter { font-size: 0.7em; color: #888; text-transform: uppercase; letter-spacing: 0.05em; }
-.source { font-size: 0.7em; color: #888; margin-top: 1em; }
-code { font-size: 0.9em; }
-hr#answer { margin: 0.8em 0; }
-"""
-
 
 def model():
     """The note model: Front / Back / Source / Chapter, one card per note."""
@@ -79,13 +69,17 @@ def model():
         MODEL_ID,
         "NDCG course card",
         fields=[{"name": "Front"}, {"name": "Back"}, {"name": "Source"}, {"name": "Chapter"}],
-        templates=[{
-            "name": "Card 1",
-            "qfmt": '<div class="chapter">{{Chapter}}</div>{{Front}}',
-            "afmt": ('{{FrontSide}}<hr id="answer">{{Back}}'
-                     '{{#Source}}<div class="source">Source: {{Source}}</div>{{/Source}}'),
-        }],
-        css=_CSS,
+        templates=[
+            {
+                "name": "Card 1",
+                "qfmt": '<div class="chapter">{{Chapter}}</div>{{Front}}',
+                "afmt": (
+                    '{{FrontSide}}<hr id="answer">{{Back}}'
+                    '{{#Source}}<div class="source">Source: {{Source}}</div>{{/Source}}'
+                ),
+            }
+        ],
+        css=assets.read(assets.ANKI_CSS),
         sort_field_index=0,
     )
 
@@ -117,19 +111,26 @@ def chapter_deck(chapter, model_=None):
     """
     import genanki
 
-    deck = chapter if isinstance(chapter, _cards.Deck) else _cards.load(chapter)
+    deck = _cards.as_deck(chapter)
     model_ = model() if model_ is None else model_
     short = SHORT_NAMES.get(deck.chapter, deck.chapter.replace("_", " "))
-    result = genanki.Deck(_deck_id(deck.chapter), f"{DECK_NAME}::{short}",
-                          description=html.escape(deck.title))
+    result = genanki.Deck(
+        _deck_id(deck.chapter), f"{DECK_NAME}::{short}", description=html.escape(deck.title)
+    )
     for card in deck.flashcards:
-        result.add_note(genanki.Note(
-            model=model_,
-            fields=[to_anki_html(card.front), to_anki_html(card.back), html.escape(card.source),
-                    html.escape(deck.title)],
-            guid=note_guid(card.id),
-            tags=["ndcg-course", f"chapter-{deck.chapter}"],
-        ))
+        result.add_note(
+            genanki.Note(
+                model=model_,
+                fields=[
+                    to_anki_html(card.front),
+                    to_anki_html(card.back),
+                    html.escape(card.source),
+                    html.escape(deck.title),
+                ],
+                guid=note_guid(card.id),
+                tags=["ndcg-course", f"chapter-{deck.chapter}"],
+            )
+        )
     return result
 
 

@@ -8,8 +8,8 @@ it is counted too, because a metric that often cannot tell two lists apart
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -76,8 +76,15 @@ def random_rankings(n: int, n_items: int, *, max_grade: int = 4, seed: int = 0) 
     return rng.choice(max_grade + 1, size=(n, n_items), p=weights / weights.sum())
 
 
-def compare_metrics(metrics: dict[str, Callable], pairs: int = 2000, n_items: int = 10, *,
-                    max_grade: int = 4, seed: int = 0, atol: float = 1e-12) -> list[Agreement]:
+def compare_metrics(
+    metrics: dict[str, Callable],
+    pairs: int = 2000,
+    n_items: int = 10,
+    *,
+    max_grade: int = 4,
+    seed: int = 0,
+    atol: float = 1e-12,
+) -> list[Agreement]:
     """Score random pairs of rankings with every metric and compare each two.
 
     Parameters
@@ -110,12 +117,16 @@ def compare_metrics(metrics: dict[str, Callable], pairs: int = 2000, n_items: in
     names = list(metrics)
     result = []
     for i, first in enumerate(names):
-        for second in names[i + 1:]:
+        for second in names[i + 1 :]:
             a, b = signs[first], signs[second]
-            result.append(Agreement(
-                first, second, pairs,
-                disagree=int(np.sum(a * b < 0)),
-                only_first_sees_a_difference=int(np.sum((a != 0) & (b == 0))),
-                only_second_sees_a_difference=int(np.sum((a == 0) & (b != 0))),
-            ))
+            result.append(
+                Agreement(
+                    first,
+                    second,
+                    pairs,
+                    disagree=int(np.sum(a * b < 0)),
+                    only_first_sees_a_difference=int(np.sum((a != 0) & (b == 0))),
+                    only_second_sees_a_difference=int(np.sum((a == 0) & (b != 0))),
+                )
+            )
     return result

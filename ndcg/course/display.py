@@ -41,7 +41,7 @@ import math
 import numbers
 import re
 
-__all__ = ["shown", "fmt", "bound", "keep", "decimals_of_spec", "NOISE"]
+__all__ = ["NOISE", "bound", "decimals_of_spec", "fmt", "keep", "shown"]
 
 #: Below this size a difference is floating-point noise (a few ulps of a
 #: number of order 1 to 1,000): it is shown with :func:`bound`, never as digits.
@@ -81,7 +81,7 @@ def decimals_of_spec(spec: str) -> int:
 def _real(value, name: str = "value") -> float | int:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         # numpy scalars are numbers.Real; 0-d arrays are not, so unwrap them.
-        if hasattr(value, "ndim") and getattr(value, "ndim") == 0 and hasattr(value, "item"):
+        if hasattr(value, "ndim") and value.ndim == 0 and hasattr(value, "item"):
             return _real(value.item(), name)
         raise TypeError(f"{name} must be a real number; got {type(value).__name__} {value!r}.")
     if isinstance(value, numbers.Integral):
@@ -238,7 +238,7 @@ def keep(name: str, value, digits: int | None = None) -> None:
 
     if not isinstance(name, str) or not name:
         raise ValueError(f"name must be a non-empty string; got {name!r}.")
-    if isinstance(value, numbers.Number) or (hasattr(value, "ndim") and getattr(value, "ndim") == 0):
+    if isinstance(value, numbers.Number) or (hasattr(value, "ndim") and value.ndim == 0):
         number = _real(value)
         if isinstance(number, float):
             if digits is None:

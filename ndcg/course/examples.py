@@ -67,8 +67,12 @@ class Ranking:
 # -- 000: "NDCG@k worked example" --------------------------------------------
 
 CG_EXAMPLE = Ranking(
-    name="CG example", source="000", query="a list with grades 3, 2, 0, 1",
-    items=("A", "B", "C", "D"), grades=(3, 2, 0, 1), scale="0-3",
+    name="CG example",
+    source="000",
+    query="a list with grades 3, 2, 0, 1",
+    items=("A", "B", "C", "D"),
+    grades=(3, 2, 0, 1),
+    scale="0-3",
     printed={"CG@2": 5, "CG@4": 6},
 )
 
@@ -76,45 +80,72 @@ DISCOUNT_TABLE_PRINTED = {1: 1.000, 2: 0.631, 3: 0.500, 4: 0.431, 5: 0.387}
 """The discount table of source 000 (rank -> 1/log2(rank+1), as printed)."""
 
 DCG_EXAMPLE = Ranking(
-    name="DCG example", source="000", query="a list with grades 3, 2, 3, 0",
-    items=("A", "B", "C", "D"), grades=(3, 2, 3, 0), scale="0-3",
+    name="DCG example",
+    source="000",
+    query="a list with grades 3, 2, 3, 0",
+    items=("A", "B", "C", "D"),
+    grades=(3, 2, 3, 0),
+    scale="0-3",
     printed={"DCG@4": 5.762},
 )
 
 NDCG_EXAMPLE = Ranking(
-    name="NDCG example", source="000", query="a list with grades 3, 2, 3, 0, 1",
-    items=("A", "B", "C", "D", "E"), grades=(3, 2, 3, 0, 1), scale="0-3",
+    name="NDCG example",
+    source="000",
+    query="a list with grades 3, 2, 3, 0, 1",
+    items=("A", "B", "C", "D", "E"),
+    grades=(3, 2, 3, 0, 1),
+    scale="0-3",
     printed={"DCG@5": 6.149, "IDCG@5": 6.324, "NDCG@5": 0.972},
 )
 
 MOVIES = Ranking(
-    name="movie recommendations", source="000",
+    name="movie recommendations",
+    source="000",
     query="five films recommended to one user (电影推荐系统)",
-    items=("film A", "film B", "film C", "film D", "film E"), grades=(3, 2, 1, 0, 2),
+    items=("film A", "film B", "film C", "film D", "film E"),
+    grades=(3, 2, 1, 0, 2),
     scale="0 = disliked (1-2 stars), 1 = so-so (3 stars), 2 = liked (4 stars), 3 = loved (5 stars)",
-    printed={"DCG@5": 5.536, "IDCG@5": 5.693, "NDCG@5": 0.972,
-             "DCG@3": 4.762, "IDCG@3": 5.262, "NDCG@3": 0.905},
+    printed={
+        "DCG@5": 5.536,
+        "IDCG@5": 5.693,
+        "NDCG@5": 0.972,
+        "DCG@3": 4.762,
+        "IDCG@3": 5.262,
+        "NDCG@3": 0.905,
+    },
 )
 
 # -- 001: blog article -----------------------------------------------------------
 
 BLOG_EXAMPLE = Ranking(
-    name="blog example", source="001", query="five recommended items, grades 5 to 1",
-    items=("A", "B", "C", "D", "E"), grades=(5, 3, 2, 1, 4), scale="1-5",
+    name="blog example",
+    source="001",
+    query="five recommended items, grades 5 to 1",
+    items=("A", "B", "C", "D", "E"),
+    grades=(5, 3, 2, 1, 4),
+    scale="1-5",
     printed={"DCG@5": 8.738, "IDCG@5": 10.199, "NDCG@5": 0.857},
 )
 
 # -- 002: blog post "search evaluation metric: NDCG" -----------------------------
 
 BASKETBALL = Ranking(
-    name="basketball", source="002", query='"basketball" (篮球): ideal order B1, B2, B3',
-    items=("B3", "B1", "B2"), grades=(1, 3, 2), scale="illustrative: B1 best, then B2, then B3",
+    name="basketball",
+    source="002",
+    query='"basketball" (篮球): ideal order B1, B2, B3',
+    items=("B3", "B1", "B2"),
+    grades=(1, 3, 2),
+    scale="illustrative: B1 best, then B2, then B3",
 )
 
 EIGHT_RETRIEVED = Ranking(
-    name="eight retrieved, six scored", source="002",
+    name="eight retrieved, six scored",
+    source="002",
     query="a search that retrieved 8 results; the top 6 are scored",
-    items=("r1", "r2", "r3", "r4", "r5", "r6"), grades=(3, 2, 3, 0, 1, 2), scale="0-3",
+    items=("r1", "r2", "r3", "r4", "r5", "r6"),
+    grades=(3, 2, 3, 0, 1, 2),
+    scale="0-3",
     judged=(3, 0),
     printed={"DCG@6": 6.86, "IDCG@6": 8.37, "NDCG@6": 0.8196, "results": 5},
 )
@@ -122,35 +153,54 @@ EIGHT_RETRIEVED = Ranking(
 # -- 003: study notes "NDCG versus MRR" --------------------------------------------
 
 CHENGDU_TRIP = Ranking(
-    name="Chengdu 3-day trip", source="003", query='"Chengdu 3-day trip" (成都3天游)',
-    items=("Chengdu 3-day guide", "Chengdu food picks", "Beijing travel",
-           "Chengdu 7-day trip", "Chengdu hotels"),
+    name="Chengdu 3-day trip",
+    source="003",
+    query='"Chengdu 3-day trip" (成都3天游)',
+    items=(
+        "Chengdu 3-day guide",
+        "Chengdu food picks",
+        "Beijing travel",
+        "Chengdu 7-day trip",
+        "Chengdu hotels",
+    ),
     grades=(4, 2, 0, 1, 3),
     scale="0 = irrelevant, 1 = slightly, 2 = relevant, 3 = very, 4 = perfect match",
     printed={"CG@5": 10, "DCG@5": 6.85, "IDCG@5": 7.32, "NDCG@5": 0.936},
 )
 
 CHENGDU_FOOD = Ranking(
-    name="Chengdu food", source="003", query='"Chengdu food recommendations" (成都美食推荐)',
-    items=("Chengdu hotpot guide", "Chongqing hotpot", "Chengdu snack street",
-           "Chengdu food map", "Beijing roast duck"),
-    grades=(4, 1, 3, 4, 0), scale="0-4",
+    name="Chengdu food",
+    source="003",
+    query='"Chengdu food recommendations" (成都美食推荐)',
+    items=(
+        "Chengdu hotpot guide",
+        "Chongqing hotpot",
+        "Chengdu snack street",
+        "Chengdu food map",
+        "Beijing roast duck",
+    ),
+    grades=(4, 1, 3, 4, 0),
+    scale="0-4",
     printed={"DCG@5": 7.85, "IDCG@5": 8.45, "NDCG@5": 0.929},
 )
 
 CHENGDU_GUIDE_A = Ranking(
-    name="system A", source="003", query='"Chengdu travel guide" (成都旅游攻略)',
-    items=("Chengdu 3-day guide", "Chengdu food", "Chengdu transport",
-           "Chengdu hotels", "Chengdu history"),
-    grades=(4, 2, 2, 2, 1), scale="0-4",
+    name="system A",
+    source="003",
+    query='"Chengdu travel guide" (成都旅游攻略)',
+    items=("Chengdu 3-day guide", "Chengdu food", "Chengdu transport", "Chengdu hotels", "Chengdu history"),
+    grades=(4, 2, 2, 2, 1),
+    scale="0-4",
     printed={"MRR": 1.0, "NDCG@5": 0.95},
 )
 
 CHENGDU_GUIDE_B = Ranking(
-    name="system B", source="003", query='"Chengdu travel guide" (成都旅游攻略)',
-    items=("Chengdu 3-day guide", "Beijing travel", "Shanghai guide",
-           "Guangzhou food", "Shenzhen shopping"),
-    grades=(4, 0, 0, 0, 0), scale="0-4",
+    name="system B",
+    source="003",
+    query='"Chengdu travel guide" (成都旅游攻略)',
+    items=("Chengdu 3-day guide", "Beijing travel", "Shanghai guide", "Guangzhou food", "Shenzhen shopping"),
+    grades=(4, 0, 0, 0, 0),
+    scale="0-4",
     printed={"MRR": 1.0, "NDCG@5": 0.55},
 )
 
@@ -169,47 +219,88 @@ OPTIMISE_BELOW_PRINTED = 0.8
 # -- 004: tutoring conversation --------------------------------------------------
 
 CAT_BATH_A = Ranking(
-    name="system A", source="004",
+    name="system A",
+    source="004",
     query='"how to bathe a cat without getting scratched" (如何给猫洗澡不被抓伤)',
-    items=("doc 1", "doc 2", "doc 3", "doc 4"), grades=(3, 2, 1, 0), scale="0-3",
+    items=("doc 1", "doc 2", "doc 3", "doc 4"),
+    grades=(3, 2, 1, 0),
+    scale="0-3",
 )
 
 CAT_BATH_B = Ranking(
-    name="system B", source="004",
+    name="system B",
+    source="004",
     query='"how to bathe a cat without getting scratched" (如何给猫洗澡不被抓伤)',
-    items=("doc 1", "doc 2", "doc 3", "doc 4"), grades=(0, 3, 2, 1), scale="0-3",
+    items=("doc 1", "doc 2", "doc 3", "doc 4"),
+    grades=(0, 3, 2, 1),
+    scale="0-3",
 )
 
 TUTOR_DCG = Ranking(
-    name="three articles", source="004", query="three recommended articles",
-    items=("article 1", "article 2", "article 3"), grades=(3, 2, 1), scale="0-3",
+    name="three articles",
+    source="004",
+    query="three recommended articles",
+    items=("article 1", "article 2", "article 3"),
+    grades=(3, 2, 1),
+    scale="0-3",
     printed={"DCG@3": 4.762},
 )
 
 TUTOR_NDCG = Ranking(
-    name="NDCG@3 exercise", source="004", query="three results graded 2, 3, 0",
-    items=("result 1", "result 2", "result 3"), grades=(2, 3, 0), scale="0-3",
+    name="NDCG@3 exercise",
+    source="004",
+    query="three results graded 2, 3, 0",
+    items=("result 1", "result 2", "result 3"),
+    grades=(2, 3, 0),
+    scale="0-3",
     printed={"DCG@3": 3.892, "IDCG@3": 4.262, "NDCG@3": 0.913},
 )
 
 SHORT_VIDEOS = Ranking(
-    name="short videos", source="004", query="four short videos recommended to one user (短视频推荐)",
-    items=("video A", "video B", "video C", "video D"), grades=(1, 3, 2, 0), scale="0-3",
+    name="short videos",
+    source="004",
+    query="four short videos recommended to one user (短视频推荐)",
+    items=("video A", "video B", "video C", "video D"),
+    grades=(1, 3, 2, 0),
+    scale="0-3",
     printed={"DCG@4": 3.892, "IDCG@4": 4.762, "NDCG@4": 0.817},
 )
 
 VIDEO_GAME_X = Ranking(
-    name="system X", source="004", query='the game "whose recommendations know me better?" (谁的推荐更懂我？)',
+    name="system X",
+    source="004",
+    query='the game "whose recommendations know me better?" (谁的推荐更懂我？)',
     items=("D: an advert", "C: 15-minute workout", "B: funny fails", "A: cat-bathing tutorial"),
-    grades=(0, 1, 2, 3), scale="0-3",
+    grades=(0, 1, 2, 3),
+    scale="0-3",
 )
 
 VIDEO_GAME_Y = Ranking(
-    name="system Y", source="004", query='the game "whose recommendations know me better?" (谁的推荐更懂我？)',
+    name="system Y",
+    source="004",
+    query='the game "whose recommendations know me better?" (谁的推荐更懂我？)',
     items=("A: cat-bathing tutorial", "B: funny fails", "C: 15-minute workout", "D: an advert"),
-    grades=(3, 2, 1, 0), scale="0-3",
+    grades=(3, 2, 1, 0),
+    scale="0-3",
 )
 
-ALL = (CG_EXAMPLE, DCG_EXAMPLE, NDCG_EXAMPLE, MOVIES, BLOG_EXAMPLE, BASKETBALL, EIGHT_RETRIEVED,
-       CHENGDU_TRIP, CHENGDU_FOOD, CHENGDU_GUIDE_A, CHENGDU_GUIDE_B, CAT_BATH_A, CAT_BATH_B,
-       TUTOR_DCG, TUTOR_NDCG, SHORT_VIDEOS, VIDEO_GAME_X, VIDEO_GAME_Y)
+ALL = (
+    CG_EXAMPLE,
+    DCG_EXAMPLE,
+    NDCG_EXAMPLE,
+    MOVIES,
+    BLOG_EXAMPLE,
+    BASKETBALL,
+    EIGHT_RETRIEVED,
+    CHENGDU_TRIP,
+    CHENGDU_FOOD,
+    CHENGDU_GUIDE_A,
+    CHENGDU_GUIDE_B,
+    CAT_BATH_A,
+    CAT_BATH_B,
+    TUTOR_DCG,
+    TUTOR_NDCG,
+    SHORT_VIDEOS,
+    VIDEO_GAME_X,
+    VIDEO_GAME_Y,
+)

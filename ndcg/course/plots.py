@@ -17,9 +17,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from .._validation import check_gain, check_grades, check_k
-from .display import fmt
 from ..gains import _gain, cutoff, discounts, discounts_jarvelin
 from ..metrics import dcg, ndcg
+from .display import fmt
 
 #: Colours used throughout the book (colour-blind safe, Okabe-Ito).
 COLORS = {
@@ -66,8 +66,14 @@ def discount_curves(n: int = 10, *, jarvelin_bases=(), reciprocal: bool = True, 
     ranks = np.arange(1, n + 1)
     ax.plot(ranks, discounts(n), "o-", color=COLORS["contribution"], lw=2, label=r"DCG: $1/\log_2(i+1)$")
     for colour, base in zip(SERIES[2:], jarvelin_bases):
-        ax.plot(ranks, discounts_jarvelin(n, base), "s--", color=colour, lw=1.5,
-                label=f"Järvelin & Kekäläinen, base {base:g}")
+        ax.plot(
+            ranks,
+            discounts_jarvelin(n, base),
+            "s--",
+            color=colour,
+            lw=1.5,
+            label=f"Järvelin & Kekäläinen, base {base:g}",
+        )
     if reciprocal:
         ax.plot(ranks, 1 / ranks, "^:", color=COLORS["accent"], lw=1.5, label=r"$1/i$ (reciprocal rank)")
     ax.set_xlabel("rank $i$")
@@ -91,8 +97,9 @@ def contributions(rels, k=None, *, gain="linear", items=None, title=None, ax=Non
     ax.bar(ranks, gains, width=0.75, color=COLORS["gain"], label="gain")
     ax.bar(ranks, parts, width=0.45, color=COLORS["contribution"], label="contribution = gain × discount")
     for rank, part in zip(ranks, parts):
-        ax.annotate(fmt(part, ".2f"), (rank, part), textcoords="offset points", xytext=(0, 3),
-                    ha="center", fontsize=8)
+        ax.annotate(
+            fmt(part, ".2f"), (rank, part), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=8
+        )
     if items is None:
         labels = [str(r) for r in ranks]
     else:  # long item names wrap onto short lines under the rank
@@ -139,13 +146,20 @@ def side_by_side(systems: dict, k=None, *, gain="linear", items=None):
     """
     if not isinstance(systems, dict) or not systems:
         raise ValueError("systems must be a non-empty dict of name -> grades in ranked order.")
-    fig, axes = plt.subplots(1, len(systems), figsize=(4.2 * len(systems), 3.4),
-                             sharey=True, layout="constrained", squeeze=False)
+    fig, axes = plt.subplots(
+        1, len(systems), figsize=(4.2 * len(systems), 3.4), sharey=True, layout="constrained", squeeze=False
+    )
     for ax, (name, rels) in zip(axes[0], systems.items()):
         n = cutoff(len(check_grades(rels, f"systems[{name!r}]")), k)
         names = None if items is None else items[name]
-        contributions(rels, k, gain=gain, items=names, ax=ax,
-                      title=f"{name}: DCG@{n} = {fmt(dcg(rels, n, gain=gain), '.3f')}")
+        contributions(
+            rels,
+            k,
+            gain=gain,
+            items=names,
+            ax=ax,
+            title=f"{name}: DCG@{n} = {fmt(dcg(rels, n, gain=gain), '.3f')}",
+        )
     return fig
 
 
@@ -165,8 +179,14 @@ def disagreement(agreements, *, ax=None):
     ax.barh(y, opposite, color=COLORS["accent"], label="pick different winners")
     ax.barh(y, first_only, left=opposite, color=COLORS["gain"], label="only the first sees a difference")
     left = np.add(opposite, first_only)
-    ax.barh(y, second_only, left=left, color=COLORS["second"], alpha=0.6,
-            label="only the second sees a difference")
+    ax.barh(
+        y,
+        second_only,
+        left=left,
+        color=COLORS["second"],
+        alpha=0.6,
+        label="only the second sees a difference",
+    )
     ax.set_yticks(y, labels)
     ax.invert_yaxis()
     ax.set_xlabel(f"% of {agreements[0].pairs:,} random pairs of rankings")

@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._validation import check_gain, check_grades
-from .display import fmt
 from ..conventions import CONVENTIONS, IDEAL_LIST, ndcg_under
 from ..gains import _gain, cutoff
+from .display import fmt
 
 COLUMNS = ("rank", "item", "grade", "gain", "log2(i+1)", "discount", "contribution", "running total")
 
@@ -73,7 +73,7 @@ class StepTable:
         return "\n".join(lines)
 
     def __str__(self) -> str:
-        cells = [list(self.columns)] + self._text_rows()
+        cells = [list(self.columns), *self._text_rows()]
         widths = [max(len(row[j]) for row in cells) for j in range(len(self.columns))]
         lines = ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in cells]
         lines.insert(1, "  ".join("-" * width for width in widths))
@@ -89,7 +89,8 @@ class StepTable:
         body = "".join(
             "<tr>"
             + "".join(
-                f'<td class="num">{html.escape(text)}</td>' if isinstance(value, numbers.Number)
+                f'<td class="num">{html.escape(text)}</td>'
+                if isinstance(value, numbers.Number)
                 else f"<td>{html.escape(text)}</td>"
                 for value, text in zip(row, texts)
             )
@@ -98,8 +99,7 @@ class StepTable:
         )
         caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
         return (
-            '<table class="ndcg-steps">'
-            f"{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            f'<table class="ndcg-steps">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
         )
 
 
@@ -189,7 +189,9 @@ def steps(rels, k=None, *, gain="linear", items=None, caption=None, digits=3) ->
         items = default_items(grades.size)
     items = [str(item) for item in items]
     if len(items) != grades.size:
-        raise ValueError(f"items must name every item of rels: got {len(items)} names for {grades.size} grades.")
+        raise ValueError(
+            f"items must name every item of rels: got {len(items)} names for {grades.size} grades."
+        )
     n = cutoff(grades.size, k)
     ranks = np.arange(1, n + 1)
     logs = np.log2(ranks + 1.0)
@@ -264,7 +266,7 @@ def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=
             ndcg_under(conv, y_true, y_score, k, judged=judged, doc_ids=doc_ids)
             for conv in CONVENTIONS.values()
         ]
-        columns = TABLE_COLUMNS + ("NDCG" if k is None else f"NDCG@{k}",)
+        columns = (*TABLE_COLUMNS, "NDCG" if k is None else f"NDCG@{k}")
     elif y_score is not None or judged is not None or doc_ids is not None:
         raise ValueError("y_true must be given to score a query (y_score, judged or doc_ids came alone).")
     rows = []
@@ -279,6 +281,6 @@ def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=
             conv.version,
             conv.checked_by,
         )
-        rows.append(row if scores is None else row + (scores[i],))
+        rows.append(row if scores is None else (*row, scores[i]))
     caption = "How each library computes NDCG; see ndcg.conventions.CONVENTIONS for sources and notes."
     return StepTable(columns, rows, caption, digits)

@@ -1,0 +1,101 @@
+"""Flashcards and quiz questions of the course, written once as data.
+
+Every chapter has a YAML file in ``ndcg/course/content/`` (``02_dcg.yaml``, ...)
+with its flashcards and its multiple-choice quiz. This package reads them and
+renders them three ways:
+
+* as plain data (:func:`load`), for the live ipywidgets of
+  :mod:`ndcg.course.widgets` and for the Anki export of :mod:`ndcg.course.anki`;
+* as kernel-free views for the built book (:func:`flashcards`, :func:`quiz`):
+  an HTML skeleton with the data as a JSON island, activated in the browser by
+  the package's ``static/ndcg-course.js`` and styled by ``static/ndcg-course.css``;
+* as one printable page of every flashcard (:func:`printable_html`).
+
+Modules
+-------
+``content``     the data model (Deck, Flashcard, Question, Option), loading and validation
+``templates``   the ``{{ expr :spec }}`` templates, computed when a file is loaded
+``leitner``     the Leitner schedule of the flashcards
+``markup``      Markdown with ``$`` maths to HTML (markdown-it-py + dollarmath)
+``views``       the kernel-free views: HTML skeleton + JSON island
+``printable``   the printable page
+
+The file format
+---------------
+.. code-block:: yaml
+
+    chapter: 02_dcg
+    title: "DCG: discounting by position"
+    flashcards:
+      - id: dcg-why-log            # unique across all files, stable forever
+        front: Why does DCG divide a gain by $\\log_2(i+1)$?
+        back: Rank 2 keeps {{ discounts(2)[1] :.0% }} of its gain.
+        source: 004, flashcard #1  # optional
+    quiz:
+      - id: dcg-q-formula
+        question: Which expression is DCG@3 of the grades [3, 2, 1]?
+        source: 004, stage 1 quiz  # optional
+        options:
+          - text: $3 + 2 + 1$ = {{ cg([3, 2, 1]) :g }}
+            correct: false
+            feedback: That is CG, with no discount at all.
+
+Text is Markdown (``**bold**``, ``*italic*``, ```code```, ``-`` and ``1.``
+lists, blank lines between paragraphs) with ``$...$`` and ``$$...$$`` maths. A
+template ``{{ expr }}`` or ``{{ expr :spec }}`` is replaced, when the file is
+loaded, by the value of the Python expression ``expr`` formatted with the
+format ``spec`` (see :mod:`ndcg.course.cards.templates`). So a number in an
+answer is computed, never typed.
+
+Examples
+--------
+>>> from ndcg.course import cards
+>>> cards.chapters()[:3]
+['00_why', '01_cg', '02_dcg']
+>>> deck = cards.load("02_dcg")
+>>> deck.title
+'DCG: discounting by position'
+>>> len(deck.flashcards) >= 6 and len(deck.quiz) >= 4
+True
+>>> cards.render_template("DCG@3 of [3, 2, 1] is {{ dcg([3, 2, 1]) :.3f }}.")
+'DCG@3 of [3, 2, 1] is 4.762.'
+"""
+
+from .content import (
+    CONTENT_DIR,
+    Deck,
+    Flashcard,
+    Option,
+    Question,
+    as_deck,
+    chapters,
+    load,
+    load_all,
+    load_file,
+)
+from .leitner import Leitner
+from .markup import to_html
+from .printable import printable_html
+from .templates import render_template
+from .views import FlashcardsView, QuizView, flashcards, quiz
+
+__all__ = [
+    "CONTENT_DIR",
+    "Deck",
+    "Flashcard",
+    "FlashcardsView",
+    "Leitner",
+    "Option",
+    "Question",
+    "QuizView",
+    "as_deck",
+    "chapters",
+    "flashcards",
+    "load",
+    "load_all",
+    "load_file",
+    "printable_html",
+    "quiz",
+    "render_template",
+    "to_html",
+]

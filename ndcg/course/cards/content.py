@@ -1,0 +1,256 @@
+"""The course's content model: the chapter files, their validation and loading.
+
+Every chapter has a YAML file in ``ndcg/course/content/`` (see
+:mod:`ndcg.course.cards` for the format). :func:`load` reads one into a
+:class:`Deck` of :class:`Flashcard` and :class:`Question` (each with its
+:class:`Option`), with every ``{{ }}`` template rendered
+(:mod:`ndcg.course.cards.templates`); the text stays Markdown.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .templates import namespace, render_template
+
+#: Where the chapter files live.
+CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+
+#: Keys a flashcard, a question and an option may have (the first ones are required).
+_CARD_FIELDS = ("id", "front", "back"), ("source",)
+_QUESTION_FIELDS = ("id", "question", "options"), ("source",)
+_OPTION_FIELDS = ("text", "correct", "feedback"), ()
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Flashcard:
+    """One flashcard; ``front`` and ``back`` are Markdown with maths, templates rendered."""
+
+    id: str
+    chapter: str
+    front: str
+    back: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer option of a quiz question, with the feedback shown when it is chosen."""
+
+    text: str
+    correct: bool
+    feedback: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """A multiple-choice question with exactly one correct option."""
+
+    id: str
+    chapter: str
+    question: str
+    options: tuple
+    source: str = ""
+
+    @property
+    def answer(self) -> int:
+        """Index of the correct option."""
+        return next(i for i, option in enumerate(self.options) if option.correct)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A chapter's flashcards and quiz questions."""
+
+    chapter: str
+    title: str
+    flashcards: tuple
+    quiz: tuple
+
+
+def chapters() -> list[str]:
+    """The chapter keys that have a content file, in course order.
+
+    >>> chapters()
+    ['00_why', '01_cg', '02_dcg', '03_idcg', '04_ndcg', '05_mrr', '06_ltr']
+    """
+    return sorted(path.stem for path in CONTENT_DIR.glob("*.yaml"))
+
+
+def load(chapter: str) -> Deck:
+    """Load a chapter's flashcards and quiz, with every template rendered.
+
+    Parameters
+    ----------
+    chapter : str
+        A chapter key such as ``"02_dcg"`` (see :func:`chapters`).
+
+    Returns
+    -------
+    Deck
+
+    Raises
+    ------
+    ValueError
+        For an unknown chapter (the message lists the valid ones), and for a
+        file that breaks the format (the message names the file and the entry).
+
+    Examples
+    --------
+    >>> deck = load("02_dcg")
+    >>> card = deck.flashcards[0]
+    >>> card.chapter, card.id == deck.flashcards[0].id
+    ('02_dcg', True)
+    >>> load("07_magic")
+    Traceback (most recent call last):
+    ...
+    ValueError: chapter must be one of '00_why', '01_cg', '02_dcg', '03_idcg', '04_ndcg', '05_mrr', '06_ltr'; got '07_magic'.
+    """
+    valid = chapters()
+    if not isinstance(chapter, str) or chapter not in valid:
+        listed = ", ".join(repr(name) for name in valid)
+        raise ValueError(f"chapter must be one of {listed}; got {chapter!r}.")
+    return load_file(CONTENT_DIR / f"{chapter}.yaml")
+
+
+def load_all() -> list[Deck]:
+    """Every chapter's deck, in course order; ids must be unique across all files.
+
+    >>> decks = load_all()
+    >>> [deck.chapter for deck in decks] == chapters()
+    True
+    """
+    decks = [load(chapter) for chapter in chapters()]
+    seen: dict[str, str] = {}
+    for deck in decks:
+        for entry in deck.flashcards + deck.quiz:
+            if entry.id in seen:
+                raise ValueError(
+                    f"{deck.chapter}.yaml: id {entry.id!r} is also used in {seen[entry.id]}.yaml; "
+                    "ids must be unique across all files."
+                )
+            seen[entry.id] = deck.chapter
+    return decks
+
+
+def _check_keys(entry, fields, where: str) -> None:
+    required, optional = fields
+    if not isinstance(entry, dict):
+        raise ValueError(f"{where}: expected a mapping with {', '.join(required)}; got {entry!r}.")
+    for key in required:
+        if key not in entry or entry[key] is None or entry[key] == "":
+            raise ValueError(f"{where}: missing field {key!r}.")
+    unknown = sorted(set(entry) - set(required) - set(optional))
+    if unknown:
+        raise ValueError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}.")
+    for key in set(entry) - {"correct", "options"}:
+        if not isinstance(entry[key], str):
+            raise ValueError(f"{where}: field {key!r} must be text; got {entry[key]!r}.")
+
+
+def load_file(path) -> Deck:
+    """Load one content file (see :func:`load`); for tests and new chapters.
+
+    The chapter key is the file's name without ``.yaml``, and the file's
+    ``chapter:`` must agree with it.
+    """
+    import yaml
+
+    path = Path(path)
+    name = path.name
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise ValueError(f"{name}: not valid YAML: {error}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{name}: expected a mapping with chapter, title, flashcards and quiz.")
+    for key in ("chapter", "title", "flashcards", "quiz"):
+        if key not in data:
+            raise ValueError(f"{name}: missing field {key!r}.")
+    unknown = sorted(set(data) - {"chapter", "title", "flashcards", "quiz"})
+    if unknown:
+        raise ValueError(f"{name}: unknown field(s) {', '.join(map(repr, unknown))}.")
+    chapter = data["chapter"]
+    if chapter != path.stem:
+        raise ValueError(f"{name}: chapter is {chapter!r} but the file is named {path.stem!r}.")
+    for key in ("flashcards", "quiz"):
+        if not isinstance(data[key], list) or not data[key]:
+            raise ValueError(f"{name}: {key} must be a non-empty list.")
+
+    names = namespace()
+    seen: set[str] = set()
+
+    def ident(entry, where: str) -> str:
+        value = entry["id"]
+        if not _ID.match(value):
+            raise ValueError(f"{where}: id {value!r} must be lower-case words joined by '-'.")
+        if value in seen:
+            raise ValueError(f"{where}: duplicate id {value!r}.")
+        seen.add(value)
+        return value
+
+    def text(value: str, where: str) -> str:
+        try:
+            return render_template(value.strip(), names)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
+
+    flashcards = []
+    for number, entry in enumerate(data["flashcards"], start=1):
+        where = f"{name}: flashcard {number}" + (
+            f" ({entry.get('id')!r})" if isinstance(entry, dict) and entry.get("id") else ""
+        )
+        _check_keys(entry, _CARD_FIELDS, where)
+        flashcards.append(
+            Flashcard(
+                id=ident(entry, where),
+                chapter=chapter,
+                front=text(entry["front"], where),
+                back=text(entry["back"], where),
+                source=entry.get("source", "").strip(),
+            )
+        )
+
+    questions = []
+    for number, entry in enumerate(data["quiz"], start=1):
+        where = f"{name}: question {number}" + (
+            f" ({entry.get('id')!r})" if isinstance(entry, dict) and entry.get("id") else ""
+        )
+        _check_keys(entry, _QUESTION_FIELDS, where)
+        if not isinstance(entry["options"], list) or len(entry["options"]) < 2:
+            raise ValueError(f"{where}: options must be a list of at least two options.")
+        options = []
+        for letter, option in zip("ABCDEFGHIJ", entry["options"]):
+            at = f"{where}, option {letter}"
+            _check_keys(option, _OPTION_FIELDS, at)
+            if not isinstance(option["correct"], bool):
+                raise ValueError(f"{at}: correct must be true or false; got {option['correct']!r}.")
+            options.append(Option(text(option["text"], at), option["correct"], text(option["feedback"], at)))
+        n_correct = sum(option.correct for option in options)
+        if n_correct != 1:
+            raise ValueError(f"{where}: exactly one option must be correct; {n_correct} are.")
+        questions.append(
+            Question(
+                id=ident(entry, where),
+                chapter=chapter,
+                question=text(entry["question"], where),
+                options=tuple(options),
+                source=entry.get("source", "").strip(),
+            )
+        )
+
+    return Deck(
+        chapter=chapter, title=str(data["title"]), flashcards=tuple(flashcards), quiz=tuple(questions)
+    )
+
+
+def as_deck(chapter) -> Deck:
+    """A chapter's :class:`Deck`: a chapter key is loaded (:func:`load`), a Deck passes through.
+
+    >>> as_deck("01_cg") == as_deck(load("01_cg"))
+    True
+    """
+    return chapter if isinstance(chapter, Deck) else load(chapter)

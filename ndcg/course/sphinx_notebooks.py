@@ -1,0 +1,72 @@
+"""A small Sphinx extension: each notebook page's download menu offers its executed notebook.
+
+Registered in ``_config.yml`` (``sphinx: config: extensions:``). The chapters
+are MyST Markdown text sources (``chapters/02_dcg.md``); their executed
+notebooks are generated into ``notebooks/`` (``notebooks/chapters/02_dcg.ipynb``,
+by ``python tools/run.py notebooks``) and kept out of the book's sources.
+
+sphinx-book-theme's download menu (``header_buttons.add_header_buttons``)
+offers the page's source file (``.md``) and print-to-PDF, and an ``.ipynb``
+only when the template context holds ``ipynb_source``: a path under
+``_sources/`` that the theme itself fills in only when a launch button
+(Binder, JupyterHub, Colab, Thebe) is configured, copying MyST-NB's
+executed notebook from ``_build/jupyter_execute``. The book has no launch
+button, so this extension does that job with the stored notebook: for a page
+``<docname>`` with a ``notebooks/<docname>.ipynb``, during
+``html-page-context`` (before the theme builds its buttons, priority 501) it
+copies the notebook to ``_build/html/_sources/<docname>.ipynb`` and sets
+``ipynb_source``; the menu then lists ``.ipynb`` (the executed notebook,
+outputs and figures included), ``.md`` and ``.pdf``.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+#: The folder of the generated notebooks, relative to the book's source folder.
+NOTEBOOKS = "notebooks"
+
+
+def executed_notebook(srcdir: str | Path, docname: str) -> Path | None:
+    """The executed notebook of a page, or None when the page has none.
+
+    >>> executed_notebook("/nowhere", "chapters/02_dcg") is None
+    True
+    """
+    path = Path(srcdir, NOTEBOOKS, f"{docname}.ipynb")
+    return path if path.is_file() else None
+
+
+def offer_notebook(app, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """``html-page-context``: copy the page's executed notebook under ``_sources/`` and offer it."""
+    if doctree is None or not context.get("page_source_suffix"):
+        return
+    notebook = executed_notebook(app.srcdir, pagename)
+    if notebook is None:
+        return
+    target = Path(app.outdir, "_sources", f"{pagename}.ipynb")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(notebook, target)
+    context["ipynb_source"] = f"{pagename}.ipynb"
+
+
+def refresh_notebooks(app, exception) -> None:
+    """``build-finished``: copy every page's notebook again, so that an incremental build
+    (which rewrites only the pages whose source changed) never serves a stale one."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for docname in app.env.found_docs:
+        notebook = executed_notebook(app.srcdir, docname)
+        target = Path(app.outdir, "_sources", f"{docname}.ipynb")
+        if notebook is not None and target.exists():
+            shutil.copyfile(notebook, target)
+
+
+def setup(app) -> dict:
+    # sphinx-book-theme reads ipynb_source in its own html-page-context handler (priority 501).
+    app.connect("html-page-context", offer_notebook, priority=500)
+    app.connect("build-finished", refresh_notebooks)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,216 @@
+"""The course's front end lives in files, not in Python strings.
+
+ndcg/course/static/ holds the one stylesheet and the one script of the course (and the Anki
+note style); they ship in the wheel as package data, and the Sphinx extension
+ndcg.course.sphinx_assets puts them in the book. No Python string of the package may hold
+CSS or JavaScript: the views hand their data to the page as a JSON island instead.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import ndcg
+from ndcg.course import assets, cards, sphinx_assets
+
+PACKAGE = Path(ndcg.__file__).parent
+ROOT = PACKAGE.parent
+
+# -- no CSS or JavaScript in a Python string ---------------------------------------------------
+
+_TAG = re.compile(r"<(style|script)\b([^>]*)>(.*)", re.IGNORECASE | re.DOTALL)
+_JS = re.compile(r"addEventListener|querySelector|\.innerHTML\b|\bfunction\s*\([^)]*\)\s*\{|=>\s*\{")
+_CSS_BLOCK = re.compile(r"[\w\])*>:.-]\s*\{\s*[a-z-]+\s*:\s*[^;{}]+;[^{}]*\}", re.IGNORECASE)
+_INLINE_STYLE = re.compile(r"""\bstyle\s*=\s*["'][^"']*:""", re.IGNORECASE)
+
+
+def front_end_code(text: str) -> str | None:
+    """What in ``text`` is CSS or JavaScript, or None.
+
+    A ``<script type="application/json">`` wrapper (data, not code) and a ``<script src=...>``
+    tag are fine; so is an empty ``<style>`` wrapper around a stylesheet read from a file.
+    """
+    for tag in _TAG.finditer(text):
+        name, attributes, rest = tag.group(1).lower(), tag.group(2), tag.group(3)
+        if name == "script" and re.search(r"""type\s*=\s*["']application/json["']|\bsrc\s*=""", attributes):
+            continue
+        body = rest.split(f"</{name}", 1)[0]
+        if name == "script" or "{" in body:  # a stylesheet's rules (prose may name <style>)
+            return f"<{name}{attributes}> with a body"
+    for pattern, what in (
+        (_JS, "JavaScript"),
+        (_CSS_BLOCK, "a CSS rule"),
+        (_INLINE_STYLE, "an inline style"),
+    ):
+        found = pattern.search(text)
+        if found:
+            return f"{what}: {found.group(0)!r}"
+    return None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<style>.a { color: red; }</style>",
+        "<style>\n.ndcg-kf{--x:1}",
+        "<style>.a{}</style>",
+        "<script>var x = 1;</script>",
+        "<script>",
+        "root.addEventListener('click', go)",
+        "var f = function (a) { return a; };",
+        "(a) => { return a; }",
+        ".ndcg-widget .ndcg-error { background: #fdecea; color: #7a1c12; }",
+        "table.x th{font-weight:600;}",
+        "<span style='display:inline-block;min-width:2em'>",
+    ],
+)
+def test_the_detector_finds_front_end_code(text):
+    assert front_end_code(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<script type="application/json" data-ndcg-data>',
+        '<script src="_static/ndcg-course.js"></script>',
+        "<style>",
+        "</style>",
+        "puts it in a ``<style>`` element of its own.",
+        "Returns a dict name -> function(rels) -> float.",
+        "{{ dcg([3, 2, 1]) :.3f }}",
+        "NDCG@{n} = <b>{value}</b>",
+        "<div class='ndcg-widget'>",
+        "ids = {a: b for a, b in pairs}",
+    ],
+)
+def test_the_detector_lets_python_and_html_be(text):
+    assert front_end_code(text) is None
+
+
+def python_strings():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                yield path.relative_to(ROOT).as_posix(), node.lineno, node.value
+
+
+def test_no_python_string_holds_css_or_javascript():
+    offenders = [
+        f"{path}:{line}: {found}" for path, line, text in python_strings() if (found := front_end_code(text))
+    ]
+    assert not offenders, "CSS/JS belongs in ndcg/course/static/:\n" + "\n".join(offenders)
+
+
+def test_the_scan_reads_every_module():
+    paths = {path for path, _, _ in python_strings()}
+    assert {
+        "ndcg/course/cards/views.py",
+        "ndcg/course/widgets/study.py",
+        "ndcg/course/anki.py",
+        "ndcg/course/sphinx_assets.py",
+        "ndcg/metrics.py",
+    } <= paths
+
+
+# -- the files, as package data ---------------------------------------------------------------
+
+
+def test_the_static_files_are_package_resources():
+    folder = assets.folder()
+    names = sorted(entry.name for entry in folder.iterdir())
+    assert names == ["ndcg-anki.css", "ndcg-course.css", "ndcg-course.js"]
+    for name in names:
+        assert assets.read(name).strip()
+    css = assets.read(assets.CSS)
+    for selector in (
+        "table.ndcg-steps",
+        ".ndcg-widget",
+        ".ndcg-kf",
+        ".ndcg-fc-card",
+        ".ndcg-qz-opt",
+        ".ndcg-print",
+        'html[data-theme="dark"]',
+        "@media print",
+    ):
+        assert selector in css, selector
+    assert "://" not in css + assets.read(assets.JS)  # nothing remote
+
+
+def test_the_step_table_style_is_written_once():
+    book_css = (ROOT / "_static" / "course.css").read_text(encoding="utf-8")
+    assert "table.ndcg-steps" not in book_css and ".keep-cjk" in book_css
+    assert assets.read(assets.CSS).count("table.ndcg-steps caption") == 1
+
+
+def test_the_wheel_holds_the_static_files(tmp_path):
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    wheel = next(tmp_path.glob("ndcg-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in ("ndcg-course.css", "ndcg-course.js", "ndcg-anki.css"):
+        assert f"ndcg/course/static/{name}" in names
+    assert "ndcg/course/content/02_dcg.yaml" in names
+    assert {
+        "ndcg/course/cards/__init__.py",
+        "ndcg/course/widgets/__init__.py",
+        "ndcg/course/sphinx_assets.py",
+    } <= names
+
+
+# -- the Sphinx extension ---------------------------------------------------------------------
+
+
+class FakeApp:
+    def __init__(self, outdir):
+        self.css, self.js, self.events = [], [], {}
+        self.builder = SimpleNamespace(format="html", outdir=str(outdir))
+
+    def add_css_file(self, name, **attributes):
+        self.css.append(name)
+
+    def add_js_file(self, name, **attributes):
+        self.js.append((name, attributes))
+
+    def connect(self, event, handler):
+        self.events[event] = handler
+
+
+def test_the_extension_adds_the_files_to_the_pages_that_use_them(tmp_path):
+    app = FakeApp(tmp_path)
+    metadata = sphinx_assets.setup(app)
+    assert metadata["parallel_read_safe"] and metadata["parallel_write_safe"]
+    page = app.events["html-page-context"]
+    page(app, "intro", "page.html", {"body": "<p>No course HTML here.</p>"}, None)
+    assert app.css == [] and app.js == []
+    page(app, "ch1", "page.html", {"body": '<table class="ndcg-steps"></table>'}, None)
+    assert app.css == ["ndcg-course.css"] and app.js == []
+    page(app, "ch2", "page.html", {"body": cards.quiz("02_dcg")._repr_html_()}, None)
+    assert app.css == ["ndcg-course.css"] * 2 and app.js == [("ndcg-course.js", {"defer": "defer"})]
+    page(app, "genindex", "genindex.html", {}, None)  # a page without a body
+    app.events["builder-inited"](app)
+    for name in assets.BOOK_FILES:
+        assert (tmp_path / "_static" / name).read_text(encoding="utf-8") == assets.read(name)
+    assert not (tmp_path / "_static" / "ndcg-anki.css").exists()
