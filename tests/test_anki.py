@@ -12,6 +12,7 @@ from ndcg.course import anki, cards
 
 DECKS = cards.load_all()
 ALL_CARDS = [card for deck in DECKS for card in deck.flashcards]
+ALL_QUESTIONS = [question for deck in DECKS for question in deck.quiz]
 
 
 def read_apkg(path, tmp_path):
@@ -57,7 +58,9 @@ def test_guids_come_from_the_card_ids():
 def test_one_sub_deck_per_chapter(chapter, name):
     deck = anki.chapter_deck(chapter)
     assert deck.name == name and deck.deck_id == anki.DECK_IDS[chapter]
-    assert len(deck.notes) == len(cards.load(chapter).flashcards)
+    loaded = cards.load(chapter)
+    assert len(deck.notes) == len(loaded.flashcards) + len(loaded.quiz)
+    assert len(anki.chapter_deck(chapter, quiz=False).notes) == len(loaded.flashcards)
 
 
 def test_fields_use_mathjax_delimiters():
@@ -76,8 +79,8 @@ def test_write_apkg(tmp_path):
     path = anki.write_apkg(tmp_path / "sub" / "deck.apkg")
     assert path.exists() and zipfile.is_zipfile(path)
     notes, decks, placed = read_apkg(path, tmp_path)
-    assert len(notes) == len(ALL_CARDS)
-    assert {guid for guid, *_ in notes} == {anki.note_guid(card.id) for card in ALL_CARDS}
+    assert len(notes) == len(ALL_CARDS) + len(ALL_QUESTIONS)
+    assert {guid for guid, *_ in notes} == {anki.note_guid(entry.id) for entry in ALL_CARDS + ALL_QUESTIONS}
     assert {mid for _, mid, *_ in notes} == {anki.MODEL_ID}
     for deck in DECKS:
         deck_id = anki.DECK_IDS[deck.chapter]
@@ -104,5 +107,80 @@ def test_write_apkg_wants_an_apkg_path(tmp_path):
 def test_main(tmp_path, capsys):
     assert anki.main([str(tmp_path / "course.apkg")]) == 0
     assert (tmp_path / "course.apkg").exists()
-    assert f"Wrote {len(ALL_CARDS)} flashcards" in capsys.readouterr().out
+    assert (
+        f"Wrote {len(ALL_CARDS)} flashcards and {len(ALL_QUESTIONS)} quiz questions"
+        in capsys.readouterr().out
+    )
     assert anki.main(["a.apkg", "b.apkg"]) == 2
+
+
+# -- quiz questions of every kind ---------------------------------------------------------------
+
+KINDS_DECK = """\
+chapter: 09_kinds
+title: Kinds of question
+flashcards:
+  - id: k-card
+    front: Front
+    back: Back
+quiz:
+  - id: k-single
+    question: Which is CG@2 of [1, 2]?
+    options:
+      - text: "{{ cg([1, 2]) :g }}"
+        correct: true
+        feedback: Right, the sum.
+      - text: "2"
+        correct: false
+        feedback: That is the second grade.
+  - id: k-true-false
+    kind: true-false
+    question: DCG discounts lower ranks more.
+    answer: true
+    feedback_true: Yes, by $\\log_2(i+1)$.
+    feedback_false: No, it does discount them.
+  - id: k-multi
+    kind: multi-select
+    question: Which are ranking metrics?
+    options:
+      - text: NDCG
+        correct: true
+        feedback: NDCG is one.
+      - text: MRR
+        correct: true
+        feedback: MRR is one.
+      - text: RMSE
+        correct: false
+        feedback: RMSE measures a regression.
+"""
+
+
+@pytest.fixture
+def kinds_deck(tmp_path):
+    path = tmp_path / "09_kinds.yaml"
+    path.write_text(KINDS_DECK, encoding="utf-8")
+    return cards.load_file(path)
+
+
+def test_quiz_questions_become_notes_of_every_kind(kinds_deck):
+    deck = anki.chapter_deck(kinds_deck)
+    assert len(deck.notes) == 4
+    by_guid = {note.guid: note for note in deck.notes}
+    single = by_guid[anki.note_guid("k-single")]
+    assert "Pick one answer." in single.fields[0] and "<b>A.</b> 3" in single.fields[0]
+    assert single.fields[1].startswith("<p><b>Answer: A</b></p>")
+    assert (
+        "✅ right: Right, the sum." in single.fields[1] and "❌ wrong: That is the second" in single.fields[1]
+    )
+    assert "quiz" in single.tags and "quiz-single" in single.tags
+    true_false = by_guid[anki.note_guid("k-true-false")]
+    assert "True or false?" in true_false.fields[0] and "<b>A.</b> True" in true_false.fields[0]
+    assert true_false.fields[1].startswith("<p><b>Answer: True</b></p>")
+    assert r"\(\log_2(i+1)\)" in true_false.fields[1] and "<b>B (False)</b>, ❌ wrong" in true_false.fields[1]
+    multi = by_guid[anki.note_guid("k-multi")]
+    assert "Pick every right answer" in multi.fields[0]
+    assert multi.fields[1].startswith("<p><b>Answer: A, B</b></p>")
+    for feedback in ("NDCG is one.", "MRR is one.", "RMSE measures a regression."):
+        assert feedback in multi.fields[1]
+    assert "quiz-multi-select" in multi.tags
+    assert "$" not in "".join(note.fields[0] + note.fields[1] for note in deck.notes)

@@ -127,7 +127,18 @@ def test_the_scan_reads_every_module():
 def test_the_static_files_are_package_resources():
     folder = assets.folder()
     names = sorted(entry.name for entry in folder.iterdir())
-    assert names == ["ndcg-anki.css", "ndcg-course.css", "ndcg-course.js"]
+    assert {"ndcg-anki.css", "ndcg-course.css", "ndcg-course.js", "ndcg-metrics.js"} <= set(names)
+    assert all(name.startswith("ndcg-") and name.endswith((".css", ".js")) for name in names), names
+    # the book's files: the base ones first, in order, then every component's, sorted
+    assert assets.BOOK_CSS[0] == "ndcg-course.css" and assets.BOOK_JS[:2] == (
+        "ndcg-metrics.js",
+        "ndcg-course.js",
+    )
+    components = sorted(
+        n for n in names if n.endswith(".js") and n not in ("ndcg-metrics.js", "ndcg-course.js")
+    )
+    assert list(assets.BOOK_JS[2:]) == components
+    assert set(assets.BOOK_CSS) == {n for n in names if n.endswith(".css")} - {"ndcg-anki.css"}
     for name in names:
         assert assets.read(name).strip()
     css = assets.read(assets.CSS)
@@ -142,7 +153,7 @@ def test_the_static_files_are_package_resources():
         "@media print",
     ):
         assert selector in css, selector
-    assert "://" not in css + assets.read(assets.JS)  # nothing remote
+    assert "://" not in css + assets.read(assets.JS) + assets.read(assets.METRICS_JS)  # nothing remote
 
 
 def test_the_step_table_style_is_written_once():
@@ -170,7 +181,7 @@ def test_the_wheel_holds_the_static_files(tmp_path):
     )
     wheel = next(tmp_path.glob("ndcg-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    for name in ("ndcg-course.css", "ndcg-course.js", "ndcg-anki.css"):
+    for name in ("ndcg-course.css", "ndcg-course.js", "ndcg-metrics.js", "ndcg-anki.css"):
         assert f"ndcg/course/static/{name}" in names
     assert "ndcg/course/content/02_dcg.yaml" in names
     assert {
@@ -206,9 +217,13 @@ def test_the_extension_adds_the_files_to_the_pages_that_use_them(tmp_path):
     page(app, "intro", "page.html", {"body": "<p>No course HTML here.</p>"}, None)
     assert app.css == [] and app.js == []
     page(app, "ch1", "page.html", {"body": '<table class="ndcg-steps"></table>'}, None)
-    assert app.css == ["ndcg-course.css"] and app.js == []
-    page(app, "ch2", "page.html", {"body": cards.quiz("02_dcg")._repr_html_()}, None)
-    assert app.css == ["ndcg-course.css"] * 2 and app.js == [("ndcg-course.js", {"defer": "defer"})]
+    assert app.css == list(assets.BOOK_CSS) and app.js == []
+    context = {"body": cards.quiz("02_dcg")._repr_html_(), "metatags": "<meta charset=utf-8>"}
+    page(app, "ch2", "page.html", context, None)
+    assert context["metatags"].endswith(f'<meta name="ndcg-course-version" content="{ndcg.__version__}" />')
+    assert app.css == list(assets.BOOK_CSS) * 2
+    assert app.js == [(name, {"defer": "defer"}) for name in assets.BOOK_JS]
+    assert [name for name, _ in app.js][:2] == ["ndcg-metrics.js", "ndcg-course.js"]
     page(app, "genindex", "genindex.html", {}, None)  # a page without a body
     app.events["builder-inited"](app)
     for name in assets.BOOK_FILES:

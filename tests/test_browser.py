@@ -325,7 +325,8 @@ def test_every_chapter_notebook_page_shows_its_views():
 
 
 def test_the_course_assets_are_on_the_pages_that_use_them():
-    # ndcg.course.sphinx_assets: ndcg-course.js on exactly the pages with a kernel-free view,
+    # ndcg.course.sphinx_assets: ndcg-course.js (after ndcg-metrics.js) on exactly the pages
+    # with a kernel-free view,
     # ndcg-course.css on every page with course HTML, both served by the book itself.
     assert (BOOK / "_static" / "ndcg-course.js").is_file() and (
         BOOK / "_static" / "ndcg-course.css"
@@ -335,6 +336,9 @@ def test_the_course_assets_are_on_the_pages_that_use_them():
         scripts = re.findall(r'<script[^>]*src="[^"]*ndcg-course\.js[^"]*"', html)
         styles = re.findall(r'<link[^>]*href="[^"]*ndcg-course\.css[^"]*"', html)
         assert len(scripts) == ("data-ndcg-view=" in html), page
+        if scripts:  # the metrics first: the views compute with them
+            metrics = html.find("ndcg-metrics.js")
+            assert 0 <= metrics < html.find("ndcg-course.js"), page
         assert len(styles) == bool(re.search(r"""class=["'][^"']*\bndcg-""", html)), page
         # no inline copy of it (the live widgets' state that myst-nb stores in a <script> of the
         # page does hold their <style>: JupyterLab's, never rendered by the book)
@@ -350,13 +354,13 @@ def test_every_view_is_hydrated_from_its_island(browser, server, page_path):
         pytest.skip("no page with views (see test_the_book_has_kernel_free_views)")
     visit = Visit(browser, f"{server}/{page_path}", server)
     page = visit.page
-    views = page.locator("[data-ndcg-view]")
-    assert views.count() == 2
+    views = page.locator("[data-ndcg-view=flashcards], [data-ndcg-view=quiz]")
+    assert views.count() == 2  # (other components' views are tested in their own files)
     page.wait_for_function(
         "() => document.querySelectorAll('[data-ndcg-view]:not([data-ready=true])').length === 0"
     )
     islands = page.evaluate(
-        "() => Array.from(document.querySelectorAll('[data-ndcg-view]')).map(v => "
+        "() => Array.from(document.querySelectorAll('[data-ndcg-view=flashcards], [data-ndcg-view=quiz]')).map(v => "
         "[v.getAttribute('data-ndcg-view'), JSON.parse(v.querySelector('script[data-ndcg-data]').textContent)])"
     )
     for kind, data in islands:

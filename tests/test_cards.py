@@ -412,6 +412,7 @@ def test_quiz_island_matches_the_content(chapter):
     assert data["questions"] == [
         {
             "id": q.id,
+            "kind": q.kind,
             "options": [{"correct": o.correct, "feedback": cards.to_html(o.feedback)} for o in q.options],
         }
         for q in deck.quiz
@@ -482,3 +483,195 @@ def test_import_ndcg_stays_numpy_only():
         "assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parent)
+
+
+# -- kinds of question: true/false and multi-select ------------------------------------------
+
+KINDS = (
+    GOOD
+    + """\
+  - id: t-true-false
+    kind: true-false
+    question: DCG@3 of [3, 2, 1] is {{ dcg([3, 2, 1]) :.3f }}.
+    answer: true
+    feedback_true: Right, $3/1 + 2/\\log_2 3 + 1/2$.
+    feedback_false: It is, check it.
+  - id: t-false
+    kind: true-false
+    question: CG sees the order.
+    answer: false
+    feedback_true: No, a sum ignores order.
+    feedback_false: Right, it is a plain sum.
+  - id: t-multi
+    kind: multi-select
+    question: Which are ranking metrics?
+    options:
+      - text: NDCG
+        correct: true
+        feedback: NDCG is one.
+      - text: RMSE
+        correct: false
+        feedback: RMSE measures a regression.
+      - text: MRR
+        correct: true
+        feedback: MRR is one.
+"""
+)
+
+
+def test_true_false_and_multi_select_questions_load(tmp_path):
+    deck = cards.load_file(write(tmp_path, KINDS))
+    single, true, false, multi = deck.quiz
+    assert (
+        single.kind == "single" and single.answers == (0,) and single.is_right(0) and not single.is_right(1)
+    )
+    assert true.kind == "true-false" and [o.text for o in true.options] == ["True", "False"]
+    assert true.answer == 0 and true.question == "DCG@3 of [3, 2, 1] is 4.762."
+    assert true.options[0] == cards.Option("True", True, "Right, $3/1 + 2/\\log_2 3 + 1/2$.")
+    assert false.answer == 1 and false.options[1].feedback == "Right, it is a plain sum."
+    assert multi.kind == "multi-select" and multi.answers == (0, 2)
+    assert multi.is_right([2, 0]) and not multi.is_right([0]) and not multi.is_right([0, 1, 2])
+    with pytest.raises(ValueError, match="multi-select: use .answers"):
+        _ = multi.answer
+    assert [cards.answer_text(q) for q in deck.quiz] == ["A", "True", "False", "A, C"]
+    assert cards.KINDS == ("single", "true-false", "multi-select")
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            ("    kind: true-false\n    question: CG", "    kind: yes-no\n    question: CG"),
+            r"question 3 \('t-false'\): kind must be one of 'single', 'true-false', 'multi-select'; got 'yes-no'",
+        ),
+        (
+            ("    answer: false\n", "    answer: maybe\n"),
+            r"question 3 \('t-false'\): answer must be true or false; got 'maybe'",
+        ),
+        (("    answer: false\n", ""), r"question 3 \('t-false'\): missing field 'answer'"),
+        (
+            ("    feedback_false: It is, check it.\n", ""),
+            r"question 2 \('t-true-false'\): missing field 'feedback_false'",
+        ),
+        (
+            ("    feedback_false: It is, check it.\n", "    feedback_false: It is.\n    options: []\n"),
+            r"question 2 \('t-true-false'\): a true-false question has no options",
+        ),
+        (
+            ("    feedback_false: It is, check it.\n", "    feedback_false: It is.\n    hint: x\n"),
+            r"question 2 \('t-true-false'\): unknown field\(s\) 'hint'",
+        ),
+        (("      - text: NDCG\n        correct: true", "      - text: NDCG\n        correct: false"), None),
+        (
+            ("    kind: multi-select\n", ""),
+            r"question 4 \('t-multi'\): exactly one option must be correct; 2 are \(a question with several right "
+            r"options is kind: multi-select\)",
+        ),
+        (
+            (
+                "    question: Which are ranking metrics?\n",
+                "    question: Which are ranking metrics?\n    answer: true\n",
+            ),
+            r"question 4 \('t-multi'\): unknown field\(s\) 'answer'",
+        ),
+    ],
+)
+def test_kinds_are_validated_with_clear_errors(tmp_path, change, message):
+    old, new = change
+    assert old in KINDS
+    text = KINDS.replace(old, new, 1)
+    if message is None:  # one right option is still a valid multi-select question
+        assert cards.load_file(write(tmp_path, text)).quiz[3].answers == (2,)
+        none = text.replace(
+            "      - text: MRR\n        correct: true", "      - text: MRR\n        correct: false"
+        )
+        with pytest.raises(
+            ValueError, match=r"'t-multi'\): a multi-select question needs at least one correct"
+        ):
+            cards.load_file(write(tmp_path, none))
+        return
+    with pytest.raises(ValueError, match=message):
+        cards.load_file(write(tmp_path, text))
+
+
+def test_every_existing_question_is_single_choice():
+    for deck in DECKS.values():
+        for question in deck.quiz:
+            assert question.kind == "single" and len(question.answers) == 1
+
+
+def test_the_quiz_view_of_every_kind(tmp_path):
+    deck = cards.load_file(write(tmp_path, KINDS))
+    snippet = cards.quiz(deck).html()
+    data = island(snippet)
+    assert [q["kind"] for q in data["questions"]] == ["single", "true-false", "true-false", "multi-select"]
+    assert [o["correct"] for o in data["questions"][3]["options"]] == [True, False, True]
+    # true/false: two buttons; multi-select: checkboxes in a fieldset, and a check button
+    tf = re.search(r'data-question="t-true-false".*?</div></div>', snippet).group(0)
+    assert re.findall(
+        r'<button type="button" class="ndcg-qz-opt ndcg-qz-tf" data-option="(\d)"[^>]*>(\w+)</button>', tf
+    ) == [
+        ("0", "True"),
+        ("1", "False"),
+    ]
+    multi = snippet[snippet.index('data-question="t-multi"') :]
+    assert (
+        multi.count('<input type="checkbox" data-option=') == 3
+        and "<fieldset" in multi
+        and "<legend" in multi
+    )
+    assert 'data-action="submit" disabled' in multi
+    # the print-only answer key: hidden, every answer with the right option's feedback
+    key = re.search(r'<div class="ndcg-qz-key" data-role="key" hidden>.*?</ol></div>', snippet).group(0)
+    for answer in ("Q1: A.", "Q2: True.", "Q3: False.", "Q4: A, C."):
+        assert answer in key
+    assert "NDCG is one." in key and "MRR is one." in key and "RMSE" not in key
+    assert "Right, it is a plain sum." in key and "No, a sum ignores order." not in key
+
+
+def test_views_have_stable_ids_and_a_reset_control():
+    from ndcg.course.cards import views
+
+    views._MADE.clear()
+    first, again = cards.quiz("03_idcg"), cards.quiz("03_idcg")
+    assert (first.dom_id, again.dom_id) == ("ndcg-quiz-03-idcg", "ndcg-quiz-03-idcg-2")
+    for snippet in (cards.flashcards("01_cg").html(), first.html()):
+        assert '<button type="button" data-action="reset" disabled>' in snippet
+        assert '<span class="ndcg-confirm" data-role="confirm" hidden>' in snippet
+        assert 'data-action="confirm-reset"' in snippet and 'data-action="cancel-reset"' in snippet
+        assert views.SAVED_NOTE in snippet
+    assert "Got it moves a card up a box" in cards.flashcards("01_cg").html()
+
+
+def test_the_progress_view():
+    snippet = cards.progress().html()
+    assert 'data-ndcg-view="progress"' in snippet and 'id="ndcg-progress"' in snippet
+    data = island(snippet)
+    assert [c["chapter"] for c in data["chapters"]] == CHAPTERS
+    for chapter in data["chapters"]:
+        deck = DECKS[chapter["chapter"]]
+        assert chapter["cards"] == [c.id for c in deck.flashcards]
+        assert chapter["questions"] == [q.id for q in deck.quiz]
+        assert f'<a href="chapters/{deck.chapter}.html" data-role="link">' in snippet
+        # without JavaScript (a first visit), every card is in box 1
+        row = re.search(rf'<tr data-chapter="{deck.chapter}">.*?</tr>', snippet).group(0)
+        assert f'data-box="1">{len(deck.flashcards)}<' in row and f">0 of {len(deck.quiz)}<" in row
+    assert "Yes, clear it" in snippet and "<style" not in snippet and " style=" not in snippet
+
+
+def test_the_printable_page_has_every_question_and_the_answers_last(tmp_path):
+    deck = cards.load_file(write(tmp_path, KINDS))
+    page = cards.printable_html([deck])
+    quiz = page[page.index('<ol class="ndcg-print-quiz">') :]
+    for question in deck.quiz:
+        assert f'id="question-{question.id}" data-kind="{question.kind}"' in quiz
+    assert quiz.count("\N{BALLOT BOX} True \N{BALLOT BOX} False") == 2
+    assert quiz.count("\N{BALLOT BOX} A.") == 1  # only the multi-select question has tick boxes
+    assert quiz.index("ndcg-print-quiz") < quiz.index('class="ndcg-qz-key"') and " hidden" not in quiz
+    assert "Q4: A, C." in quiz and "$" not in page
+    assert cards.printable_html([deck], quiz=False).count("ndcg-print-quiz") == 0
+    # every chapter's questions, on the book's page
+    full = cards.printable_html()
+    for one in DECKS.values():
+        for question in one.quiz:
+            assert f'id="question-{question.id}"' in full

@@ -32,6 +32,14 @@ def bundle(widget) -> dict:
 # -- RankingExplorer ---------------------------------------------------------------
 
 
+def explorer_bundle(explorer) -> dict:
+    """The explorer's MIME bundle: the live view, and for the book a kernel-free view (no snapshot note)."""
+    data = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert 'data-ndcg-view="explorer"' in data["text/html"] and SNAPSHOT not in data["text/html"]
+    return data
+
+
 def test_explorer_shows_ndcg_numbers_table_and_chart():
     explorer = w.RankingExplorer()
     rels = [3, 2, 1, 0, 2]
@@ -86,7 +94,7 @@ def test_explorer_bad_input_shows_the_error_and_recovers(typed, message):
     assert message in text(explorer.numbers.value).replace("&#x27;", "'")
     assert explorer.ndcg_value is None and explorer.table.value == "" and explorer.chart.outputs == ()
     assert explorer.k.max == 5  # the slider is left alone
-    assert message.split("(")[0].strip() in bundle(explorer)["text/html"].replace("&#x27;", "'")
+    assert message.split("(")[0].strip() in explorer_bundle(explorer)["text/html"].replace("&#x27;", "'")
     explorer.grades.value = "2, 3"
     assert explorer.error == "" and explorer.ndcg_value == ndcg.ndcg([2, 3])
 
@@ -107,11 +115,11 @@ def test_explorer_refuses_bad_arguments():
 
 def test_explorer_snapshot():
     explorer = w.RankingExplorer([3, 2, 1], k=2)
-    snapshot = bundle(explorer)["text/html"]
+    snapshot = explorer_bundle(explorer)["text/html"]
     assert "Ranking explorer" in snapshot and "<code>3, 2, 1</code>" in snapshot
     assert f"NDCG@2 = DCG / IDCG = <b>{ndcg.ndcg([3, 2, 1], 2):.3f}</b>" in snapshot
     assert 'class="ndcg-steps"' in snapshot and "data:image/png;base64," in snapshot
-    assert snapshot.index("ndcg-steps") < snapshot.index(SNAPSHOT)
+    assert snapshot.index("ndcg-steps") < snapshot.index("data-ndcg-data")  # the JSON island comes last
 
 
 # -- ReorderGame -------------------------------------------------------------------
@@ -174,11 +182,19 @@ def test_reorder_game_with_k_and_tooltips():
     assert game.solved and "NDCG@1 = 1.000 in 2 moves" in game.status.value
 
 
+def game_bundle(game, kind: str) -> dict:
+    """A game's MIME bundle: the live view, and for the book a kernel-free view (tests/test_games.py)."""
+    data = game._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert f'data-ndcg-view="{kind}"' in data["text/html"] and SNAPSHOT not in data["text/html"]
+    return data
+
+
 def test_reorder_game_snapshot():
     game = w.ReorderGame(VIDEO_GAME_X.items, VIDEO_GAME_X.grades)
     game.move_up(3)
-    snapshot = bundle(game)["text/html"]
-    assert "谁的推荐更懂我" in snapshot and "Moves: <b>1</b>" in snapshot
+    snapshot = game_bundle(game, "reorder")["text/html"]
+    assert "谁的推荐更懂我" not in snapshot and "Moves: <b>1</b>" in snapshot
     assert snapshot.index("A: cat-bathing tutorial") < snapshot.index("B: funny fails")  # the order now
     assert f"NDCG@4 = <b>{ndcg.ndcg([0, 1, 3, 2]):.3f}</b>" in snapshot
     assert "<summary>Show the ideal order</summary>" in snapshot
@@ -229,12 +245,12 @@ def test_two_systems_tie_lists_and_names():
 
 def test_two_systems_snapshot_hides_the_answer_behind_a_click():
     game = w.TwoSystemsGame(VIDEO_GAME_X, VIDEO_GAME_Y)
-    snapshot = bundle(game)["text/html"]
+    snapshot = game_bundle(game, "two-systems")["text/html"]
     assert "Which system has the higher DCG@4?" in snapshot
-    assert "<details><summary>Show the answer</summary>" in snapshot
+    assert '<details data-role="fallback"><summary>Show the answer</summary>' in snapshot
     game.guess("y")
-    snapshot = bundle(game)["text/html"]
-    assert "<details>" not in snapshot and "Right!" in snapshot and f"{game.dcg_y:.3f}" in snapshot
+    snapshot = game_bundle(game, "two-systems")["text/html"]
+    assert "<details" not in snapshot and "Right!" in snapshot and f"{game.dcg_y:.3f}" in snapshot
 
 
 # -- AnswerChecker -----------------------------------------------------------------
@@ -499,5 +515,80 @@ def test_widgets_style_themselves_from_the_package_stylesheet():
         assert first.startswith("<style>") and rest.startswith("<div class='ndcg-widget'>")
         assert rules(style) == rules(css) and "/*" not in style  # the file's rules, no comments
         assert "ndcg-widget" in widget._dom_classes
-        snapshot = bundle(widget)["text/html"]
+        snapshot = widget._repr_mimebundle_()["text/html"]
         assert "<style" not in snapshot and " style=" not in snapshot, type(widget).__name__
+
+
+def kinds_deck():
+    """The small deck with a true/false and a multi-select question added."""
+    from dataclasses import replace
+
+    from ndcg.course.cards import Option, Question
+
+    deck = small_deck()
+    extra = (
+        Question(
+            id="t-q-tf",
+            chapter="02_dcg",
+            question="CG sees the order.",
+            options=(
+                Option("True", False, "No: a sum ignores order."),
+                Option("False", True, "Right: CG is a plain sum."),
+            ),
+            kind="true-false",
+        ),
+        Question(
+            id="t-q-multi",
+            chapter="02_dcg",
+            question="Which are ranking metrics?",
+            options=(
+                Option("NDCG", True, "NDCG is one."),
+                Option("RMSE", False, "RMSE measures a regression."),
+                Option("MRR", True, "MRR is one."),
+            ),
+            kind="multi-select",
+        ),
+    )
+    return replace(deck, quiz=deck.quiz + extra)
+
+
+def test_quiz_true_false_and_multi_select():
+    quiz = w.Quiz(kinds_deck())
+    # true/false: two buttons, True and False
+    assert [b.description for b in quiz.option_buttons[2]] == ["True", "False"]
+    quiz.option_buttons[2][0].click()
+    assert "❌ Not this one." in quiz.feedback[2].value and "a sum ignores order" in quiz.feedback[2].value
+    assert quiz.choose("t-q-tf", 1) and "✅ Right!" in quiz.feedback[2].value
+    # multi-select: checkboxes and a check button; right only for exactly the right set
+    assert quiz.option_buttons[3] == [] and len(quiz.checkboxes[3]) == 3 and quiz.check_buttons[3] is not None
+    quiz.checkboxes[3][0].value = True
+    quiz.check_buttons[3].click()
+    shown = quiz.feedback[3].value
+    assert "❌ Not quite" in shown and "Ticked: A." in shown
+    for feedback in ("NDCG is one.", "RMSE measures a regression.", "MRR is one."):
+        assert feedback in shown  # every option's feedback
+    assert "(not ticked): MRR is one." in shown and quiz.check_buttons[3].button_style == "danger"
+    assert not quiz.submit(3, [0, 1, 2])  # one too many
+    assert (
+        quiz.submit("t-q-multi", [2, 0]) and "✅ Right: exactly the right options!" in quiz.feedback[3].value
+    )
+    assert [b.value for b in quiz.checkboxes[3]] == [True, False, True]
+    assert quiz.first_choice == {2: 0, 3: (0,)} and quiz.chosen[3] == (0, 2)
+    assert quiz.right_first_time == 0 and "(2 of 4 answered)" in quiz.score.value
+    snapshot = bundle(quiz)["text/html"]
+    assert "<i>True or false?</i>" in snapshot and "Chosen: False." in snapshot
+    assert "☐ " in snapshot and "Ticked: A, C." in snapshot
+    with pytest.raises(ValueError, match="multi-select: tick its options"):
+        quiz.choose(3, 0)
+    with pytest.raises(ValueError, match="has one answer"):
+        quiz.submit(0, [1])
+    with pytest.raises(ValueError, match="option must be an index"):
+        quiz.submit(3, [5])
+    with pytest.raises(ValueError, match="list of option indices"):
+        quiz.submit(3, 1)
+    quiz.reset()
+    assert [b.value for b in quiz.checkboxes[3]] == [False] * 3 and quiz.first_choice == {}
+    assert quiz.submit(3, [0, 2]) and quiz.choose(2, 1) and quiz.right_first_time == 2
+    fresh = w.Quiz(kinds_deck())
+    snapshot = bundle(fresh)["text/html"]
+    assert "<p>A, C.</p>" in snapshot and "<p>False.</p>" in snapshot  # the answers behind a click

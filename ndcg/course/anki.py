@@ -1,12 +1,16 @@
 """Export every flashcard of the course to an Anki deck (imports genanki).
 
 ``make anki`` runs ``python -m ndcg.course.anki _build/ndcg-course.apkg``. The deck
-"NDCG course" has one sub-deck per chapter ("NDCG course::02 DCG", ...), and
-every note has four fields: Front, Back, Source and Chapter. Maths is written
-``\\(...\\)`` and ``\\[...\\]``, which Anki typesets with its built-in MathJax.
+"NDCG course" has one sub-deck per chapter ("NDCG course::02 DCG", ...), with
+the chapter's flashcards and then its quiz questions, and every note has four
+fields: Front, Back, Source and Chapter. A question's front holds the question
+and its options (a multi-select one says to pick every right option, a
+true/false one offers True and False); its back, the right answer and the
+feedback of every option. Maths is written ``\\(...\\)`` and ``\\[...\\]``,
+which Anki typesets with its built-in MathJax.
 
 The ids are stable: the note model and the decks have fixed ids, and every
-note's GUID is derived from the card's ``id`` in the content files with
+note's GUID is derived from the card's (or question's) ``id`` in the content files with
 ``genanki.guid_for``. So importing a newer ``.apkg`` into Anki *updates* the
 existing notes (and keeps their review history) instead of adding copies.
 
@@ -85,7 +89,7 @@ def model():
 
 
 def note_guid(card_id: str) -> str:
-    """The Anki GUID of a card: ``genanki.guid_for(card_id)``, stable forever."""
+    """The Anki GUID of a card or question: ``genanki.guid_for(card_id)``, stable forever."""
     import genanki
 
     return genanki.guid_for(card_id)
@@ -100,7 +104,57 @@ def to_anki_html(text: str) -> str:
     return _cards.to_html(text)
 
 
-def chapter_deck(chapter, model_=None):
+_HOW = {
+    "single": "Pick one answer.",
+    "true-false": "True or false?",
+    "multi-select": "Pick every right answer (one or more).",
+}
+
+
+def _inline(text: str) -> str:
+    """Anki HTML of one paragraph without its ``<p>``, to sit in a list item."""
+    html_ = to_anki_html(text)
+    if html_.startswith("<p>") and html_.endswith("</p>") and html_.count("<p>") == 1:
+        return html_[3:-4]
+    return html_
+
+
+def question_fields(question) -> tuple[str, str]:
+    """A quiz question as an Anki note's Front and Back (HTML, ``\\(...\\)`` maths).
+
+    The front holds the question and its options, lettered (a true/false question's
+    options are True and False); the back, the right answer and every option's feedback,
+    each marked right or wrong.
+
+    >>> from ndcg.course.cards import Option, Question
+    >>> q = Question("q", "x", "2 is even.", (Option("True", True, "Yes."), Option("False", False, "No.")),
+    ...              kind="true-false")
+    >>> front, back = question_fields(q)
+    >>> "True or false?" in front, back.startswith("<p><b>Answer: True</b></p>")
+    (True, True)
+    """
+    letters = "ABCDEFGHIJ"
+    options = "".join(
+        f"<li><b>{letters[i]}.</b> {_inline(option.text)}</li>" for i, option in enumerate(question.options)
+    )
+    front = (
+        f'<div class="quiz-kind">Quiz: {_HOW[question.kind]}</div>{to_anki_html(question.question)}'
+        f'<ul class="quiz-options">{options}</ul>'
+    )
+
+    def feedback(i: int, option) -> str:
+        name = f"{letters[i]} ({option.text})" if question.kind == "true-false" else letters[i]
+        text = _inline(option.feedback)
+        mark = "✅ right" if option.correct else "❌ wrong"
+        return f"<li><b>{html.escape(name)}</b>, {mark}: {text}</li>"
+
+    why = "".join(feedback(i, option) for i, option in enumerate(question.options))
+    answer = html.escape(_cards.answer_text(question))
+    back = f'<p><b>Answer: {answer}</b></p><ul class="quiz-feedback">{why}</ul>'
+    return front, back
+
+
+def chapter_deck(chapter, model_=None, quiz=True):
     """The genanki deck of one chapter (a sub-deck of "NDCG course").
 
     Parameters
@@ -108,6 +162,9 @@ def chapter_deck(chapter, model_=None):
     chapter : str or ndcg.course.cards.Deck
     model_ : genanki.Model, optional
         The note model (by default :func:`model`).
+    quiz : bool
+        Whether to add the chapter's quiz questions (after its flashcards), one note each
+        (:func:`question_fields`), tagged ``quiz`` and ``quiz-<kind>``.
     """
     import genanki
 
@@ -131,6 +188,16 @@ def chapter_deck(chapter, model_=None):
                 tags=["ndcg-course", f"chapter-{deck.chapter}"],
             )
         )
+    for question in deck.quiz if quiz else ():
+        front, back = question_fields(question)
+        result.add_note(
+            genanki.Note(
+                model=model_,
+                fields=[front, back, html.escape(question.source), html.escape(deck.title)],
+                guid=note_guid(question.id),
+                tags=["ndcg-course", f"chapter-{deck.chapter}", "quiz", f"quiz-{question.kind}"],
+            )
+        )
     return result
 
 
@@ -144,7 +211,7 @@ def package(decks=None):
 
 
 def write_apkg(path) -> Path:
-    """Write every flashcard to an Anki package at ``path``; return the path.
+    """Write every flashcard and quiz question to an Anki package at ``path``; return the path.
 
     Parameters
     ----------
@@ -177,7 +244,8 @@ def main(argv=None) -> int:
     path = write_apkg(argv[0] if argv else "_build/ndcg-course.apkg")
     decks = _cards.load_all()
     total = sum(len(deck.flashcards) for deck in decks)
-    print(f"Wrote {total} flashcards in {len(decks)} chapter decks to {path}")
+    questions = sum(len(deck.quiz) for deck in decks)
+    print(f"Wrote {total} flashcards and {questions} quiz questions in {len(decks)} chapter decks to {path}")
     print("Import it in Anki (File > Import); re-importing a newer file updates the cards.")
     return 0
 

@@ -10,18 +10,22 @@ keeps it so), read with :mod:`importlib.resources` where Python needs them:
 ``ndcg-course.js``
     The one script that activates every kernel-free view of a book page
     (flashcards and quiz, whose data is a JSON island in the page).
+``ndcg-metrics.js``
+    The course's metrics in the browser (DCG, IDCG, NDCG, CG, RR, RankNet's
+    gradients, the lambdas), with the conventions of the Python package:
+    ``tests/test_metrics_js.py`` compares them on thousands of cases.
 ``ndcg-anki.css``
     The style of the Anki note model (:mod:`ndcg.course.anki`).
 
-The book gets the first two through the Sphinx extension
+The book gets the first three through the Sphinx extension
 :mod:`ndcg.course.sphinx_assets`; a live widget in JupyterLab puts the
 stylesheet in a ``<style>`` element of its own.
 
 Examples
 --------
 >>> from ndcg.course import assets
->>> assets.BOOK_FILES
-('ndcg-course.css', 'ndcg-course.js')
+>>> assets.BOOK_FILES[:3]
+('ndcg-course.css', 'ndcg-metrics.js', 'ndcg-course.js')
 >>> "table.ndcg-steps" in assets.read(assets.CSS)
 True
 """
@@ -35,15 +39,32 @@ from importlib import resources
 CSS = "ndcg-course.css"
 #: The script that activates the kernel-free views.
 JS = "ndcg-course.js"
+#: The metrics in the browser, loaded before :data:`JS` on every page with a view.
+METRICS_JS = "ndcg-metrics.js"
 #: The Anki note model's stylesheet.
 ANKI_CSS = "ndcg-anki.css"
-#: The files the book serves from its ``_static/`` folder.
-BOOK_FILES = (CSS, JS)
 
 
 def folder():
     """The package's ``static`` folder (an :mod:`importlib.resources` Traversable)."""
     return resources.files("ndcg.course") / "static"
+
+
+def _book(suffix: str, first: tuple[str, ...]) -> tuple[str, ...]:
+    """The book's files of one kind: ``first`` in that order, then every other ``ndcg-*``
+    file of the kind, sorted (a new component's script or stylesheet needs no registration)."""
+    names = sorted(entry.name for entry in folder().iterdir() if entry.name.endswith(suffix))
+    rest = [name for name in names if name.startswith("ndcg-") and name not in first and name != ANKI_CSS]
+    return (*first, *rest)
+
+
+#: The stylesheets of every page with course HTML, in this order.
+BOOK_CSS = _book(".css", (CSS,))
+#: The scripts of every page with a kernel-free view, in this order: the metrics, the
+#: activation of the views, then the components that register their kinds of view with it.
+BOOK_JS = _book(".js", (METRICS_JS, JS))
+#: The files the book serves from its ``_static/`` folder.
+BOOK_FILES = (*BOOK_CSS, *BOOK_JS)
 
 
 @functools.cache
@@ -53,7 +74,7 @@ def read(name: str) -> str:
     >>> read("nothing.css")
     Traceback (most recent call last):
     ...
-    ValueError: name must be one of 'ndcg-anki.css', 'ndcg-course.css', 'ndcg-course.js'; got 'nothing.css'.
+    ValueError: name must be one of 'ndcg-anki.css', 'ndcg-course.css', 'ndcg-course.js', 'ndcg-metrics.js'; got 'nothing.css'.
     """
     known = sorted(entry.name for entry in folder().iterdir() if entry.is_file())
     if name not in known:

@@ -222,7 +222,7 @@ CAT_BATH_A = Ranking(
     name="system A",
     source="004",
     query='"how to bathe a cat without getting scratched" (如何给猫洗澡不被抓伤)',
-    items=("doc 1", "doc 2", "doc 3", "doc 4"),
+    items=("page A1", "page A2", "page A3", "page A4"),
     grades=(3, 2, 1, 0),
     scale="0-3",
 )
@@ -231,7 +231,7 @@ CAT_BATH_B = Ranking(
     name="system B",
     source="004",
     query='"how to bathe a cat without getting scratched" (如何给猫洗澡不被抓伤)',
-    items=("doc 1", "doc 2", "doc 3", "doc 4"),
+    items=("page B1", "page B2", "page B3", "page B4"),
     grades=(0, 3, 2, 1),
     scale="0-3",
 )

@@ -43,11 +43,19 @@ def needs(body: str) -> tuple[bool, bool]:
 
 
 def _page_context(app, pagename, templatename, context, doctree) -> None:
+    from ndcg import __version__
+
     css, js = needs(context.get("body") or "")
+    if js:  # the views remember a reader's progress per book version (ndcgCourse.store)
+        context["metatags"] = context.get("metatags", "") + (
+            f'\n<meta name="ndcg-course-version" content="{__version__}" />'
+        )
     if css:
-        app.add_css_file(assets.CSS)
-    if js:
-        app.add_js_file(assets.JS, defer="defer")
+        for name in assets.BOOK_CSS:
+            app.add_css_file(name)
+    if js:  # the metrics first: the views compute with them (deferred scripts run in order)
+        for name in assets.BOOK_JS:
+            app.add_js_file(name, defer="defer")
 
 
 def _copy_files(app) -> None:

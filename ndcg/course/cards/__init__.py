@@ -9,7 +9,9 @@ renders them three ways:
 * as kernel-free views for the built book (:func:`flashcards`, :func:`quiz`):
   an HTML skeleton with the data as a JSON island, activated in the browser by
   the package's ``static/ndcg-course.js`` and styled by ``static/ndcg-course.css``;
-* as one printable page of every flashcard (:func:`printable_html`).
+* as one printable page of every flashcard and quiz question, answers last
+  (:func:`printable_html`), and the reader's progress in every chapter
+  (:func:`progress`, a kernel-free view of the flashcards page).
 
 Modules
 -------
@@ -39,6 +41,31 @@ The file format
           - text: $3 + 2 + 1$ = {{ cg([3, 2, 1]) :g }}
             correct: false
             feedback: That is CG, with no discount at all.
+      - id: dcg-q-order            # kind: true-false -- a statement, true or false
+        kind: true-false
+        question: DCG@3 changes when two of the top three items swap places.
+        answer: true
+        feedback_true: Right, unless they have the same grade.
+        feedback_false: The discount depends on the rank, so the order matters.
+      - id: dcg-q-parts            # kind: multi-select -- tick every right option
+        kind: multi-select
+        question: Which of these does DCG@k depend on?
+        options:
+          - text: the grades of the top k items
+            correct: true
+            feedback: Yes, through the gains.
+          - text: their order
+            correct: true
+            feedback: Yes, through the discounts.
+          - text: the grades below rank k
+            correct: false
+            feedback: No, the cut-off ignores them.
+
+A question is ``kind: single`` unless it says otherwise: its options have
+exactly one ``correct: true``. A ``true-false`` question has no options, but
+``answer: true`` or ``false`` and a feedback for each reply. A ``multi-select``
+question has one or more right options, and is answered right only when the
+reader ticks exactly those; every option's feedback is shown after the answer.
 
 Text is Markdown (``**bold**``, ``*italic*``, ```code```, ``-`` and ``1.``
 lists, blank lines between paragraphs) with ``$...$`` and ``$$...$$`` maths. A
@@ -63,6 +90,7 @@ True
 
 from .content import (
     CONTENT_DIR,
+    KINDS,
     Deck,
     Flashcard,
     Option,
@@ -77,17 +105,20 @@ from .leitner import Leitner
 from .markup import to_html
 from .printable import printable_html
 from .templates import render_template
-from .views import FlashcardsView, QuizView, flashcards, quiz
+from .views import FlashcardsView, ProgressView, QuizView, answer_text, flashcards, progress, quiz
 
 __all__ = [
     "CONTENT_DIR",
+    "KINDS",
     "Deck",
     "Flashcard",
     "FlashcardsView",
     "Leitner",
     "Option",
+    "ProgressView",
     "Question",
     "QuizView",
+    "answer_text",
     "as_deck",
     "chapters",
     "flashcards",
@@ -95,6 +126,7 @@ __all__ = [
     "load_all",
     "load_file",
     "printable_html",
+    "progress",
     "quiz",
     "render_template",
     "to_html",

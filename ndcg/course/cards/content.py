@@ -20,9 +20,15 @@ CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 
 #: Keys a flashcard, a question and an option may have (the first ones are required).
 _CARD_FIELDS = ("id", "front", "back"), ("source",)
-_QUESTION_FIELDS = ("id", "question", "options"), ("source",)
+_QUESTION_FIELDS = ("id", "question", "options"), ("source", "kind")
+_TRUE_FALSE_FIELDS = ("id", "question", "kind", "answer", "feedback_true", "feedback_false"), ("source",)
 _OPTION_FIELDS = ("text", "correct", "feedback"), ()
+
+#: The kinds of quiz question: one right option (the default), a statement that is true or
+#: false, and several right options to tick.
+KINDS = ("single", "true-false", "multi-select")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_LETTERS = "ABCDEFGHIJ"
 
 
 @dataclass(frozen=True)
@@ -47,18 +53,38 @@ class Option:
 
 @dataclass(frozen=True)
 class Question:
-    """A multiple-choice question with exactly one correct option."""
+    """A quiz question of one of the :data:`KINDS`, with feedback for every option.
+
+    ``"single"`` (the default): several options, exactly one right.
+    ``"true-false"``: a statement; its two options are "True" and "False", one of them right.
+    ``"multi-select"``: several options, one or more right; the reader ticks every right one,
+    and the answer is right only when the ticked set is exactly the set of right options.
+    """
 
     id: str
     chapter: str
     question: str
     options: tuple
     source: str = ""
+    kind: str = "single"
+
+    @property
+    def answers(self) -> tuple:
+        """Indices of the correct options (one for "single" and "true-false")."""
+        return tuple(i for i, option in enumerate(self.options) if option.correct)
 
     @property
     def answer(self) -> int:
-        """Index of the correct option."""
-        return next(i for i, option in enumerate(self.options) if option.correct)
+        """Index of the correct option (a "multi-select" question has :attr:`answers` instead)."""
+        if self.kind == "multi-select":
+            raise ValueError(f"question {self.id!r} is multi-select: use .answers (the right options).")
+        return self.answers[0]
+
+    def is_right(self, chosen) -> bool:
+        """Whether ``chosen`` (an option index, or for "multi-select" the ticked indices) is right."""
+        if self.kind == "multi-select":
+            return set(chosen) == set(self.answers)
+        return chosen in self.answers
 
 
 @dataclass(frozen=True)
@@ -136,7 +162,7 @@ def load_all() -> list[Deck]:
     return decks
 
 
-def _check_keys(entry, fields, where: str) -> None:
+def _check_keys(entry, fields, where: str, flags=("correct",)) -> None:
     required, optional = fields
     if not isinstance(entry, dict):
         raise ValueError(f"{where}: expected a mapping with {', '.join(required)}; got {entry!r}.")
@@ -146,7 +172,7 @@ def _check_keys(entry, fields, where: str) -> None:
     unknown = sorted(set(entry) - set(required) - set(optional))
     if unknown:
         raise ValueError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))}.")
-    for key in set(entry) - {"correct", "options"}:
+    for key in set(entry) - {*flags, "options"}:
         if not isinstance(entry[key], str):
             raise ValueError(f"{where}: field {key!r} must be text; got {entry[key]!r}.")
 
@@ -219,19 +245,50 @@ def load_file(path) -> Deck:
         where = f"{name}: question {number}" + (
             f" ({entry.get('id')!r})" if isinstance(entry, dict) and entry.get("id") else ""
         )
-        _check_keys(entry, _QUESTION_FIELDS, where)
-        if not isinstance(entry["options"], list) or len(entry["options"]) < 2:
-            raise ValueError(f"{where}: options must be a list of at least two options.")
-        options = []
-        for letter, option in zip("ABCDEFGHIJ", entry["options"]):
-            at = f"{where}, option {letter}"
-            _check_keys(option, _OPTION_FIELDS, at)
-            if not isinstance(option["correct"], bool):
-                raise ValueError(f"{at}: correct must be true or false; got {option['correct']!r}.")
-            options.append(Option(text(option["text"], at), option["correct"], text(option["feedback"], at)))
-        n_correct = sum(option.correct for option in options)
-        if n_correct != 1:
-            raise ValueError(f"{where}: exactly one option must be correct; {n_correct} are.")
+        kind = entry.get("kind", "single") if isinstance(entry, dict) else "single"
+        if kind not in KINDS:
+            listed = ", ".join(repr(k) for k in KINDS)
+            raise ValueError(f"{where}: kind must be one of {listed}; got {kind!r}.")
+        if kind == "true-false":
+            if isinstance(entry, dict) and "options" in entry:
+                raise ValueError(
+                    f"{where}: a true-false question has no options: give answer: true or false, "
+                    "feedback_true and feedback_false."
+                )
+            _check_keys(entry, _TRUE_FALSE_FIELDS, where, flags=("answer",))
+            if not isinstance(entry["answer"], bool):
+                raise ValueError(f"{where}: answer must be true or false; got {entry['answer']!r}.")
+            options = [
+                Option("True", entry["answer"], text(entry["feedback_true"], f"{where}, feedback_true")),
+                Option(
+                    "False", not entry["answer"], text(entry["feedback_false"], f"{where}, feedback_false")
+                ),
+            ]
+        else:
+            _check_keys(entry, _QUESTION_FIELDS, where)
+            if not isinstance(entry["options"], list) or len(entry["options"]) < 2:
+                raise ValueError(f"{where}: options must be a list of at least two options.")
+            if len(entry["options"]) > len(_LETTERS):
+                raise ValueError(f"{where}: at most {len(_LETTERS)} options; got {len(entry['options'])}.")
+            options = []
+            for letter, option in zip(_LETTERS, entry["options"]):
+                at = f"{where}, option {letter}"
+                _check_keys(option, _OPTION_FIELDS, at)
+                if not isinstance(option["correct"], bool):
+                    raise ValueError(f"{at}: correct must be true or false; got {option['correct']!r}.")
+                options.append(
+                    Option(text(option["text"], at), option["correct"], text(option["feedback"], at))
+                )
+            n_correct = sum(option.correct for option in options)
+            if kind == "single" and n_correct != 1:
+                raise ValueError(
+                    f"{where}: exactly one option must be correct; {n_correct} are "
+                    "(a question with several right options is kind: multi-select)."
+                )
+            if kind == "multi-select" and n_correct < 1:
+                raise ValueError(
+                    f"{where}: a multi-select question needs at least one correct option; 0 are."
+                )
         questions.append(
             Question(
                 id=ident(entry, where),
@@ -239,6 +296,7 @@ def load_file(path) -> Deck:
                 question=text(entry["question"], where),
                 options=tuple(options),
                 source=entry.get("source", "").strip(),
+                kind=kind,
             )
         )
 

@@ -1,4 +1,4 @@
-"""Every flashcard on one print-friendly page (the book's flashcards page).
+"""Every flashcard and quiz question on one print-friendly page (the book's flashcards page).
 
 Its style is in ``ndcg/course/static/ndcg-course.css`` (``.ndcg-print``), which
 the book links from the page (:mod:`ndcg.course.sphinx_assets`).
@@ -10,22 +10,60 @@ import html
 
 from .content import load_all
 from .markup import to_html
+from .views import _LETTERS, answer_key_html
+
+_HOW = {
+    "single": "",
+    "true-false": '<span class="ndcg-qz-kind">True or false? </span>',
+    "multi-select": '<span class="ndcg-qz-kind">Tick every right option: </span>',
+}
 
 
-def printable_html(decks=None) -> str:
-    """Every flashcard, front and back side by side, as one print-friendly HTML page.
+def _quiz_html(deck) -> str:
+    """A chapter's questions with their options, then the answers."""
+    items = []
+    for index, question in enumerate(deck.quiz):
+        if question.kind == "true-false":
+            options = '<p class="ndcg-print-tf">\N{BALLOT BOX} True \N{BALLOT BOX} False</p>'
+        else:
+            mark = "\N{BALLOT BOX} " if question.kind == "multi-select" else ""
+            options = (
+                '<ul class="ndcg-print-options">'
+                + "".join(
+                    f'<li><span class="ndcg-qz-letter">{mark}{_LETTERS[i]}.</span>{to_html(option.text)}</li>'
+                    for i, option in enumerate(question.options)
+                )
+                + "</ul>"
+            )
+        items.append(
+            f'<li id="question-{html.escape(question.id)}" data-kind="{question.kind}">'
+            f'<div class="ndcg-qz-text"><strong>Q{index + 1}.</strong> {_HOW[question.kind]}'
+            f"{to_html(question.question)}</div>{options}</li>"
+        )
+    key = answer_key_html(deck).replace(' data-role="key" hidden', "", 1)
+    return f'<ol class="ndcg-print-quiz">{"".join(items)}</ol>{key}'
+
+
+def printable_html(decks=None, quiz=True) -> str:
+    """Every flashcard, front and back side by side, and every quiz question, as one
+    print-friendly HTML page; each chapter's quiz ends with its answers.
 
     Parameters
     ----------
     decks : list of Deck, optional
         By default every chapter (:func:`~ndcg.course.cards.load_all`).
+    quiz : bool
+        Whether to add each chapter's quiz (questions, options, then the answers).
 
     Examples
     --------
     >>> from ndcg.course.cards import load
-    >>> page = printable_html([load("01_cg")])
+    >>> page = printable_html([load("01_cg")], quiz=False)
     >>> page.count("<tr") == len(load("01_cg").flashcards) + 1
     True
+    >>> page = printable_html([load("01_cg")])
+    >>> page.count('class="ndcg-print-quiz"'), page.count('class="ndcg-qz-key"')
+    (1, 1)
     """
     decks = load_all() if decks is None else list(decks)
     sections = []
@@ -37,9 +75,12 @@ def printable_html(decks=None) -> str:
                 f'<tr id="card-{html.escape(card.id)}"><td class="ndcg-n">{number}</td>'
                 f"<td>{to_html(card.front)}</td><td>{to_html(card.back)}{source}</td></tr>"
             )
-        sections.append(
+        section = (
             f"<h3>{html.escape(deck.chapter[:2])} · {html.escape(deck.title)}</h3>"
             '<table><thead><tr><th class="ndcg-n">#</th><th>Front</th><th>Back</th></tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>"
         )
+        if quiz and deck.quiz:
+            section += f"<h4>Quiz: {html.escape(deck.title)}</h4>{_quiz_html(deck)}"
+        sections.append(f'<section class="ndcg-print-chapter">{section}</section>')
     return '<div class="ndcg-print mathjax_process">' + "".join(sections) + "</div>"

@@ -20,15 +20,24 @@ In a running notebook the learner has the live widgets of
 
 from __future__ import annotations
 
+import collections
 import html
-import itertools
 import json
 
 from .content import Deck, as_deck
 from .markup import to_html
 
-_COUNTER = itertools.count(1)
+#: How many views of each kind and chapter this process made: the first one's DOM id is
+#: ``ndcg-<kind>-<chapter>``, stable from build to build (the reader's progress is stored
+#: under it, see ``ndcgCourse.store``); a second one on the same page gets ``-2``, and so on.
+_MADE: collections.Counter = collections.Counter()
 _LETTERS = "ABCDEFGHIJ"
+
+#: What a view says about the progress it keeps (in the reader's browser only).
+SAVED_NOTE = (
+    "Your progress is saved in this browser, for this version of the book: "
+    "come back later and it is still here."
+)
 
 
 def json_island(data) -> str:
@@ -57,12 +66,14 @@ def flashcards_data(deck: Deck) -> dict:
 
 
 def quiz_data(deck: Deck) -> dict:
-    """The quiz view's data: per question its id, and per option whether it is right and its feedback."""
+    """The quiz view's data: per question its id and kind, and per option whether it is right and
+    its feedback."""
     return {
         "chapter": deck.chapter,
         "questions": [
             {
                 "id": question.id,
+                "kind": question.kind,
                 "options": [
                     {"correct": option.correct, "feedback": to_html(option.feedback)}
                     for option in question.options
@@ -89,7 +100,9 @@ class _View:
 
     def __init__(self, chapter):
         self.deck = as_deck(chapter)
-        self.dom_id = f"ndcg-{self.kind}-{self.deck.chapter.replace('_', '-')}-{next(_COUNTER)}"
+        base = f"ndcg-{self.kind}-{self.deck.chapter.replace('_', '-')}"
+        _MADE[base] += 1
+        self.dom_id = base if _MADE[base] == 1 else f"{base}-{_MADE[base]}"
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.deck.chapter!r}>"
@@ -108,6 +121,20 @@ class _View:
 
     def html(self) -> str:  # pragma: no cover - every view overrides it
         raise NotImplementedError
+
+
+def _reset_bar(what: str) -> str:
+    """A view's "reset" control: a button, then a confirmation step (Yes / Cancel)."""
+    return (
+        '<div class="ndcg-reset" data-until-ready hidden>'
+        '<button type="button" data-action="reset" disabled>'
+        f"\N{ANTICLOCKWISE OPEN CIRCLE ARROW} Reset {html.escape(what)}</button>"
+        '<span class="ndcg-confirm" data-role="confirm" hidden>'
+        f"Clear {html.escape(what)}? "
+        '<button type="button" class="ndcg-again" data-action="confirm-reset">Yes, clear it</button>'
+        '<button type="button" data-action="cancel-reset">Cancel</button>'
+        "</span></div>"
+    )
 
 
 class FlashcardsView(_View):
@@ -146,12 +173,96 @@ class FlashcardsView(_View):
             '<button type="button" class="ndcg-got" data-action="got">\N{WHITE HEAVY CHECK MARK} Got it</button>'
             "</div>"
             f'<div class="ndcg-fc-status" data-role="status" data-until-ready hidden>Card 1 of {len(cards)}</div>'
-            "<noscript><p>These flashcards need JavaScript; the printable flashcards page lists every "
+            '<p class="ndcg-saved" data-role="note" aria-live="polite" data-until-ready hidden>'
+            "\N{CARD FILE BOX} \N{WHITE HEAVY CHECK MARK} Got it moves a card up a box, "
+            "\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} Again sends it back to box 1, "
+            f"and lower boxes come back sooner. {SAVED_NOTE}</p>"
+            + _reset_bar("this deck's boxes")
+            + "<noscript><p>These flashcards need JavaScript; the printable flashcards page lists every "
             "card with its answer.</p></noscript>"
             + _live_line("FlashcardDeck", self.deck.chapter)
             + json_island(data)
             + "</div>"
         )
+
+
+def _inline(fragment: str) -> str:
+    """Drop the ``<p>`` around a one-paragraph HTML fragment, so it sits in a line or a label."""
+    if fragment.startswith("<p>") and fragment.endswith("</p>") and fragment.count("<p>") == 1:
+        return fragment[3:-4]
+    return fragment
+
+
+def answer_text(question) -> str:
+    """The right answer in words: ``"B"``, ``"True"``, or ``"A, C"`` for a multi-select question.
+
+    >>> from ndcg.course.cards import Option, Question
+    >>> q = Question("q", "x", "?", (Option("a", True, ""), Option("b", False, ""), Option("c", True, "")),
+    ...              kind="multi-select")
+    >>> answer_text(q)
+    'A, C'
+    """
+    if question.kind == "true-false":
+        return question.options[question.answers[0]].text
+    return ", ".join(_LETTERS[i] for i in question.answers)
+
+
+def _question_options(question, index: int) -> str:
+    """A question's options as the skeleton shows them: buttons, or checkboxes and a Check button."""
+    if question.kind == "multi-select":
+        boxes = "".join(
+            f'<label class="ndcg-qz-opt ndcg-qz-check"><input type="checkbox" data-option="{i}" disabled>'
+            f'<span class="ndcg-qz-letter">{letter}.</span><span>{_inline(to_html(option.text))}</span></label>'
+            for i, (letter, option) in enumerate(zip(_LETTERS, question.options))
+        )
+        return (
+            f'<fieldset class="ndcg-qz-opts"><legend class="ndcg-qz-how">Tick every right option '
+            f"(one or more), then check your answer.</legend>{boxes}</fieldset>"
+            '<button type="button" class="ndcg-qz-submit" data-action="submit" disabled>'
+            f"\N{HEAVY CHECK MARK} Check my answer to Q{index + 1}</button>"
+        )
+    if question.kind == "true-false":
+        buttons = "".join(
+            f'<button type="button" class="ndcg-qz-opt ndcg-qz-tf" data-option="{i}" aria-pressed="false" '
+            f"disabled>{html.escape(option.text)}</button>"
+            for i, option in enumerate(question.options)
+        )
+        return f'<div class="ndcg-qz-opts ndcg-qz-tf-opts" role="group" aria-label="True or false">{buttons}</div>'
+    buttons = "".join(
+        f'<button type="button" class="ndcg-qz-opt" data-option="{i}" aria-pressed="false" disabled>'
+        f'<span class="ndcg-qz-letter">{letter}.</span>{to_html(option.text)}</button>'
+        for i, (letter, option) in enumerate(zip(_LETTERS, question.options))
+    )
+    return f'<div class="ndcg-qz-opts">{buttons}</div>'
+
+
+def answer_key_html(deck) -> str:
+    """The quiz's answers, for print only: a ``hidden`` list that the print stylesheet shows."""
+    items = []
+    for index, question in enumerate(deck.quiz):
+        right = [question.options[i] for i in question.answers]
+        why = "".join(
+            (
+                f'<div class="ndcg-qz-key-why"><span class="ndcg-qz-letter">{_LETTERS[i]}.</span>'
+                f"{_inline(to_html(question.options[i].feedback))}</div>"
+                if question.kind == "multi-select"
+                else f'<div class="ndcg-qz-key-why">{_inline(to_html(option.feedback))}</div>'
+            )
+            for i, option in zip(question.answers, right)
+        )
+        items.append(f"<li><strong>Q{index + 1}: {html.escape(answer_text(question))}.</strong>{why}</li>")
+    return (
+        '<div class="ndcg-qz-key" data-role="key" hidden>'
+        f'<div class="ndcg-head">Answers: {html.escape(deck.title)}</div>'
+        f'<ol class="ndcg-qz-key-list">{"".join(items)}</ol></div>'
+    )
+
+
+_HOW = {
+    "single": "",
+    "true-false": '<span class="ndcg-qz-kind">True or false? </span>',
+    "multi-select": '<span class="ndcg-qz-kind">Several answers: </span>',
+}
 
 
 class QuizView(_View):
@@ -165,35 +276,110 @@ class QuizView(_View):
         return quiz_data(self.deck)
 
     def html(self) -> str:
-        """The skeleton, showing every question and its options, and the JSON island."""
+        """The skeleton (every question and its options), the print-only answer key, the JSON island."""
         deck = self.deck
         parts = []
         for index, question in enumerate(deck.quiz):
-            options = "".join(
-                f'<button type="button" class="ndcg-qz-opt" data-option="{i}" aria-pressed="false" disabled>'
-                f'<span class="ndcg-qz-letter">{letter}.</span>{to_html(option.text)}</button>'
-                for i, (letter, option) in enumerate(zip(_LETTERS, question.options))
-            )
             source = (
                 f'<div class="ndcg-fc-source">Source: {html.escape(question.source)}</div>'
                 if question.source
                 else ""
             )
             parts.append(
-                f'<div class="ndcg-qz-q" data-question="{html.escape(question.id)}" data-index="{index}">'
-                f'<div class="ndcg-qz-text"><strong>Q{index + 1}.</strong> {to_html(question.question)}</div>'
-                f'<div class="ndcg-qz-opts">{options}</div>'
-                '<div class="ndcg-qz-fb" data-role="feedback" aria-live="polite" hidden></div>'
+                f'<div class="ndcg-qz-q" data-question="{html.escape(question.id)}" data-index="{index}" '
+                f'data-kind="{question.kind}">'
+                f'<div class="ndcg-qz-text"><strong>Q{index + 1}.</strong> {_HOW[question.kind]}'
+                f"{to_html(question.question)}</div>"
+                + _question_options(question, index)
+                + '<div class="ndcg-qz-fb" data-role="feedback" aria-live="polite" hidden></div>'
                 f"{source}</div>"
             )
         return (
             self._open("ndcg-qz") + f'<div class="ndcg-head">\N{DIRECT HIT} Quiz: {html.escape(deck.title)} '
             f"({len(deck.quiz)} questions). Pick an answer: every option has its own feedback.</div>"
             + "".join(parts)
-            + f'<div class="ndcg-qz-score" data-role="score" data-until-ready hidden>'
+            + '<div class="ndcg-qz-score" data-role="score" aria-live="polite" data-until-ready hidden>'
             f"Answered 0 of {len(deck.quiz)}</div>"
-            "<noscript><p>This quiz needs JavaScript to give feedback.</p></noscript>"
+            f'<p class="ndcg-saved" data-until-ready hidden>{SAVED_NOTE}</p>'
+            + _reset_bar("your answers")
+            + "<noscript><p>This quiz needs JavaScript to give feedback; printing the page adds "
+            "the answers at the end.</p></noscript>"
+            + answer_key_html(deck)
             + _live_line("Quiz", deck.chapter)
+            + json_island(self.data())
+            + "</div>"
+        )
+
+
+class ProgressView:
+    """The reader's progress, chapter by chapter (see :func:`progress`)."""
+
+    view = "progress"
+
+    def __init__(self, decks=None, href="chapters/{chapter}.html"):
+        from .content import load_all
+
+        self.decks = load_all() if decks is None else [as_deck(deck) for deck in decks]
+        self.href = href
+
+    def __repr__(self) -> str:
+        return f"<ProgressView of {len(self.decks)} chapters>"
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def data(self) -> dict:
+        """What the JSON island holds: per chapter its key and its card and question ids."""
+        return {
+            "chapters": [
+                {
+                    "chapter": deck.chapter,
+                    "cards": [card.id for card in deck.flashcards],
+                    "questions": [question.id for question in deck.quiz],
+                }
+                for deck in self.decks
+            ]
+        }
+
+    def html(self) -> str:
+        """A table of every chapter (what a first visitor has), a "reset all", the JSON island."""
+        rows = []
+        for deck in self.decks:
+            n_cards, n_questions = len(deck.flashcards), len(deck.quiz)
+            boxes = "".join(
+                f'<td class="num" data-box="{box}">{n_cards if box == 1 else 0}</td>' for box in range(1, 6)
+            )
+            link = html.escape(self.href.format(chapter=deck.chapter))
+            rows.append(
+                f'<tr data-chapter="{html.escape(deck.chapter)}"><th scope="row">'
+                f'<a href="{link}" data-role="link">{html.escape(deck.chapter[:2])} · '
+                f"{html.escape(deck.title)}</a></th>{boxes}"
+                f'<td class="num" data-role="answered">0 of {n_questions}</td>'
+                f'<td class="num" data-role="right">0</td></tr>'
+            )
+        head = "".join(
+            f'<th scope="col" class="num"><span class="ndcg-sr">Box </span>{box}</th>' for box in range(1, 6)
+        )
+        return (
+            '<div class="ndcg-kf ndcg-progress" id="ndcg-progress" data-ndcg-view="progress">'
+            '<div class="ndcg-head">\N{CARD FILE BOX} Your progress, chapter by chapter</div>'
+            "<p>Each chapter ends with flashcards and a quiz. "
+            "\N{WHITE HEAVY CHECK MARK} <em>Got it</em> moves a card up one box (box 5 is the top), "
+            "<em>Again</em> sends it back to box 1, and lower boxes come back sooner. "
+            "Your boxes and your quiz answers are kept in this browser, for this version of the book, "
+            "and counted here.</p>"
+            '<div class="ndcg-scroll"><table class="ndcg-progress-table">'
+            "<caption>Flashcards per Leitner box, and quiz questions answered and right "
+            "at the first try</caption>"
+            '<thead><tr><th scope="col" rowspan="2">Chapter</th>'
+            '<th scope="colgroup" colspan="5" class="ndcg-boxes">Cards in box</th>'
+            '<th scope="col" rowspan="2" class="num">Quiz answered</th>'
+            '<th scope="col" rowspan="2" class="num">Right first try</th></tr>'
+            f"<tr>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+            '<p class="ndcg-saved" data-role="status" aria-live="polite" data-until-ready hidden></p>'
+            + _reset_bar("all your progress")
+            + "<noscript><p>Your progress is counted by JavaScript, from this browser's storage.</p></noscript>"
             + json_island(self.data())
             + "</div>"
         )
@@ -204,7 +390,9 @@ def flashcards(chapter) -> FlashcardsView:
 
     In the built book it shows one card at a time: flip, previous/next,
     shuffle, and "got it / again" with the Leitner rule of
-    :class:`~ndcg.course.cards.Leitner`. It needs no kernel and no network.
+    :class:`~ndcg.course.cards.Leitner`; the boxes, the schedule and the
+    card shown are kept in the reader's browser across visits, and a
+    "reset" control clears them. It needs no kernel and no network.
 
     Parameters
     ----------
@@ -225,7 +413,11 @@ def quiz(chapter) -> QuizView:
     """A chapter's quiz as a kernel-free view for the book.
 
     Every option, when chosen, shows its feedback and is marked right or
-    wrong; a score line counts the questions answered right at the first try.
+    wrong (a multi-select question: tick, then check; every option's feedback);
+    a score line counts the questions answered right at the first try. The
+    answers are kept in the reader's browser across visits; a "reset" control
+    clears them. Printed, the view keeps every question and its options and
+    ends with an answer key.
 
     Examples
     --------
@@ -234,3 +426,27 @@ def quiz(chapter) -> QuizView:
     True
     """
     return QuizView(chapter)
+
+
+def progress(decks=None, href="chapters/{chapter}.html") -> ProgressView:
+    """The reader's progress in every chapter, for the flashcards page of the book.
+
+    For each chapter: how many flashcards are in each Leitner box, and how many quiz
+    questions were answered and right at the first try, read from what the chapter's views
+    stored in the browser; a "reset all" control clears it all.
+
+    Parameters
+    ----------
+    decks : list of Deck, optional
+        By default every chapter.
+    href : str
+        Where a chapter's page is, relative to the page showing the view (``{chapter}`` is
+        replaced by the chapter key); the views' storage is keyed by that page.
+
+    Examples
+    --------
+    >>> snippet = progress()._repr_html_()
+    >>> 'data-ndcg-view="progress"' in snippet and 'href="chapters/02_dcg.html"' in snippet
+    True
+    """
+    return ProgressView(decks, href)

@@ -16,9 +16,13 @@ leaving it as the last expression of a cell:
   every option.
 
 Every widget has a small Python API (the same actions as its buttons), used by
-the tests and handy in a notebook, and every widget shows a *static snapshot*
-of its current state as ``text/html`` where no kernel runs (the HTML book), with
-the line "This is a snapshot: run the notebook to play with it live."
+the tests and handy in a notebook. Where no kernel runs (the HTML book), a
+widget shows itself as ``text/html``: a kernel-free view of the same example,
+with the same texts, that the book's own JavaScript makes playable
+(``ndcg/course/static/``; the metrics there equal the package's): the explorer
+and the games. The study widgets (answer checker, deck, quiz) show a snapshot;
+the book's own flashcards and quizzes are the kernel-free views of
+:mod:`ndcg.course.cards`.
 
 Modules
 -------

@@ -1,9 +1,24 @@
-"""The games of "whose recommendations know me better?": reorder a list, and guess between two."""
+"""The games: reorder a list to NDCG = 1, and guess which of two lists is better.
+
+Each game is a live ipywidget (for a notebook with a kernel) whose ``text/html``
+(what the book shows, :meth:`snapshot_html`) is a *kernel-free view*: an HTML
+skeleton that reads well without JavaScript, and a JSON island with the example's
+data and every message the game says. ``ndcg/course/static/ndcg-games.js``
+activates the view in the built book (``data-ndcg-view="reorder"`` and
+``"two-systems"``) and computes every number with ``NDCGMetrics``
+(``ndcg-metrics.js``, equal to this package to 1e-12). The messages are made here,
+by the same functions the live widgets use (:func:`reorder_status`,
+:func:`best_swap`, :func:`guess_verdict`), from templates handed to the page in
+the island, so the book and the notebook say the same things.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import math
+import re
 
 import ipywidgets as widgets
 import numpy as np
@@ -12,13 +27,179 @@ from ... import metrics
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import tables
-from .base import GAME_TITLE, _fmt, _Snapshot, _snapshot, _style
+from ..cards.views import json_island
+from .base import GAME_TITLE, _fmt, _Snapshot, _style
+
+#: The reorder game's title unless a chapter gives its own.
+REORDER_TITLE = "Reorder the list to NDCG = 1"
+#: The two-systems game's title unless a chapter gives its own (source 004's game
+#: of videos X and Y carries :data:`ndcg.course.widgets.GAME_TITLE`).
+TWO_SYSTEMS_TITLE = "Which system is better?"
+
+#: What the reorder game says, as templates: ``{name}`` is filled by :func:`fill`
+#: here and by the same rule in ``ndcg-games.js`` (the JSON island carries them).
+REORDER_MESSAGES = {
+    "score": (
+        "NDCG@{n} = <b>{ndcg}</b> (DCG@{n} = {dcg}, IDCG@{n} = {idcg}) &nbsp;·&nbsp; 🔀 Moves: <b>{moves}</b>"
+    ),
+    "cg": "CG@{n} = <b>{cg}</b>: the same in every order &nbsp;·&nbsp; ",
+    "already": (
+        "🎉 NDCG@{n} = 1.000: this order is already ideal. Try moving something, and watch the score drop."
+    ),
+    "solved": "🎉 NDCG@{n} = 1.000 in {moves} {moves_word}: the ideal order!{par}",
+    "par_exact": " Exactly par! 🏆",
+    "par_other": " (par is {par})",
+    "keep_going": (
+        "Keep going: put the highest grades at the top, where the discount "
+        "1/log<sub>2</sub>(i+1) keeps most of the gain."
+    ),
+    "move": "move",
+    "moves": "moves",
+    "par": "Par: {par} {par_word}.",
+    "best": "🏆 Your best from this start: {best} {best_word} (par {par}).",
+    "no_best": "No best yet from this start: reach NDCG = 1 and your fewest moves are kept here.",
+    "moved": "{item} moved to rank {rank}.",
+    "best_swap": (
+        "Best swap now: {better} (rank {rank_better}) and {worse} (rank {rank_worse}): "
+        "NDCG@{n} rises by {delta}, the largest |ΔNDCG@{n}| of the misordered pairs."
+    ),
+    "no_swap": "No swap raises NDCG@{n} any more: every pair that counts is in order.",
+    "pairs_caption": (
+        "Every pair (better ▷ worse) in the current order, scored {scores} from the top "
+        "(σ = 1, {gain} gain): λ = −σ |ΔNDCG@{n}| / (1 + e<sup>σ(s<sub>better</sub> − s<sub>worse</sub>)</sup>)."
+    ),
+}
+
+#: What the two-systems game says (templates, as :data:`REORDER_MESSAGES`).
+TWO_SYSTEMS_MESSAGES = {
+    "right": "🎉 Right! You guessed {guess}.",
+    "wrong": "🤔 Not this time. You guessed {guess}.",
+    "same": "the same",
+}
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def fill(template: str, **values) -> str:
+    """``template`` with every ``{name}`` replaced by ``values[name]`` (a missing name is left).
+
+    The same rule as ``fill`` in ``ndcg-games.js``: no format specs, nothing else.
+
+    >>> fill("NDCG@{n} = {x}", n=4, x="0.817")
+    'NDCG@4 = 0.817'
+    """
+    return _FIELD.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
+
+
+def _plural(count: int) -> str:
+    return REORDER_MESSAGES["move" if count == 1 else "moves"]
 
 
 def _inversions(grades) -> int:
     """Pairs in the wrong order: the fewest adjacent swaps to the ideal order."""
     grades = list(grades)
     return sum(1 for i in range(len(grades)) for j in range(i + 1, len(grades)) if grades[i] < grades[j])
+
+
+def reorder_status(n: int, moves: int, par: int, solved: bool, whole_list: bool) -> tuple[str, str]:
+    """The reorder game's status line: ``(kind, html)``, kind ``"good"`` or ``"info"``.
+
+    Parameters
+    ----------
+    n : int
+        The cut-off shown (``k`` clamped to the list's length).
+    moves, par : int
+        Moves made since the start, and the fewest that sort the whole list.
+    solved : bool
+        Whether NDCG@n is 1.
+    whole_list : bool
+        Whether ``k`` covers the whole list (only then is par compared).
+
+    Examples
+    --------
+    >>> reorder_status(4, 6, 6, True, True)[1]
+    '🎉 NDCG@4 = 1.000 in 6 moves: the ideal order! Exactly par! 🏆'
+    >>> reorder_status(4, 2, 6, False, True)[0]
+    'info'
+    """
+    if not solved:
+        return "info", REORDER_MESSAGES["keep_going"]
+    if moves == 0:
+        return "good", fill(REORDER_MESSAGES["already"], n=n)
+    par_text = ""
+    if whole_list:
+        par_text = (
+            REORDER_MESSAGES["par_exact"] if moves == par else fill(REORDER_MESSAGES["par_other"], par=par)
+        )
+    return "good", fill(REORDER_MESSAGES["solved"], n=n, moves=moves, moves_word=_plural(moves), par=par_text)
+
+
+def implied_scores(n: int) -> list[float]:
+    """The scores a list of ``n`` items implies: ``n - 1`` at the top, one less per rank.
+
+    Only score differences matter to the lambdas, so these give the same values
+    as chapter 6's 2, 1, 0, -1 for the four short videos.
+    """
+    return [float(n - 1 - position) for position in range(n)]
+
+
+def lambda_pairs(grades, k=None, *, gain="exponential", sigma=1.0) -> list[dict]:
+    """Every pair (better ▷ worse) of a list in its current order, with |ΔNDCG@k| and λ.
+
+    The items are scored by :func:`implied_scores`; the values are those of
+    :func:`ndcg.ltr.lambdarank_gradients` (whose lambdas are the sums of these
+    pairs' λ), with the sign of chapter 6's table: λ = −σ ρ |ΔNDCG| is the pair's
+    push on the better item (negative: "move up"). Rows come in the order of
+    ``NDCGMetrics.lambdaPairs``: better item's position, then worse item's.
+
+    Returns
+    -------
+    list of dict
+        ``better``, ``worse`` (positions, 0 = top), ``delta`` and ``lam``.
+    """
+    from ... import ltr
+
+    true = np.asarray(check_grades(grades, "grades", gain=gain), dtype=float)
+    k = check_k(k)
+    score = np.asarray(implied_scores(true.size))
+    ideal = metrics.idcg(true, k, gain=gain)
+    if true.size < 2 or not ideal > 0:
+        return []
+    delta, rho = ltr._lambdarank_parts(true, ltr._gain(true, gain), score, k, sigma, ideal)
+    return [
+        {"better": i, "worse": j, "delta": float(delta[i, j]), "lam": float(-sigma * rho[i, j] * delta[i, j])}
+        for i in range(true.size)
+        for j in range(true.size)
+        if true[i] > true[j]
+    ]
+
+
+def best_swap(pairs: list[dict]) -> dict | None:
+    """The swap that raises NDCG the most: the misordered pair (better below worse) with the
+    largest |ΔNDCG|, the first such in row order; None if no swap raises NDCG."""
+    best = None
+    for pair in pairs:
+        misordered = pair["better"] > pair["worse"] and pair["delta"] > 1e-12
+        if misordered and (best is None or pair["delta"] > best["delta"]):
+            best = pair
+    return best
+
+
+def guess_verdict(guessed: str, winner: str, names) -> tuple[bool, str]:
+    """The two-systems game's verdict: ``(right, text)``.
+
+    >>> guess_verdict("x", "y", ("system X", "system Y"))
+    (False, '🤔 Not this time. You guessed system X.')
+    """
+    label = {"x": names[0], "y": names[1], "tie": TWO_SYSTEMS_MESSAGES["same"]}[guessed]
+    right = guessed == winner
+    return right, fill(TWO_SYSTEMS_MESSAGES["right" if right else "wrong"], guess=html.escape(label))
+
+
+def _view_id(kind: str, data: dict) -> str:
+    """A DOM id that stays the same from build to build (the game's store is keyed by it)."""
+    digest = hashlib.sha1(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()[:10]
+    return f"ndcg-{kind}-{digest}"
 
 
 def _split_ranking(ranking, grades=None, name=None):
@@ -30,14 +211,18 @@ def _split_ranking(ranking, grades=None, name=None):
     return items, values, name
 
 
+def _call(cls: str, args: list[str]) -> str:
+    return f"{cls}({', '.join(args)})"
+
+
 class ReorderGame(_Snapshot, widgets.VBox):
     """Move items up and down until the list is in the best order (NDCG = 1.0).
 
-    The game from the tutoring conversation, "whose recommendations know me
-    better?" (谁的推荐更懂我？): each item shows its grade; every move swaps an
-    item with its neighbour, NDCG@k moves with it, the moves are counted, and
-    NDCG@k = 1.0 is celebrated. "Par" is the fewest moves that can sort the
-    whole list (the number of pairs in the wrong order).
+    Each item shows its grade; every move swaps an item with its neighbour,
+    NDCG@k moves with it, the moves are counted, and NDCG@k = 1.0 is
+    celebrated. "Par" is the fewest moves that can sort the whole list (the
+    number of pairs in the wrong order). In the book the game is playable
+    without a kernel (:meth:`snapshot_html`): drag, buttons or keyboard.
 
     Parameters
     ----------
@@ -49,7 +234,13 @@ class ReorderGame(_Snapshot, widgets.VBox):
         Score NDCG@k; ``None`` scores the whole list.
     gain : {"linear", "exponential"}
     title : str
-        The heading; by default the game's name.
+        The heading; by default :data:`REORDER_TITLE`.
+    cg : bool
+        Also show CG@k, which no reordering changes (chapter 1's lesson).
+    pairs : bool
+        "Be the lambdas" (chapter 6): also show every pair's |ΔNDCG@k| and
+        LambdaRank λ in the current order (items scored by
+        :func:`implied_scores`, σ = 1), and the swap that raises NDCG the most.
 
     Attributes
     ----------
@@ -57,10 +248,11 @@ class ReorderGame(_Snapshot, widgets.VBox):
         How many moves were made since the start (or the last reset).
     order : list of str
         The items in their current order.
-    ndcg_value, dcg_value, idcg_value : float
-        NDCG@k, DCG@k and IDCG@k of the current order.
-    score, status, table : ipywidgets.HTML
-        The numbers and the move counter, the celebration line, the step table.
+    ndcg_value, dcg_value, idcg_value, cg_value : float
+        NDCG@k, DCG@k, IDCG@k and CG@k of the current order.
+    score, status, table, pairs_table : ipywidgets.HTML
+        The numbers and the move counter, the celebration line, the step
+        table, and (with ``pairs=True``) the pair table.
     up_buttons, down_buttons : list of ipywidgets.Button
         One per position, top first.
 
@@ -78,10 +270,15 @@ class ReorderGame(_Snapshot, widgets.VBox):
     False
     """
 
-    def __init__(self, items, grades=None, *, k=None, gain="linear", title=GAME_TITLE):
+    def __init__(
+        self, items, grades=None, *, k=None, gain="linear", title=REORDER_TITLE, cg=False, pairs=False
+    ):
         self.gain = check_gain(gain)
         self.k = check_k(k)
+        self.show_cg = bool(cg)
+        self.show_pairs = bool(pairs)
         names, values, _ = _split_ranking(items, grades)
+        self._ranking = items if grades is None and hasattr(items, "grades") else None
         if grades is not None and len(names) != values.size:
             raise ValueError(
                 f"items and grades must have the same length; got {len(names)} items "
@@ -91,7 +288,7 @@ class ReorderGame(_Snapshot, widgets.VBox):
             raise ValueError(f"grades must hold at least two items to reorder; got {values.size}.")
         check_grades(values, "grades", gain=self.gain)
         self._start = [(str(name), float(g)) for name, g in zip(names, values)]
-        self._current = list(self._start)
+        self._current = list(range(len(self._start)))  # indices into _start, top first
         self.moves = 0
         self.par = _inversions(values)
         n = values.size
@@ -117,14 +314,16 @@ class ReorderGame(_Snapshot, widgets.VBox):
         self.score = widgets.HTML()
         self.status = widgets.HTML()
         self.table = widgets.HTML()
+        self.pairs_table = widgets.HTML()
         self._title = title
         intro = widgets.HTML(
             f"{_style()}<div class='ndcg-widget'><b>🎮 {html.escape(title)}</b><br>"
             "Move the items until the list is in the best possible order: watch NDCG climb to 1.0. "
-            f"Par: {self.par} move{'s' if self.par != 1 else ''}.</div>"
+            f"{fill(REORDER_MESSAGES['par'], par=self.par, par_word=_plural(self.par))}</div>"
         )
+        extra = [self.pairs_table] if self.show_pairs else []
         super().__init__(
-            [intro, *rows, self.progress, self.score, self.status, self.reset_button, self.table]
+            [intro, *rows, self.progress, self.score, self.status, *extra, self.reset_button, self.table]
         )
         self.add_class("ndcg-widget")
         self._refresh()
@@ -133,12 +332,12 @@ class ReorderGame(_Snapshot, widgets.VBox):
     @property
     def order(self) -> list:
         """The items in their current order, top first."""
-        return [name for name, _ in self._current]
+        return [self._start[i][0] for i in self._current]
 
     @property
     def grades(self) -> list:
         """The grades in the current order, top first."""
-        return [g for _, g in self._current]
+        return [self._start[i][1] for i in self._current]
 
     def _check_position(self, position) -> int:
         if (
@@ -180,7 +379,7 @@ class ReorderGame(_Snapshot, widgets.VBox):
 
     def reset(self) -> None:
         """Back to the starting order, with the move counter at 0."""
-        self._current = list(self._start)
+        self._current = list(range(len(self._start)))
         self.moves = 0
         self._refresh()
 
@@ -189,14 +388,20 @@ class ReorderGame(_Snapshot, widgets.VBox):
         """True when NDCG@k is 1.0 (up to rounding)."""
         return math.isclose(self.ndcg_value, 1.0, rel_tol=1e-12)
 
+    @property
+    def pairs(self) -> list[dict]:
+        """Every pair of the current order with its |ΔNDCG@k| and λ (:func:`lambda_pairs`)."""
+        return lambda_pairs(self.grades, self.k, gain=self.gain)
+
     # -- display ------------------------------------------------------------
     def _refresh(self) -> None:
         grades, names = self.grades, self.order
         self.dcg_value = metrics.dcg(grades, self.k, gain=self.gain)
         self.idcg_value = metrics.idcg(grades, self.k, gain=self.gain)
         self.ndcg_value = metrics.ndcg(grades, self.k, gain=self.gain)
+        self.cg_value = metrics.cg(grades, self.k)
         last = len(names) - 1
-        for position, (name, grade) in enumerate(self._current):
+        for position, (name, grade) in enumerate(zip(names, grades)):
             self._labels[position].value = (
                 f"<span class='ndcg-rank'><b>{position + 1}.</b></span> "
                 f"{html.escape(name)} <span class='ndcg-muted'>(grade {grade:g})</span>"
@@ -215,64 +420,162 @@ class ReorderGame(_Snapshot, widgets.VBox):
         self.status.value = f"<div class='ndcg-widget'>{self._status_html()}</div>"
         table = tables.steps(grades, self.k, gain=self.gain, items=names)
         self.table.value = f"<div class='ndcg-widget'>{table._repr_html_()}</div>"
+        if self.show_pairs:
+            self.pairs_table.value = f"<div class='ndcg-widget'>{self._pairs_html()}</div>"
 
     def _n(self) -> int:
         return cutoff(len(self._current), self.k)
 
     def _score_html(self) -> str:
         n = self._n()
-        return (
-            f"<div class='ndcg-numbers'>NDCG@{n} = <b>{_fmt(self.ndcg_value)}</b> "
-            f"(DCG@{n} = {_fmt(self.dcg_value)}, IDCG@{n} = {_fmt(self.idcg_value)}) "
-            f"&nbsp;·&nbsp; 🔀 Moves: <b>{self.moves}</b></div>"
+        score = fill(
+            REORDER_MESSAGES["score"],
+            n=n,
+            ndcg=_fmt(self.ndcg_value),
+            dcg=_fmt(self.dcg_value),
+            idcg=_fmt(self.idcg_value),
+            moves=self.moves,
         )
+        if self.show_cg:
+            score = fill(REORDER_MESSAGES["cg"], n=n, cg=_fmt(self.cg_value)) + score
+        return f"<div class='ndcg-numbers' data-role='score'>{score}</div>"
 
     def _status_html(self) -> str:
-        n = self._n()
-        if self.solved:
-            if self.moves == 0:
-                return (
-                    f"<div class='ndcg-good'>🎉 NDCG@{n} = 1.000: this order is already ideal. "
-                    "Try moving something, and watch the score drop.</div>"
-                )
-            par = ""
-            if self.k is None or self.k >= len(self._current):
-                par = " Exactly par! 🏆" if self.moves == self.par else f" (par is {self.par})"
-            return (
-                f"<div class='ndcg-good'>🎉 NDCG@{n} = 1.000 in {self.moves} "
-                f"move{'s' if self.moves != 1 else ''}: the ideal order!{par}</div>"
-            )
-        return (
-            "<div class='ndcg-info'>Keep going: put the highest grades at the top, where the "
-            "discount 1/log<sub>2</sub>(i+1) keeps most of the gain.</div>"
-        )
+        whole = self.k is None or self.k >= len(self._current)
+        kind, text = reorder_status(self._n(), self.moves, self.par, self.solved, whole)
+        return f"<div class='ndcg-{kind}' data-role='status'>{text}</div>"
 
-    def snapshot_html(self) -> str:
-        """The current order, its numbers and table, and the ideal order behind a click."""
+    def _pairs_html(self) -> str:
+        n, names = self._n(), self.order
+        pairs = self.pairs
         rows = "".join(
-            f"<tr><td>{i}</td><td>{html.escape(name)}</td><td>{g:g}</td></tr>"
-            for i, (name, g) in enumerate(self._current, start=1)
+            f"<tr><td>{html.escape(names[p['better']])} ▷ {html.escape(names[p['worse']])}</td>"
+            f"<td class='num'>{p['better'] + 1} and {p['worse'] + 1}</td>"
+            f"<td class='num'>{_fmt(p['delta'])}</td><td class='num'>{_fmt(p['lam'])}</td></tr>"
+            for p in pairs
         )
-        order = (
-            f"<table class='ndcg-compare'><thead><tr><th>rank</th><th>item</th><th>grade</th></tr>"
+        scores = ", ".join(f"{s:g}" for s in implied_scores(len(names)))
+        caption = fill(REORDER_MESSAGES["pairs_caption"], scores=scores, gain=self.gain, n=n)
+        table = (
+            f"<table class='ndcg-steps ndcg-rg-pairs' data-role='pairs'><caption>{caption}</caption>"
+            f"<thead><tr><th>pair (better ▷ worse)</th><th>ranks</th><th>|ΔNDCG@{n}|</th><th>λ</th></tr>"
             f"</thead><tbody>{rows}</tbody></table>"
         )
-        ideal = sorted(self._current, key=lambda pair: -pair[1])
-        ideal_table = tables.steps([g for _, g in ideal], self.k, gain=self.gain, items=[n for n, _ in ideal])
-        details = (
-            f"<details><summary>Show the ideal order</summary>{ideal_table._repr_html_()}"
-            f"<p>Par: {self.par} move{'s' if self.par != 1 else ''}.</p></details>"
+        return table + f"<p class='ndcg-rg-swap' data-role='swap'>{self._swap_text(pairs)}</p>"
+
+    def _swap_text(self, pairs) -> str:
+        best, names, n = best_swap(pairs), self.order, self._n()
+        if best is None:
+            return fill(REORDER_MESSAGES["no_swap"], n=n)
+        return fill(
+            REORDER_MESSAGES["best_swap"],
+            better=html.escape(names[best["better"]]),
+            worse=html.escape(names[best["worse"]]),
+            rank_better=best["better"] + 1,
+            rank_worse=best["worse"] + 1,
+            delta=_fmt(best["delta"]),
+            n=n,
         )
-        return _snapshot(f"🎮 {self._title}", order + self._score_html() + self._status_html() + details)
+
+    # -- the book's kernel-free view ------------------------------------------
+    def _code(self) -> str:
+        """How a notebook cell makes this game (shown under the view)."""
+        if self._ranking is not None:
+            args = [_example_name(self._ranking)]
+        else:
+            args = [repr([name for name, _ in self._start]), repr([g for _, g in self._start])]
+        if self.k is not None:
+            args.append(f"k={self.k}")
+        if self.gain != "linear":
+            args.append(f"gain={self.gain!r}")
+        if self.show_cg:
+            args.append("cg=True")
+        if self.show_pairs:
+            args.append("pairs=True")
+        return _call("ReorderGame", args)
+
+    def view_data(self) -> dict:
+        """What the book's view needs: the items, the game's settings, its state and its texts."""
+        return {
+            "title": self._title,
+            "items": [{"name": name, "grade": grade} for name, grade in self._start],
+            "order": list(self._current),
+            "moves": self.moves,
+            "k": self.k,
+            "gain": self.gain,
+            "cg": self.show_cg,
+            "pairs": self.show_pairs,
+            "sigma": 1.0,
+            "messages": REORDER_MESSAGES,
+        }
+
+    def snapshot_html(self) -> str:
+        """The kernel-free view (``data-ndcg-view="reorder"``): the list, the numbers and the
+        status as they are now, readable without JavaScript; ``ndcg-games.js`` makes it playable."""
+        data = self.view_data()
+        names, grades, n = self.order, self.grades, self._n()
+        rows = []
+        for position, (index, name, grade) in enumerate(zip(self._current, names, grades)):
+            rows.append(
+                f'<li class="ndcg-rg-row" data-item="{index}">'
+                '<span class="ndcg-rg-handle" data-role="handle" aria-hidden="true" data-until-ready hidden>'
+                "⠿</span>"
+                f'<span class="ndcg-rg-rank">{position + 1}.</span>'
+                f'<span class="ndcg-rg-name">{html.escape(name)}</span>'
+                f'<span class="ndcg-rg-grade">grade {grade:g}</span>'
+                '<span class="ndcg-rg-buttons" data-until-ready hidden>'
+                f'<button type="button" data-action="up" aria-label="Move {html.escape(name)} up" disabled>'
+                "▲</button>"
+                f'<button type="button" data-action="down" aria-label="Move {html.escape(name)} down" disabled>'
+                "▼</button></span></li>"
+            )
+        ideal = sorted(zip(names, grades), key=lambda pair: -pair[1])
+        ideal_text = ", ".join(f"{html.escape(name)} ({grade:g})" for name, grade in ideal)
+        par = fill(REORDER_MESSAGES["par"], par=self.par, par_word=_plural(self.par))
+        pairs = f'<div class="ndcg-rg-pairbox">{self._pairs_html()}</div>' if self.show_pairs else ""
+        hint_id = _view_id("reorder-hint", data)
+        return (
+            f'<div class="ndcg-kf ndcg-widget ndcg-rg" id="{_view_id("reorder", data)}" '
+            'data-ndcg-view="reorder">'
+            '<div class="ndcg-sr" data-role="live" aria-live="polite"></div>'
+            f'<div class="ndcg-head">🎮 {html.escape(self._title)}</div>'
+            "<p>Move the items until the list is in the best possible order: watch NDCG climb to 1.0. "
+            f'<span data-role="par">{par}</span></p>'
+            f'<p class="ndcg-rg-how" id="{hint_id}" data-until-ready hidden>Drag a result by its handle ⠿, '
+            "press its ▲ / ▼ buttons, or use the keyboard: Tab to a row, ↑ / ↓ to pick a row, "
+            "Alt + ↑ / Alt + ↓ to move it. Each move swaps two neighbours.</p>"
+            f'<ol class="ndcg-rg-list" data-role="list" aria-describedby="{hint_id}">{"".join(rows)}</ol>'
+            f"{self._score_html()}{self._status_html()}"
+            '<p class="ndcg-rg-best" data-role="best" data-until-ready hidden></p>'
+            '<div class="ndcg-rg-bar" data-until-ready hidden>'
+            '<button type="button" data-action="reset" disabled>↺ Start again</button>'
+            '<button type="button" data-action="shuffle" disabled>🔀 Shuffle: play again</button></div>'
+            f"{pairs}"
+            f'<details class="ndcg-rg-ideal"><summary>Show the ideal order</summary>'
+            f"<p>{ideal_text}: NDCG@{n} = 1.000. {par}</p></details>"
+            "<noscript><p>This game needs JavaScript to play; run the notebook to play it live.</p></noscript>"
+            '<p class="ndcg-live">Running this notebook? The same game, live: '
+            f"<code>{html.escape(self._code())}</code></p>" + json_island(data) + "</div>"
+        )
+
+
+def _example_name(ranking) -> str:
+    """The name under which ``ranking`` is found in :mod:`ndcg.course.examples`, if any."""
+    from .. import examples
+
+    for name in dir(examples):
+        if name.isupper() and getattr(examples, name) is ranking:
+            return name
+    return "ranking"
 
 
 class TwoSystemsGame(_Snapshot, widgets.VBox):
     """Two ranked lists, X and Y: guess which has the higher DCG@k, then see why.
 
-    The two-systems mode of "whose recommendations know me better?": the lists
-    are shown side by side with their grades but without any score. Once the
-    learner picks X, Y or "the same", both step-by-step tables and the verdict
-    are revealed.
+    The lists are shown side by side with their grades but without any score.
+    Once the learner picks X, Y or "the same", both step-by-step tables and the
+    verdict are revealed. In the book the game is playable without a kernel
+    (:meth:`snapshot_html`).
 
     Parameters
     ----------
@@ -284,6 +587,9 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
     names : (str, str), optional
         What to call the two systems; by default the Rankings' names, or
         "system X" and "system Y".
+    title : str
+        The heading; by default :data:`TWO_SYSTEMS_TITLE`. Source 004's game of
+        videos X and Y is :data:`ndcg.course.widgets.GAME_TITLE`.
 
     Attributes
     ----------
@@ -316,11 +622,13 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
     (True, 'y')
     """
 
-    def __init__(self, x, y, *, k=None, gain="linear", names=None):
+    def __init__(self, x, y, *, k=None, gain="linear", names=None, title=TWO_SYSTEMS_TITLE):
         self.gain = check_gain(gain)
         self.k = check_k(k)
+        self._rankings = tuple(r if hasattr(r, "grades") and hasattr(r, "items") else None for r in (x, y))
         items_x, self._x, name_x = _split_ranking(x, name=None)
         items_y, self._y, name_y = _split_ranking(y, name=None)
+        self._names_given = names is not None
         if names is None:
             names = (name_x or "system X", name_y or "system Y")
             if names[0] == names[1]:
@@ -328,6 +636,7 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
         if len(names) != 2 or not all(isinstance(name, str) and name for name in names):
             raise ValueError(f"names must be two non-empty strings; got {names!r}.")
         self.names = tuple(names)
+        self.title = title
         self._items = (items_x, items_y)
         check_grades(self._x, "x", gain=self.gain)
         check_grades(self._y, "y", gain=self.gain)
@@ -346,7 +655,7 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
             description=self.names[1], tooltip=f"Guess: {self.names[1]} has the higher {self._label}"
         )
         self.tie_button = widgets.Button(
-            description="the same", tooltip=f"Guess: both have the same {self._label}"
+            description=TWO_SYSTEMS_MESSAGES["same"], tooltip=f"Guess: both have the same {self._label}"
         )
         self.again_button = widgets.Button(
             description="↺ Play again", tooltip="Hide the answer and guess again", disabled=True
@@ -358,7 +667,7 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
         self.verdict = widgets.HTML()
         self.reveal = widgets.HTML()
         intro = widgets.HTML(
-            f"{_style()}<div class='ndcg-widget'><b>🎮 {html.escape(GAME_TITLE)}</b>"
+            f"{_style()}<div class='ndcg-widget'><b>🎮 {html.escape(title)}</b>"
             f"{self._lists_html()}<p>🤔 <b>{self._question}</b> Guess before you compute!</p></div>"
         )
         buttons = widgets.HBox([self.x_button, self.y_button, self.tie_button, self.again_button])
@@ -460,6 +769,10 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
         )
         return f"<p>{answer} {why}</p>{tables_html}"
 
+    def _verdict_html(self) -> str:
+        right, text = guess_verdict(self.guessed, self.winner, self.names)
+        return f"<div class='{'ndcg-good' if right else 'ndcg-error'}' role='status'>{text}</div>"
+
     def _refresh(self) -> None:
         for button in (self.x_button, self.y_button, self.tie_button):
             button.disabled = self.revealed
@@ -472,22 +785,71 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
         chosen = {"x": self.x_button, "y": self.y_button, "tie": self.tie_button}[self.guessed]
         right = self.guessed == self.winner
         chosen.button_style = "success" if right else "warning"
-        self.verdict.value = (
-            f"<div class='ndcg-widget'><div class='{'ndcg-good' if right else 'ndcg-error'}' role='status'>"
-            f"{'🎉 Right!' if right else '🤔 Not this time.'} You guessed {html.escape(self._guess_name)}."
-            "</div></div>"
-        )
+        self.verdict.value = f"<div class='ndcg-widget'>{self._verdict_html()}</div>"
         self.reveal.value = f"<div class='ndcg-widget'>{self._answer_html()}</div>"
 
     @property
     def _guess_name(self) -> str:
-        return {"x": self.names[0], "y": self.names[1], "tie": "the same"}.get(self.guessed, "")
+        return {"x": self.names[0], "y": self.names[1], "tie": TWO_SYSTEMS_MESSAGES["same"]}.get(
+            self.guessed, ""
+        )
+
+    # -- the book's kernel-free view ------------------------------------------
+    def _code(self) -> str:
+        args = []
+        for ranking, grades in zip(self._rankings, (self._x, self._y)):
+            args.append(_example_name(ranking) if ranking is not None else repr([float(g) for g in grades]))
+        if self.k is not None:
+            args.append(f"k={self.k}")
+        if self.gain != "linear":
+            args.append(f"gain={self.gain!r}")
+        if self._names_given:
+            args.append(f"names={self.names!r}")
+        if self.title != TWO_SYSTEMS_TITLE:
+            args.append("title=GAME_TITLE" if self.title == GAME_TITLE else f"title={self.title!r}")
+        return _call("TwoSystemsGame", args)
+
+    def view_data(self) -> dict:
+        """What the book's view needs: the names, the answer (already HTML) and the texts."""
+        right = {choice: guess_verdict(choice, self.winner, self.names) for choice in ("x", "y", "tie")}
+        return {
+            "title": self.title,
+            "names": list(self.names),
+            "winner": self.winner,
+            "guessed": self.guessed,
+            "answer": self._answer_html(),
+            "verdicts": {choice: {"right": r, "text": text} for choice, (r, text) in right.items()},
+            "messages": TWO_SYSTEMS_MESSAGES,
+        }
 
     def snapshot_html(self) -> str:
-        """Both lists and the question; the answer behind a click (or shown, once guessed)."""
-        body = self._lists_html() + f"<p>🤔 <b>{self._question}</b></p>"
+        """The kernel-free view (``data-ndcg-view="two-systems"``): both lists, the question and
+        the guesses; ``ndcg-games.js`` reveals the answer after a guess. Without JavaScript the
+        answer is behind a click (or shown, once guessed in the notebook)."""
+        data = self.view_data()
+        buttons = "".join(
+            f'<button type="button" data-guess="{choice}" aria-pressed="false" disabled>'
+            f"{html.escape(label)}</button>"
+            for choice, label in zip(("x", "y", "tie"), (*self.names, TWO_SYSTEMS_MESSAGES["same"]))
+        )
         if self.revealed:
-            body += self.verdict.value + self._answer_html()
+            answer = f'<div data-role="fallback">{self._verdict_html()}{self._answer_html()}</div>'
         else:
-            body += f"<details><summary>Show the answer</summary>{self._answer_html()}</details>"
-        return _snapshot(f"🎮 {GAME_TITLE}", body)
+            answer = (
+                '<details data-role="fallback"><summary>Show the answer</summary>'
+                f"{self._answer_html()}</details>"
+            )
+        return (
+            f'<div class="ndcg-kf ndcg-widget ndcg-ts" id="{_view_id("two-systems", data)}" '
+            'data-ndcg-view="two-systems">'
+            '<div class="ndcg-sr" data-role="live" aria-live="polite"></div>'
+            f'<div class="ndcg-head">🎮 {html.escape(self.title)}</div>'
+            f"{self._lists_html()}<p>🤔 <b>{self._question}</b> Guess before you compute!</p>"
+            f'<div class="ndcg-ts-bar" data-until-ready hidden>{buttons}'
+            '<button type="button" data-action="again" hidden>↺ Play again</button></div>'
+            '<div class="ndcg-ts-verdict" data-role="verdict" hidden></div>'
+            '<div class="ndcg-ts-answer" data-role="answer" hidden></div>'
+            f"{answer}"
+            '<p class="ndcg-live">Running this notebook? The same game, live: '
+            f"<code>{html.escape(self._code())}</code></p>" + json_island(data) + "</div>"
+        )

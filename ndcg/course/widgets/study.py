@@ -362,12 +362,19 @@ class FlashcardDeck(_Snapshot, widgets.VBox):
         return _snapshot(f"🎴 Flashcards: {self.deck.title}", body)
 
 
-class Quiz(_Snapshot, widgets.VBox):
-    """A chapter's multiple-choice quiz, with feedback for every option.
+_LETTERS = "ABCDEFGHIJ"
 
-    Choose an option (its letter button) to see that option's feedback and
-    whether it is right; you may then try the others. The score line counts
-    the questions answered right at the first try.
+
+class Quiz(_Snapshot, widgets.VBox):
+    """A chapter's quiz, with feedback for every option.
+
+    A question of kind ``"single"`` (the default) has a letter button per option: choose
+    one to see that option's feedback and whether it is right; you may then try the others.
+    A ``"true-false"`` question has two buttons, *True* and *False*. A ``"multi-select"``
+    question has a checkbox per option and a *Check* button: every option then shows its
+    feedback and whether it was right to tick it, and the answer is right only when the
+    ticked options are exactly the right ones. The score line counts the questions answered
+    right at the first try.
 
     Parameters
     ----------
@@ -378,14 +385,20 @@ class Quiz(_Snapshot, widgets.VBox):
     ----------
     deck : ndcg.course.cards.Deck
     option_buttons : list of list of ipywidgets.Button
-        ``option_buttons[q][o]``: option ``o`` of question ``q`` (0-based).
+        ``option_buttons[q][o]``: option ``o`` of question ``q`` (0-based); empty for a
+        multi-select question.
+    checkboxes : list of list of ipywidgets.Checkbox
+        ``checkboxes[q][o]`` for a multi-select question (empty for the others).
+    check_buttons : list of ipywidgets.Button or None
+        The *Check* button of each multi-select question (None for the others).
     feedback : list of ipywidgets.HTMLMath
-        The feedback of each question's chosen option.
+        The feedback of each question's last answer.
     score : ipywidgets.HTML
     chosen : dict
-        Question index -> the option chosen last.
+        Question index -> the last answer: an option index, or for a multi-select question
+        the tuple of ticked option indices.
     first_choice : dict
-        Question index -> the option chosen first (what the score counts).
+        Question index -> the first answer (what the score counts), in the same form.
 
     Examples
     --------
@@ -404,29 +417,64 @@ class Quiz(_Snapshot, widgets.VBox):
         self.chosen: dict = {}
         self.first_choice: dict = {}
         self.option_buttons = []
+        self.checkboxes = []
+        self.check_buttons = []
         self.feedback = []
         blocks = []
         for q, question in enumerate(self.deck.quiz):
-            rows, buttons = [], []
-            for o, option in enumerate(question.options):
-                letter = "ABCDEFGHIJ"[o]
-                b = widgets.Button(
-                    description=letter,
-                    tooltip=f"Choose answer {letter} of question {q + 1}",
-                    layout=widgets.Layout(width="3em"),
-                )
-                b.on_click(lambda _button, q=q, o=o: self.choose(q, o))
-                buttons.append(b)
-                rows.append(
-                    widgets.HBox(
-                        [b, widgets.HTMLMath(_inline(to_html(option.text)))],
-                        layout=widgets.Layout(align_items="center"),
+            rows, buttons, boxes, check = [], [], [], None
+            if question.kind == "true-false":
+                for o, option in enumerate(question.options):
+                    b = widgets.Button(
+                        description=option.text,
+                        tooltip=f"Answer {option.text} to question {q + 1}",
+                        layout=widgets.Layout(width="6em"),
                     )
+                    b.on_click(lambda _button, q=q, o=o: self.choose(q, o))
+                    buttons.append(b)
+                rows.append(widgets.HBox(buttons))
+            elif question.kind == "multi-select":
+                for o, option in enumerate(question.options):
+                    box = widgets.Checkbox(
+                        value=False,
+                        indent=False,
+                        description="",
+                        layout=widgets.Layout(width="2em"),
+                    )
+                    boxes.append(box)
+                    rows.append(
+                        widgets.HBox(
+                            [box, widgets.HTMLMath(f"<b>{_LETTERS[o]}.</b> {_inline(to_html(option.text))}")],
+                            layout=widgets.Layout(align_items="center"),
+                        )
+                    )
+                check = widgets.Button(
+                    description="✔ Check", tooltip=f"Check the options you ticked for question {q + 1}"
                 )
+                check.on_click(lambda _button, q=q: self.submit(q))
+                rows.append(check)
+            else:
+                for o, option in enumerate(question.options):
+                    letter = _LETTERS[o]
+                    b = widgets.Button(
+                        description=letter,
+                        tooltip=f"Choose answer {letter} of question {q + 1}",
+                        layout=widgets.Layout(width="3em"),
+                    )
+                    b.on_click(lambda _button, q=q, o=o: self.choose(q, o))
+                    buttons.append(b)
+                    rows.append(
+                        widgets.HBox(
+                            [b, widgets.HTMLMath(_inline(to_html(option.text)))],
+                            layout=widgets.Layout(align_items="center"),
+                        )
+                    )
             self.option_buttons.append(buttons)
+            self.checkboxes.append(boxes)
+            self.check_buttons.append(check)
             feedback = widgets.HTMLMath()
             self.feedback.append(feedback)
-            text = widgets.HTMLMath(_numbered(q + 1, to_html(question.question)))
+            text = widgets.HTMLMath(_numbered(q + 1, _HOW[question.kind] + to_html(question.question)))
             block = widgets.VBox([text, *rows, feedback])
             block.add_class("ndcg-card")
             blocks.append(block)
@@ -437,8 +485,8 @@ class Quiz(_Snapshot, widgets.VBox):
         self.reset_button.on_click(lambda _button: self.reset())
         intro = widgets.HTML(
             f"{_style()}<div class='ndcg-widget'><b>🎯 Quiz: {html.escape(self.deck.title)}</b> "
-            f"({len(self.deck.quiz)} questions). Pick an answer with its letter: every option has its "
-            "own feedback.</div>"
+            f"({len(self.deck.quiz)} questions). Pick an answer (tick every right option where a "
+            "question has several): every option has its own feedback.</div>"
         )
         super().__init__([intro, *blocks, self.score, self.reset_button])
         self.add_class("ndcg-widget")
@@ -461,15 +509,7 @@ class Quiz(_Snapshot, widgets.VBox):
             )
         return int(question)
 
-    def choose(self, question, option) -> bool:
-        """Choose ``option`` (0-based) of ``question`` (0-based index or id); show its feedback.
-
-        Returns
-        -------
-        bool
-            Whether the option is the correct one.
-        """
-        q = self._index(question)
+    def _option(self, q: int, option) -> int:
         options = self.deck.quiz[q].options
         if (
             isinstance(option, bool)
@@ -477,7 +517,27 @@ class Quiz(_Snapshot, widgets.VBox):
             or not 0 <= option < len(options)
         ):
             raise ValueError(f"option must be an index from 0 to {len(options) - 1}; got {option!r}.")
-        o = int(option)
+        return int(option)
+
+    def choose(self, question, option) -> bool:
+        """Choose ``option`` (0-based) of ``question`` (0-based index or id); show its feedback.
+
+        For a single-choice or true/false question (a multi-select one is answered with
+        :meth:`submit`).
+
+        Returns
+        -------
+        bool
+            Whether the option is the correct one.
+        """
+        q = self._index(question)
+        if self.deck.quiz[q].kind == "multi-select":
+            raise ValueError(
+                f"question {q + 1} is multi-select: tick its options and check them with "
+                f"submit({q}, [the option indices])."
+            )
+        o = self._option(q, option)
+        options = self.deck.quiz[q].options
         self.chosen[q] = o
         self.first_choice.setdefault(q, o)
         right = options[o].correct
@@ -491,18 +551,58 @@ class Quiz(_Snapshot, widgets.VBox):
         self._show_score()
         return right
 
+    def submit(self, question, options=None) -> bool:
+        """Check the ticked options of a multi-select ``question``; show every option's feedback.
+
+        Parameters
+        ----------
+        question : int or str
+            0-based index or id.
+        options : iterable of int, optional
+            The options to tick first (0-based); by default the ticked checkboxes.
+
+        Returns
+        -------
+        bool
+            Whether the ticked options are exactly the right ones.
+        """
+        q = self._index(question)
+        item = self.deck.quiz[q]
+        if item.kind != "multi-select":
+            raise ValueError(f"question {q + 1} has one answer: choose it with choose({q}, option).")
+        if options is not None:
+            if isinstance(options, (str, bytes)) or not hasattr(options, "__iter__"):
+                raise ValueError(f"options must be a list of option indices; got {options!r}.")
+            ticked = {self._option(q, o) for o in options}
+            for o, box in enumerate(self.checkboxes[q]):
+                box.value = o in ticked
+        ticked = tuple(o for o, box in enumerate(self.checkboxes[q]) if box.value)
+        self.chosen[q] = ticked
+        self.first_choice.setdefault(q, ticked)
+        right = item.is_right(ticked)
+        self.feedback[q].value = f"<div class='ndcg-widget'>{_ticks_html(item, ticked)}</div>"
+        self.check_buttons[q].button_style = "success" if right else "danger"
+        self._show_score()
+        return right
+
     @property
     def right_first_time(self) -> int:
         """How many questions were answered right at the first try."""
-        return sum(self.deck.quiz[q].options[o].correct for q, o in self.first_choice.items())
+        return sum(self.deck.quiz[q].is_right(first) for q, first in self.first_choice.items())
 
     def reset(self) -> None:
         """Clear every answer and the score."""
         self.chosen.clear()
         self.first_choice.clear()
-        for buttons, feedback in zip(self.option_buttons, self.feedback):
+        for buttons, boxes, check, feedback in zip(
+            self.option_buttons, self.checkboxes, self.check_buttons, self.feedback
+        ):
             for b in buttons:
                 b.button_style = ""
+            for box in boxes:
+                box.value = False
+            if check is not None:
+                check.button_style = ""
             feedback.value = ""
         self._show_score()
 
@@ -523,23 +623,64 @@ class Quiz(_Snapshot, widgets.VBox):
         """Every question with its options; the learner's choices, or the answers behind a click."""
         parts = []
         for q, question in enumerate(self.deck.quiz):
-            items = "".join(f"<li>{_inline(to_html(option.text))}</li>" for option in question.options)
-            part = f"{_numbered(q + 1, to_html(question.question))}<ol type='A'>{items}</ol>"
-            if q in self.chosen:
+            mark = "☐ " if question.kind == "multi-select" else ""
+            items = "".join(f"<li>{mark}{_inline(to_html(option.text))}</li>" for option in question.options)
+            kind = "ol type='A'" if question.kind != "true-false" else "ul"
+            part = (
+                f"{_numbered(q + 1, _HOW[question.kind] + to_html(question.question))}"
+                f"<{kind}>{items}</{kind.split()[0]}>"
+            )
+            if q in self.chosen and question.kind == "multi-select":
+                part += _ticks_html(question, self.chosen[q])
+            elif q in self.chosen:
                 o = self.chosen[q]
                 option = question.options[o]
                 css = "ndcg-good" if option.correct else "ndcg-error"
                 part += (
-                    f"<div class='{css}'>Chosen: {'ABCDEFGHIJ'[o]}. "
+                    f"<div class='{css}'>Chosen: {_choice_name(question, o)}. "
                     f"{'✅ Right!' if option.correct else '❌ Not this one.'} {to_html(option.feedback)}</div>"
                 )
             else:
-                answer = next(i for i, option in enumerate(question.options) if option.correct)
-                right = question.options[answer]
+                why = "".join(to_html(question.options[i].feedback) for i in question.answers)
                 part += (
-                    f"<details><summary>Show the answer</summary><p>{'ABCDEFGHIJ'[answer]}.</p>"
-                    f"{to_html(right.feedback)}</details>"
+                    f"<details><summary>Show the answer</summary><p>{cards.answer_text(question)}.</p>"
+                    f"{why}</details>"
                 )
             parts.append(part)
         body = f"<div class='mathjax_process'>{''.join(parts)}</div><p><b>{self._score_text()}</b></p>"
         return _snapshot(f"🎯 Quiz: {self.deck.title}", body)
+
+
+#: What a question's kind adds before its text.
+_HOW = {
+    "single": "",
+    "true-false": "<i>True or false?</i> ",
+    "multi-select": "<i>Tick every right option:</i> ",
+}
+
+
+def _choice_name(question, o: int) -> str:
+    return question.options[o].text if question.kind == "true-false" else _LETTERS[o]
+
+
+def _ticks_html(question, ticked) -> str:
+    """The feedback of a multi-select answer: the verdict, then every option's feedback."""
+    right = question.is_right(ticked)
+    lines = []
+    for o, option in enumerate(question.options):
+        tick = o in ticked
+        good = tick == option.correct
+        lines.append(
+            f"<div class='{'ndcg-good' if good else 'ndcg-error'}'>{'✅' if good else '❌'} "
+            f"<b>{_LETTERS[o]}</b> ({'ticked' if tick else 'not ticked'}): {_inline(to_html(option.feedback))}</div>"
+        )
+    names = ", ".join(_LETTERS[o] for o in ticked) or "none"
+    verdict = (
+        "✅ Right: exactly the right options!"
+        if right
+        else "❌ Not quite: change your ticks and check again."
+    )
+    return (
+        f"<div class='{'ndcg-good' if right else 'ndcg-error'}' role='status'><b>{verdict}</b> "
+        f"Ticked: {names}.</div>" + "".join(lines)
+    )
