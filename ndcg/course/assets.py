@@ -24,8 +24,8 @@ stylesheet in a ``<style>`` element of its own.
 Examples
 --------
 >>> from ndcg.course import assets
->>> assets.BOOK_FILES[:3]
-('ndcg-course.css', 'ndcg-metrics.js', 'ndcg-course.js')
+>>> assets.BOOK_CSS[0], assets.BOOK_JS[:2]
+('ndcg-course.css', ('ndcg-metrics.js', 'ndcg-course.js'))
 >>> "table.ndcg-steps" in assets.read(assets.CSS)
 True
 """
@@ -71,10 +71,10 @@ BOOK_FILES = (*BOOK_CSS, *BOOK_JS)
 def read(name: str) -> str:
     """The text of one file of the ``static`` folder.
 
-    >>> read("nothing.css")
+    >>> read("nothing.css")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: name must be one of 'ndcg-anki.css', 'ndcg-course.css', 'ndcg-course.js', 'ndcg-metrics.js'; got 'nothing.css'.
+    ValueError: name must be one of 'ndcg-anki.css', 'ndcg-course.css', ...; got 'nothing.css'.
     """
     known = sorted(entry.name for entry in folder().iterdir() if entry.is_file())
     if name not in known:
