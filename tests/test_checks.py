@@ -3,6 +3,7 @@
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,6 +12,8 @@ import ndcg
 from ndcg.course.checks import STATUSES, Feedback, FunctionCheck, NumberCheck, ranking_cases
 
 from . import reference
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def dcg3_check(**kwargs):
@@ -318,3 +321,58 @@ def test_infinities_are_not_close_to_numbers():
         FunctionCheck(lambda: float("inf"), name="x", cases=[()]).check(lambda: float("inf")).status
         == "correct"
     )
+
+
+# -- a tolerance given is the tolerance; None is a wrong answer; full-width input -----------------
+
+
+def test_abs_tol_alone_is_the_tolerance_so_exercise_2_3_rejects_the_tutors_slip():
+    # Exercise 2.3 (exercises/solutions/02_dcg.md) asks for DCG@4 of the short videos to three
+    # decimals with abs_tol=5e-4 and says its check rejects the tutor's printed 3.892. Under the
+    # old max(1e-3 * |x|, abs_tol) rule the tolerance was 3.9e-3 and 3.892, 3.89, 3.896 passed.
+    from ndcg.course.examples import SHORT_VIDEOS
+
+    source = (ROOT / "exercises" / "solutions" / "02_dcg.md").read_text(encoding="utf-8")
+    assert 'name="DCG@4 of the short videos", abs_tol=5e-4' in source
+    exact = ndcg.dcg(SHORT_VIDEOS.grades, 4)
+    for slip in (SHORT_VIDEOS.printed["DCG@4"], 3.89, 3.896):
+        check = NumberCheck(exact, name="DCG@4 of the short videos", abs_tol=5e-4)
+        assert check.check(slip).status == "incorrect", slip
+    for right in (round(exact, 3), round(exact, 4), exact):
+        assert NumberCheck(exact, name="DCG@4", abs_tol=5e-4).check(right).status == "correct", right
+
+
+def test_each_tolerance_means_what_it_says():
+    assert NumberCheck(100.0, name="x", abs_tol=0.01).check(100.05).status == "incorrect"
+    assert NumberCheck(100.0, name="x", rel_tol=1e-3).check(100.05).status == "correct"
+    assert NumberCheck(0.0, name="x", rel_tol=1e-3).check(1e-9).status == "incorrect"  # rel alone: 0 is 0
+    both = NumberCheck(100.0, name="x", rel_tol=1e-3, abs_tol=0.01)
+    assert both.check(100.05).status == "correct"  # the larger of the two, as math.isclose
+    default = NumberCheck(100.0, name="x")
+    assert default.check(100.05).status == "correct" and default.check(100.5).status == "incorrect"
+
+
+def test_a_function_returning_none_on_one_case_is_wrong_not_unfinished():
+    def grade_sum(rels, k=None):
+        for total in [sum(rels[:k])]:
+            if rels:
+                return total  # never reached for []
+
+    check = FunctionCheck(ndcg.cg, name="CG@k", cases=[([], 3), ([3, 2, 0, 1], 2)])
+    feedback = check.check(grade_sum)
+    assert feedback.status == "incorrect"
+    assert "grade_sum([], 3) returned None, but CG@k is 0" in feedback.message
+    assert "return" in feedback.message
+
+    def untouched(rels, k=None): ...
+
+    assert check.check(untouched).status == "not yet"
+
+
+def test_typed_answers_accept_what_a_chinese_keyboard_types():
+    # full-width comma, enumeration comma, semicolon, digits, full stop, ideographic space, minus sign
+    for text in ("3，2，1", "3、2、1", "3；2；1", "３，２，１", "3　2　1", "［3，2，1］"):
+        assert NumberCheck([3, 2, 1], name="the grades").check(text).status == "correct", text
+    assert NumberCheck(0.905, name="NDCG@3").check("０．９０５").status == "correct"
+    assert NumberCheck(-0.5, name="a lambda").check("−0.5").status == "correct"
+    assert NumberCheck(0.905, name="NDCG@3").check("９０．５％").status == "correct"

@@ -217,11 +217,14 @@ class NumberCheck(_Check):
     name : str
         What is asked for, as it should read in a sentence: ``"DCG@3 of the
         films"``.
-    rel_tol, abs_tol : float
-        The answer is right when, for every number,
-        ``|answer - expected| <= max(rel_tol * max(|answer|, |expected|), abs_tol)``
-        (as :func:`math.isclose`). Hand calculations deserve an ``abs_tol``
-        around ``5e-3``.
+    rel_tol, abs_tol : float, optional
+        How close the answer must be. A tolerance you give is *the* tolerance:
+        with ``abs_tol`` alone the answer is right when ``|answer - expected|
+        <= abs_tol``; with ``rel_tol`` alone when it is within ``rel_tol *
+        max(|answer|, |expected|)``; with both, within the larger of the two
+        (as :func:`math.isclose`). With neither, both are ``1e-3``. Hand
+        calculations deserve an ``abs_tol`` around ``5e-3``; ``abs_tol=5e-4``
+        asks for three right decimals.
     hint : str, optional
         Shown after the first wrong answer: a nudge, not the answer.
     explanation : str, optional
@@ -263,8 +266,12 @@ class NumberCheck(_Check):
     'incorrect'
     """
 
-    def __init__(self, expected, *, name, rel_tol=1e-3, abs_tol=1e-3, hint=None, explanation=None):
+    def __init__(self, expected, *, name, rel_tol=None, abs_tol=None, hint=None, explanation=None):
         super().__init__(name=name, hint=hint, explanation=explanation)
+        if rel_tol is None and abs_tol is None:
+            rel_tol = abs_tol = 1e-3
+        rel_tol = 0.0 if rel_tol is None else rel_tol
+        abs_tol = 0.0 if abs_tol is None else abs_tol
         try:
             array = np.asarray(expected, dtype=float)
         except (TypeError, ValueError):
@@ -347,23 +354,56 @@ class NumberCheck(_Check):
         return np.asarray(values, dtype=float), None
 
 
+#: What a Chinese (or Japanese) keyboard types for the ASCII characters of a number or a list:
+#: the full-width comma, enumeration comma, semicolon, full stop, digits, brackets and the
+#: ideographic space, and the minus sign U+2212.
+_TYPED = str.maketrans(
+    {
+        "\uff0c": ",",
+        "\u3001": ",",
+        "\uff1b": ";",
+        "\uff0e": ".",
+        "\u3000": " ",
+        "\u2212": "-",
+        "\uff08": "(",
+        "\uff09": ")",
+        "\uff3b": "[",
+        "\uff3d": "]",
+        "\uff05": "%",
+        "\uff0f": "/",
+        **{chr(0xFF10 + d): str(d) for d in range(10)},
+    }
+)
+
+
+def typed(text) -> str:
+    """Text as a person typed it, with full-width punctuation and digits made ASCII.
+
+    >>> typed("３，２、１；０．５　−１％")
+    '3,2,1;0.5 -1%'
+    """
+    return str(text).translate(_TYPED)
+
+
 def list_items(text: str) -> list[str]:
     """The pieces of a typed list: split at commas, semicolons and spaces, brackets dropped.
 
     Every place that reads a list a person typed (answer checks, the widgets' grade boxes)
-    uses this one function, so they accept the same input.
+    uses this one function, so they accept the same input, full-width forms included.
 
     >>> list_items("[3, 2;1  0]")
+    ['3', '2', '1', '0']
+    >>> list_items("3，2，1、0")
     ['3', '2', '1', '0']
     >>> list_items("  ")
     []
     """
-    return [piece for piece in re.split(r"[\s,;]+", str(text).strip().strip("[]()")) if piece]
+    return [piece for piece in re.split(r"[\s,;]+", typed(text).strip().strip("[]()")) if piece]
 
 
 def _parse_number(text: str):
-    """``"0.9"``, ``"0,9"``, ``"1/3"``, ``"90%"`` -> float; anything else -> None."""
-    text = text.strip().replace("\u2212", "-")
+    """``"0.9"``, ``"0,9"``, ``"1/3"``, ``"90%"`` (full-width forms too) -> float; else None."""
+    text = typed(text).strip()
     scale = 1.0
     if text.endswith("%"):
         text, scale = text[:-1].strip(), 0.01
@@ -467,6 +507,17 @@ class FunctionCheck(_Check):
     def _explanation(self) -> str:
         return self.explanation or "Compare your function with the reference, one case at a time."
 
+    def _untouched_body(self, answer) -> bool:
+        """Whether ``answer`` returns ``None`` or ``...`` on every case (a body left as ``...``)."""
+        for case in self.cases:
+            try:
+                got = answer(*copy.deepcopy(case))
+            except Exception:
+                return False
+            if got is not None and got is not Ellipsis:
+                return False
+        return True
+
     def check(self, answer) -> Feedback:
         """Call ``answer`` on every case and return a :class:`Feedback` (nothing is printed)."""
         if _is_untouched(answer):
@@ -478,6 +529,12 @@ class FunctionCheck(_Check):
             )
         fname = getattr(answer, "__name__", "your function")
         total = len(self.cases)
+        if self._untouched_body(answer):
+            return Feedback(
+                "not yet",
+                f"⏳ Not yet: {fname} returns nothing on every test case. Replace the `...` in its "
+                "body with your code, `return` the result, and run both cells again.",
+            )
         for number, (case, expected) in enumerate(zip(self.cases, self.expected), start=1):
             call = f"{fname}({', '.join(_short(arg, 60) for arg in case)})"
             try:
@@ -486,11 +543,12 @@ class FunctionCheck(_Check):
                 return self._wrong(
                     f"❌ Not quite (case {number} of {total}): {call} raised {type(error).__name__}: {error}"
                 )
-            if number == 1 and (got is None or got is Ellipsis):
-                return Feedback(
-                    "not yet",
-                    f"⏳ Not yet: {fname} returned {got!r}. Replace the `...` in its body with your "
-                    "code, `return` the result, and run both cells again.",
+            if (got is None or got is Ellipsis) and expected is not None:
+                right = _format_number(expected) if _is_numeric(expected) else _short(expected)
+                return self._wrong(
+                    f"❌ Not quite (case {number} of {total}): {call} returned {got!r}, but {self.name} "
+                    f"is {right}. Every way through your function must end in a `return` (a `return` "
+                    "inside a loop never runs when the loop has nothing to do)."
                 )
             if not _close(got, expected, self.rel_tol, self.abs_tol):
                 right = _format_number(expected) if _is_numeric(expected) else _short(expected)
