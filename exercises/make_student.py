@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import copy
 import importlib.util
-import re
 import sys
 from pathlib import Path
 
@@ -50,7 +49,6 @@ HERE = Path(__file__).resolve().parent
 SOLUTIONS = HERE / "solutions"
 #: Where the executed solution notebooks are generated.
 SOLVED = HERE.parent / "notebooks" / "solutions"
-CONFIG = HERE.parent / "_config.yml"
 
 
 def _load_notebooks():
@@ -69,32 +67,9 @@ DEFAULT_STUDENT = "answer = ...  # your answer"
 #: Cell metadata kept in the student notebooks; everything else is noise.
 KEPT_CELL_METADATA = ("tags", "jupyter")
 
-#: One key of the ``execute:`` block: ``  timeout: 300`` (an optional comment after it).
-_TIMEOUT_LINE = re.compile(r"[ \t]+timeout:[ \t]*(\d+)[ \t]*(?:#.*)?")
-
-
-def config_timeout(text: str | None = None) -> int:
-    """How long one notebook cell may run, in seconds: ``execute: timeout:`` in _config.yml.
-
-    The one source of truth for the book build, ``make notebooks`` and this
-    script. ``text`` is the file's content (default: the repository's
-    _config.yml). The standard library has no YAML reader, so this reads the
-    lines of the top-level ``execute:`` block.
-
-    >>> config_timeout("timeout: 1\\nexecute:\\n  allow_errors: false\\n\\n  timeout: 120  # s\\nparse:\\n  timeout: 2\\n")
-    120
-    """
-    if text is None:
-        text = CONFIG.read_text(encoding="utf-8")
-    in_execute = False
-    for line in text.splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if not line[0].isspace():
-            in_execute = line.split("#")[0].strip() == "execute:"
-        elif in_execute and (found := _TIMEOUT_LINE.fullmatch(line)):
-            return int(found.group(1))
-    raise ValueError("_config.yml has no `execute: timeout:` in whole seconds")
+#: How long one notebook cell may run: ``execute: timeout:`` of _config.yml, read in one place
+#: (tools/notebooks.py) for the book build, ``make notebooks`` and this script.
+config_timeout = notebooks.config_timeout
 
 
 def chapters() -> list[str]:

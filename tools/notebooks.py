@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -47,6 +48,34 @@ GENERATED = ROOT / "notebooks"
 SOURCES = ("chapters/*.md", "flashcards.md")
 #: The notebook metadata the generated notebooks keep (jupytext's own is dropped).
 KEPT_NOTEBOOK_METADATA = ("kernelspec", "language_info")
+
+
+#: One key of the ``execute:`` block: ``  timeout: 300`` (an optional comment after it).
+_TIMEOUT_LINE = re.compile(r"[ \t]+timeout:[ \t]*(\d+)[ \t]*(?:#.*)?")
+
+
+def config_timeout(text: str | None = None) -> int:
+    """How long one notebook cell may run, in seconds: ``execute: timeout:`` in _config.yml.
+
+    The one source of truth for the book build, ``make notebooks`` and
+    ``make exercises``. ``text`` is the file's content (default: the
+    repository's _config.yml). The standard library has no YAML reader, so this reads the
+    lines of the top-level ``execute:`` block.
+
+    >>> config_timeout("timeout: 1\\nexecute:\\n  allow_errors: false\\n\\n  timeout: 120  # s\\nparse:\\n  timeout: 2\\n")
+    120
+    """
+    if text is None:
+        text = (ROOT / "_config.yml").read_text(encoding="utf-8")
+    in_execute = False
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            in_execute = line.split("#")[0].strip() == "execute:"
+        elif in_execute and (found := _TIMEOUT_LINE.fullmatch(line)):
+            return int(found.group(1))
+    raise ValueError("_config.yml has no `execute: timeout:` in whole seconds")
 
 
 def chapter_sources(root: Path = ROOT) -> list[Path]:
@@ -229,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print("every generated notebook matches its text source")
         return 0
-    timeout = args.timeout if args.timeout is not None else load_make_student().config_timeout()
+    timeout = args.timeout if args.timeout is not None else config_timeout()
     for source in args.sources or chapter_sources():
         generate(source.resolve(), timeout)
     return 0

@@ -90,13 +90,13 @@ def stamp_is_fresh(root: Path, windows: bool) -> bool:
 def cell_timeout(root: Path) -> int:
     """How long one notebook cell may run: ``execute: timeout:`` in _config.yml.
 
-    The reader lives in ``exercises/make_student.py`` (which imports nothing
-    from here), so the book, ``notebooks`` and ``exercises`` share one value.
+    The reader lives in ``tools/notebooks.py`` (standard library on import), so the book,
+    ``notebooks`` and ``exercises`` share one value.
     """
-    spec = importlib.util.spec_from_file_location("make_student", root / "exercises" / "make_student.py")
-    make_student = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(make_student)
-    return make_student.config_timeout((root / "_config.yml").read_text(encoding="utf-8"))
+    spec = importlib.util.spec_from_file_location("course_notebooks", root / "tools" / "notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.config_timeout((root / "_config.yml").read_text(encoding="utf-8"))
 
 
 def older_kernels_env(environ: Mapping[str, str]) -> dict[str, str]:
