@@ -300,6 +300,12 @@ def test_reorder_by_buttons_and_keyboard_then_best_survives_a_reload(browser, se
     new_par = games._inversions(game.grades())
     game.check(0, new_par)
     assert f"Par: {new_par} move" in root.inner_text() and "No best yet" in game.best_line()
+    # every new round starts from an unsolved order other than the one just played
+    for _ in range(12):
+        previous = game.order()
+        root.locator("[data-action=shuffle]").click()
+        assert game.moves() == 0 and game.order() != previous
+        assert root.get_attribute("data-solved") == "false"
     visit.close()
 
 

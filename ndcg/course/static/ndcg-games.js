@@ -171,16 +171,21 @@
       after(null);
     }
 
+    /* "Play again": a random start that is not already solved and, where another such order
+       exists, not the start just played (its best would greet the player as if already won). */
     function shuffled() {
       var order = items.map(function (_, i) { return i; }), ideal = M.idcg(grades(order), k, gain);
-      for (var attempt = 0; attempt < 50; attempt++) {
+      var previous = state.start.join(","), fallback = null;
+      for (var attempt = 0; attempt < 200; attempt++) {
         for (var j = n - 1; j > 0; j--) {
           var r = Math.floor(Math.random() * (j + 1)), t = order[j];
           order[j] = order[r]; order[r] = t;
         }
-        if (!(ideal > 0) || !solved(M.ndcg(grades(order), k, gain))) { break; }
+        if (ideal > 0 && solved(M.ndcg(grades(order), k, gain))) { continue; }
+        if (order.join(",") !== previous) { return order; }
+        fallback = order.slice();
       }
-      return order;
+      return fallback || order;
     }
 
     root.addEventListener("click", function (event) {
