@@ -150,3 +150,20 @@ def missing_message(platform: str | None = None) -> str:
 def launch(playwright, executable: str):
     """Start ``executable`` headless with :data:`LAUNCH_ARGS` through a Playwright instance."""
     return playwright.chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS), headless=True)
+
+
+def reload_in_mode(page, mode: str) -> None:
+    """Reload ``page`` in the theme's ``mode`` ("light" or "dark") and wait until it shows it.
+
+    The choice is written by an init script of the page's context, so it is in localStorage
+    before any script of the page runs: the theme's own start-up (which saves its current mode
+    when it runs, possibly after a test's ``localStorage.setItem``) cannot overwrite it.
+    """
+    if mode not in ("light", "dark"):
+        raise ValueError(f"mode must be 'light' or 'dark', not {mode!r}")
+    page.context.add_init_script(
+        f"try {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }}"
+        " catch (e) {}"
+    )
+    page.reload()
+    page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")

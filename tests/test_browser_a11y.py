@@ -194,10 +194,7 @@ LOW_CONTRAST = """
 def open_page(browser, server, path: str, mode: str) -> Visit:
     visit = Visit(browser, f"{server}/{path}", f"{server}/", views=False)
     page = visit.page
-    page.evaluate(
-        f"() => {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }}"
-    )
-    page.reload()
+    browser_setup.reload_in_mode(page, mode)
     assert page.evaluate("() => document.documentElement.dataset.theme") == mode
     page.wait_for_function(
         "() => document.querySelectorAll('[data-ndcg-view]:not([data-ready=true])').length === 0"

@@ -459,10 +459,7 @@ def test_views_fit_400_px_and_dark_mode(browser, chapter, theme):
     visit = open_page(browser, chapter, width=400)
     page = visit.page
     if theme == "dark":
-        page.evaluate(
-            "() => { localStorage.setItem('theme', 'dark'); localStorage.setItem('mode', 'dark'); }"
-        )
-        page.reload()
+        browser_setup.reload_in_mode(page, "dark")
         page.wait_for_function(
             "() => document.querySelectorAll('[data-ndcg-view]:not([data-ready=true])').length === 0"
         )
@@ -505,10 +502,7 @@ def test_dark_mode_desktop_screenshots(browser):
     for chapter in sorted(CHAPTERS):
         visit = open_page(browser, chapter)
         page = visit.page
-        page.evaluate(
-            "() => { localStorage.setItem('theme', 'dark'); localStorage.setItem('mode', 'dark'); }"
-        )
-        page.reload()
+        browser_setup.reload_in_mode(page, "dark")
         page.wait_for_function(
             "() => document.querySelectorAll('[data-ndcg-view]:not([data-ready=true])').length === 0"
         )

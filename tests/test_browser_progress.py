@@ -376,9 +376,8 @@ def test_quiz_answers_survive_a_reload_and_reset(browser, server):
 def test_the_flashcards_page_counts_the_progress(browser, server, mode):
     visit = Visit(browser, chapter_url(server), server)
     page = visit.page
-    page.evaluate(
-        f"() => {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }}"
-    )
+    browser_setup.reload_in_mode(page, mode)
+    page.wait_for_selector(".ndcg-fc[data-ready=true]", state="attached")
     deck = cards.load(CHAPTER)
     root = page.locator(".ndcg-fc").first
     leitner = cards.Leitner([c.id for c in deck.flashcards])
@@ -433,10 +432,7 @@ def test_the_flashcards_page_counts_the_progress(browser, server, mode):
 def test_screenshots_of_the_chapter_views(browser, server, mode):
     visit = Visit(browser, chapter_url(server), server)
     page = visit.page
-    page.evaluate(
-        f"() => {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }}"
-    )
-    page.reload()
+    browser_setup.reload_in_mode(page, mode)
     page.wait_for_selector(".ndcg-fc[data-ready=true]", state="attached")
     visit.settle()
     fc, qz = page.locator(".ndcg-fc").first, page.locator(".ndcg-qz").first
