@@ -223,10 +223,11 @@ def test_every_check_hints_then_explains(chapter):
         assert check.hint and check.explanation, name
         if isinstance(check, NumberCheck):
             assert check.abs_tol <= 5e-3, name  # hand arithmetic, but not sloppier than that
-        first, second = check.check(wrong_answer(check)), check.check(wrong_answer(check))
-        assert first.status == second.status == "incorrect", name
+        first, second, third = (check.check(wrong_answer(check)) for _ in range(3))
+        assert first.status == second.status == third.status == "incorrect", name
         assert check.hint in first.message and check.explanation not in first.message, name
-        assert check.explanation in second.message, name
+        assert "A closer look" in second.message and check.explanation not in second.message, name
+        assert check.explanation in third.message, name
 
 
 def test_the_blog_snippet_fails_as_the_exercise_says():
@@ -243,7 +244,9 @@ def test_the_blog_snippet_fails_as_the_exercise_says():
     exec("import numpy as np", namespace)
     second = check.check(namespace["ndcg_at_k"])
     assert "AttributeError" in second.message and "asfarray" in second.message
-    assert "Explanation" in second.message
+    assert "A closer look" in second.message
+    third = check.check(namespace["ndcg_at_k"])
+    assert "AttributeError" in third.message and "Explanation" in third.message
     solution = solution_source("04_ndcg")
     fixed = run_cells(solution, stop_after="ex6-answer")
     assert check.check(fixed["ndcg_at_k"]).status == "correct"
