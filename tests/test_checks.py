@@ -414,12 +414,12 @@ def test_infinities_are_not_close_to_numbers():
 
 
 def test_abs_tol_alone_is_the_tolerance_so_exercise_2_3_rejects_the_tutors_slip():
-    # Exercise 2.3 (exercises/solutions/02_dcg.md) asks for DCG@4 of the short videos to three
+    # Exercise 2.3 (solutions/02_dcg.md) asks for DCG@4 of the short videos to three
     # decimals with abs_tol=5e-4 and says its check rejects the tutor's printed 3.892. Under the
     # old max(1e-3 * |x|, abs_tol) rule the tolerance was 3.9e-3 and 3.892, 3.89, 3.896 passed.
     from ndcg.course.examples import SHORT_VIDEOS
 
-    source = (ROOT / "exercises" / "solutions" / "02_dcg.md").read_text(encoding="utf-8")
+    source = (ROOT / "solutions" / "02_dcg.md").read_text(encoding="utf-8")
     assert 'name="DCG@4 of the short videos", abs_tol=5e-4' in source
     exact = ndcg.dcg(SHORT_VIDEOS.grades, 4)
     for slip in (SHORT_VIDEOS.printed["DCG@4"], 3.89, 3.896):
