@@ -55,24 +55,55 @@ def test_right_answer_within_hand_tolerance():
     assert check.attempts == 6 and check.misses == 1
 
 
-def test_first_miss_gives_hint_then_explanation():
-    check = dcg3_check()
+def test_the_ladder_hint_then_a_closer_look_then_the_explanation():
+    check = dcg3_check(hint2="HINT2")
     first = check.check(6)
     assert first.status == "incorrect"
-    assert "too high" in first.message and "HINT" in first.message and "EXPLANATION" not in first.message
+    assert "too high" in first.message and "HINT" in first.message
+    assert "HINT2" not in first.message and "EXPLANATION" not in first.message
     second = check.check(1)
-    assert "too low" in second.message and "EXPLANATION" in second.message and "HINT" not in second.message
+    assert "too low" in second.message and "🔎 A closer look: HINT2" in second.message
+    assert "EXPLANATION" not in second.message and "💡" not in second.message
     third = check.check(2)
-    assert "EXPLANATION" in third.message
-    assert (check.attempts, check.misses) == (3, 3)
+    assert "📖 Explanation: EXPLANATION" in third.message and "HINT2" not in third.message
+    assert "EXPLANATION" in check.check(3).message  # and on every later miss
+    assert (check.attempts, check.misses) == (4, 4)
     check.reset()
-    assert "HINT" in check.check(6).message
+    assert (check.attempts, check.misses) == (0, 0)
+    assert "💡 Hint: HINT" in check.check(6).message
 
 
-def test_default_hint_and_explanation_state_the_value():
+def test_an_untouched_or_unreadable_answer_does_not_climb_the_ladder():
+    check = dcg3_check(hint2="HINT2")
+    for answer in (..., "four", [1, 2]):
+        check.check(answer)
+    assert check.misses == 0 and "💡 Hint: HINT" in check.check(6).message
+
+
+def test_a_correct_answer_after_misses_says_so():
+    check = dcg3_check()
+    assert check.check(4.762).message == "✅ Correct! DCG@3 = 4.76186."
+    check.reset()
+    check.check(6)
+    assert "after one wrong answer" in check.check(4.762).message
+    check.reset()
+    check.check(6), check.check(6), check.check(6)
+    assert "after 3 wrong answers" in check.check(4.762).message
+
+
+def test_default_texts_climb_too():
     check = NumberCheck(0.25, name="P@4")
     assert "Hint" in check.check(1).message
+    closer = check.check(1).message
+    assert "A closer look" in closer and "0.25" not in closer  # the second rung never gives the value
     assert "The answer is 0.25." in check.check(1).message
+
+
+def test_texts_must_be_strings():
+    with pytest.raises(ValueError, match="hint2 must be a string"):
+        NumberCheck(1.0, name="x", hint2=3)
+    with pytest.raises(ValueError, match="steps must be a function"):
+        FunctionCheck(ndcg.dcg, name="DCG", cases=[([1], None)], steps="table")
 
 
 def test_default_tolerances_are_tight():
@@ -165,23 +196,76 @@ def test_a_correct_function_passes_every_case():
     assert len(check.cases) > 200
 
 
-def test_the_first_failing_case_is_reported():
+def test_the_smallest_failing_case_comes_on_the_second_miss():
     def no_cutoff(rels, k=None):
         return my_dcg(rels)  # ignores k
 
     check = dcg_check()
-    feedback = check.check(no_cutoff)
-    assert feedback.status == "incorrect"
-    first_bad = next(
-        i
+    failing = [
+        (i, rels, k)
         for i, (rels, k) in enumerate(check.cases)
         if not math.isclose(no_cutoff(rels, k), ndcg.dcg(rels, k), abs_tol=1e-9)
+    ]
+    first = check.check(no_cutoff)
+    assert first.status == "incorrect" and "HINT" in first.message
+    assert f"wrong on {len(failing)} of {len(check.cases)} test cases" in first.message
+    assert "no_cutoff([" not in first.message  # no case yet: the hint first
+    # the smallest: fewest items, then the smallest k, then the first listed
+    _, rels, k = min(failing, key=lambda f: (len(f[1]), math.inf if f[2] is None else f[2], f[0]))
+    second = check.check(no_cutoff)
+    call = (
+        f"no_cutoff({rels!r}, {k!r}) returned {no_cutoff(rels, k):.6g}, but DCG@k is {ndcg.dcg(rels, k):.6g}."
     )
-    rels, k = check.cases[first_bad]
-    assert f"no_cutoff({rels!r}, {k!r})" in feedback.message
-    assert f"(case {first_bad + 1} of {len(check.cases)})" in feedback.message
-    assert "HINT" in feedback.message
-    assert "EXPLANATION" in check.check(no_cutoff).message
+    assert call in second.message and "A closer look" in second.message
+    assert "EXPLANATION" not in second.message
+    third = check.check(no_cutoff)
+    assert call in third.message and "EXPLANATION" in third.message
+
+
+def test_the_smallest_case_is_deterministic_and_shows_its_step_table():
+    from ndcg.course.tables import steps
+
+    def off_by_one(rels, k=None):
+        return my_dcg(rels[1:], k)
+
+    cases = [([3, 2, 1, 0], None), ([2, 1], 2), ([5, 1, 1], 1), ([1], 1), ([0, 4], 1)]
+    check = FunctionCheck(
+        ndcg.dcg, name="DCG@k", cases=cases, steps=lambda rels, k: steps(rels, k), hint2="H2"
+    )
+    check.check(off_by_one)
+    second = check.check(off_by_one)
+    assert "off_by_one([1], 1) returned 0, but DCG@k is 1." in second.message  # one item, k = 1
+    assert second.table is not None and str(second.table) in second.message
+    assert "DCG@1 = 1.000 (linear gain)" in second.message and second.message.endswith("H2")
+    again = FunctionCheck(ndcg.dcg, name="DCG@k", cases=cases[::-1])
+    again.check(off_by_one)
+    assert "off_by_one([1], 1)" in again.check(off_by_one).message  # same case, whatever the order
+    assert check.check(off_by_one).table is None  # the explanation rung has no table
+
+
+def test_case_order():
+    from ndcg.course.checks import case_order
+
+    cases = [([1, 2], None), ([1, 2], 5), ([1, 2, 3], 1), ([], None), ([1, 2], 1)]
+    assert sorted(cases, key=case_order) == [
+        ([], None),
+        ([1, 2], 1),
+        ([1, 2], 5),
+        ([1, 2], None),
+        ([1, 2, 3], 1),
+    ]
+    assert case_order(([[1, 2], [3, 4]], [[0, 1], [1, 0]])) == (8, (), 0)  # matrices: every entry counts
+    assert case_order(([2, 1], 3, None), 7) == (2, (3.0, math.inf), 7)
+
+
+def test_a_broken_step_table_never_breaks_the_check():
+    def boom(*args):
+        raise RuntimeError("no table")
+
+    check = FunctionCheck(ndcg.dcg, name="DCG@k", cases=[([1], 1)], steps=boom)
+    check.check(lambda rels, k: 0.0)
+    second = check.check(lambda rels, k: 0.0)
+    assert second.status == "incorrect" and second.table is None and "by hand" in second.message
 
 
 def test_an_exception_is_reported_not_raised():
@@ -315,7 +399,10 @@ def test_infinities_are_not_close_to_numbers():
             return float(np.sum(rels / np.log2(np.arange(1, rels.size + 1))))
 
     feedback = dcg_check().check(log_of_rank)
-    assert feedback.status == "incorrect" and "returned inf" in feedback.message
+    assert feedback.status == "incorrect"
+    check = dcg_check()
+    check.check(log_of_rank)
+    assert "returned inf" in check.check(log_of_rank).message
     assert NumberCheck(2.0, name="x").check(float("inf")).status == "incorrect"
     assert (
         FunctionCheck(lambda: float("inf"), name="x", cases=[()]).check(lambda: float("inf")).status
@@ -327,12 +414,12 @@ def test_infinities_are_not_close_to_numbers():
 
 
 def test_abs_tol_alone_is_the_tolerance_so_exercise_2_3_rejects_the_tutors_slip():
-    # Exercise 2.3 (exercises/solutions/02_dcg.md) asks for DCG@4 of the short videos to three
+    # Exercise 2.3 (solutions/02_dcg.md) asks for DCG@4 of the short videos to three
     # decimals with abs_tol=5e-4 and says its check rejects the tutor's printed 3.892. Under the
     # old max(1e-3 * |x|, abs_tol) rule the tolerance was 3.9e-3 and 3.892, 3.89, 3.896 passed.
     from ndcg.course.examples import SHORT_VIDEOS
 
-    source = (ROOT / "exercises" / "solutions" / "02_dcg.md").read_text(encoding="utf-8")
+    source = (ROOT / "solutions" / "02_dcg.md").read_text(encoding="utf-8")
     assert 'name="DCG@4 of the short videos", abs_tol=5e-4' in source
     exact = ndcg.dcg(SHORT_VIDEOS.grades, 4)
     for slip in (SHORT_VIDEOS.printed["DCG@4"], 3.89, 3.896):
@@ -361,8 +448,10 @@ def test_a_function_returning_none_on_one_case_is_wrong_not_unfinished():
     check = FunctionCheck(ndcg.cg, name="CG@k", cases=[([], 3), ([3, 2, 0, 1], 2)])
     feedback = check.check(grade_sum)
     assert feedback.status == "incorrect"
-    assert "grade_sum([], 3) returned None, but CG@k is 0" in feedback.message
-    assert "return" in feedback.message
+    assert "wrong on 1 of 2 test cases" in feedback.message and "must end in a `return`" in feedback.message
+    second = check.check(grade_sum)
+    assert "grade_sum([], 3) returned None, but CG@k is 0" in second.message
+    assert "must end in a `return`" in second.message
 
     def untouched(rels, k=None): ...
 
@@ -376,3 +465,71 @@ def test_typed_answers_accept_what_a_chinese_keyboard_types():
     assert NumberCheck(0.905, name="NDCG@3").check("０．９０５").status == "correct"
     assert NumberCheck(-0.5, name="a lambda").check("−0.5").status == "correct"
     assert NumberCheck(0.905, name="NDCG@3").check("９０．５％").status == "correct"
+
+
+# -- per-entry marks of a list answer ---------------------------------------------------------
+
+
+def discounts_check(**kwargs):
+    return NumberCheck(ndcg.discounts(4), name="the discounts", abs_tol=5e-3, hint="HINT", **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("answer", "marks"),
+    [
+        ([0.631, 1.0, 0.5, 0.431], "2 of 4 right: entries 1 and 2 are swapped."),
+        ([1.0, 0.431, 0.5, 0.631], "2 of 4 right: entries 2 and 4 are swapped."),  # not neighbours
+        ([0.5, 0.631, 1.0, 0.431], "2 of 4 right: entries 1 and 3 are swapped."),
+        ([1.0, 0.631, 0.6, 0.431], "3 of 4 right: entry 3 is off (you typed 0.6, it is 0.500)."),
+        (
+            [0.631, 1.0, 0.5, 0.4],
+            "1 of 4 right: entries 1 and 2 are swapped; entry 4 is off (you typed 0.4, it is 0.431).",
+        ),
+        (
+            [0.631, 0.5, 1.0, 0.431],
+            "1 of 4 right: entries 1, 2 and 3 hold the right numbers in the wrong order.",
+        ),
+        ([0.431, 0.5, 0.631, 1.0], "0 of 4 right: entries 1 and 4 are swapped; entries 2 and 3 are swapped."),
+        (
+            [1, 1, 1, 1],
+            "1 of 4 right: entry 2 is off (you typed 1, it is 0.631); entry 3 is off (you typed 1, it is 0.500); entry 4 is off (you typed 1, it is 0.431).",
+        ),
+    ],
+)
+def test_list_answers_get_per_entry_marks(answer, marks):
+    check = discounts_check()
+    assert check.marks(answer) == marks
+    first = check.check(answer)
+    right = int(marks.split(" of ")[0])
+    assert f"{right} of 4 entries are right" in first.message and "💡 Hint: HINT" in first.message
+    assert marks not in first.message  # the detail is the second rung
+    second = check.check(answer)
+    assert marks in second.message and "A closer look" in second.message
+
+
+def test_marks_of_a_swapped_answer_differ_from_an_all_wrong_one():
+    check = discounts_check()
+    swapped, wrong = check.marks([0.631, 1.0, 0.5, 0.431]), check.marks([2, 2, 2, 2])
+    assert swapped != wrong and wrong.startswith("0 of 4 right: entry 1 is off")
+    assert check.check([0.631, 1.0, 0.5, 0.431]).message != discounts_check().check([2, 2, 2, 2]).message
+
+
+def test_marks_use_the_tolerance_and_refuse_what_they_cannot_mark():
+    check = NumberCheck([0.5, 0.25], name="two numbers", abs_tol=5e-4)
+    assert check.marks("0.5, 0.3") == "1 of 2 right: entry 2 is off (you typed 0.3, it is 0.2500)."
+    assert check.marks("1/4; 1/2") == "0 of 2 right: entries 1 and 2 are swapped."
+    assert check.marks([0.25, 0.5]) == "0 of 2 right: entries 1 and 2 are swapped."
+    assert NumberCheck([3, 2], name="counts", abs_tol=0).marks([3, 1]) == (
+        "1 of 2 right: entry 2 is off (you typed 1, it is 2)."
+    )
+    with pytest.raises(ValueError, match="answer: The answer should be a list of 2 numbers; got 3"):
+        check.marks([1, 2, 3])
+    with pytest.raises(ValueError, match="marks\\(\\) needs a check whose expected value is a list"):
+        NumberCheck(1.0, name="x").marks([1.0])
+
+
+def test_a_list_of_the_wrong_length_is_said_so_and_not_counted():
+    check = discounts_check()
+    feedback = check.check([1.0, 0.631, 0.5])
+    assert feedback.message == "❓ The answer should be a list of 4 numbers; got 3."
+    assert check.misses == 0

@@ -1,36 +1,43 @@
 """The exercise notebooks: generated from the solutions, solved by them, and safe to run.
 
-The solutions' text sources, ``exercises/solutions/NN.md``, are the source of
-truth; ``make_student.py`` generates from each the executed solution notebook
-(``notebooks/solutions/NN.ipynb``) and the student notebook
-(``exercises/NN.ipynb``). nbval (``pytest --nbval``, testpaths include
+The solutions' text sources, ``solutions/NN.md``, are the source of truth;
+``tools/make_student.py`` generates from each the executed solution notebook
+(``notebooks/solutions/NN.ipynb``), the checks' answer texts
+(``ndcg/course/content/answers/NN.json``, package data) and the student notebook
+(``exercises/NN.ipynb``), which holds no answer text. nbval (``pytest --nbval``, testpaths include
 notebooks/ and exercises/) re-executes every notebook and compares the outputs
 with the stored ones; the solution notebooks assert in every check cell that
 the solution is correct. The tests here cover the rest: both notebooks are
 exactly what ``make_student.py`` makes of the text source, the stored outputs
-say "correct" and "not yet", every check gives a hint and then an explanation,
-and the broken snippet of source 001 fails the way exercise 4.6 says it does.
+say "correct" and "not yet", every check climbs the ladder (hint, closer look,
+explanation), no answer text reaches a student notebook, the answer texts are in
+sync with the solutions, and the broken snippet of source 001 fails the way
+exercise 4.6 says it does.
 """
 
 import contextlib
+import fnmatch
 import importlib.util
 import io
 import json
+import tomllib
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ndcg.course.checks import FunctionCheck, NumberCheck
 
 ROOT = Path(__file__).resolve().parent.parent
-EXERCISES = ROOT / "exercises"
-SOLUTIONS = EXERCISES / "solutions"  # the text sources, NN.md
+EXERCISES = ROOT / "exercises"  # the student notebooks: what participants get
+SOLUTIONS = ROOT / "solutions"  # the text sources, NN.md, out of the participants' folder
+ANSWERS = ROOT / "ndcg" / "course" / "content" / "answers"  # the checks' texts, package data
 SOLVED = ROOT / "notebooks" / "solutions"  # the executed solution notebooks generated from them
 CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
 
 
 def load_make_student():
-    spec = importlib.util.spec_from_file_location("make_student", EXERCISES / "make_student.py")
+    spec = importlib.util.spec_from_file_location("make_student", ROOT / "tools" / "make_student.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -90,6 +97,8 @@ def test_one_solution_and_one_student_notebook_per_chapter():
     assert sorted(p.stem for p in EXERCISES.glob("*.ipynb")) == CHAPTERS
     assert sorted(p.stem for p in SOLVED.glob("*.ipynb")) == CHAPTERS
     assert not list(SOLUTIONS.glob("*.ipynb"))  # text sources only
+    assert not (EXERCISES / "solutions").exists()  # nothing of the solutions beside the student notebooks
+    assert sorted(p.stem for p in ANSWERS.glob("*.json")) == CHAPTERS
     for chapter in CHAPTERS:
         assert (ROOT / "chapters" / f"{chapter}.md").exists(), chapter
 
@@ -99,7 +108,9 @@ def test_student_notebook_is_generated_from_its_solution(chapter):
     """The drift check: regenerating gives exactly the stored sources."""
     solution = solution_source(chapter)
     stored = read(EXERCISES / f"{chapter}.ipynb")
-    assert make_student.sources(stored) == make_student.sources(make_student.student_notebook(solution))
+    assert make_student.sources(stored) == make_student.sources(
+        make_student.student_notebook(solution, chapter)
+    )
     assert make_student.sources(read(SOLVED / f"{chapter}.ipynb")) == make_student.sources(solution)
 
 
@@ -110,8 +121,8 @@ def test_the_check_command_finds_no_drift(capsys):
 def test_generation_is_deterministic(tmp_path):
     solution = make_student.read(SOLUTIONS / "02_dcg.md")
     first, second = tmp_path / "a.ipynb", tmp_path / "b.ipynb"
-    make_student.write(make_student.student_notebook(solution), first)
-    make_student.write(make_student.student_notebook(solution), second)
+    make_student.write(make_student.student_notebook(solution, "02_dcg"), first)
+    make_student.write(make_student.student_notebook(solution, "02_dcg"), second)
     assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
     assert '"execution"' not in first.read_text(encoding="utf-8")
 
@@ -154,7 +165,7 @@ def test_notebooks_say_what_to_do_and_link_back(chapter):
     assert (SOLVED / f"../chapters/{chapter}.ipynb").resolve().exists()
     assert f"](../../exercises/{chapter}.ipynb)" in solution_title
     assert (SOLVED / f"../../exercises/{chapter}.ipynb").resolve().exists()
-    assert f"`exercises/solutions/{chapter}.md`" in solution_title
+    assert f"`solutions/{chapter}.md`" in solution_title
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
@@ -217,16 +228,133 @@ def wrong_answer(check):
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_every_check_hints_then_explains(chapter):
+def test_every_check_climbs_the_ladder(chapter):
+    """Hint, then a closer look that says more than the hint, then the explanation; never skipped."""
     checks = checks_in(run_cells(read(EXERCISES / f"{chapter}.ipynb")))
     for name, check in checks.items():
         assert check.hint and check.explanation, name
         if isinstance(check, NumberCheck):
             assert check.abs_tol <= 5e-3, name  # hand arithmetic, but not sloppier than that
-        first, second = check.check(wrong_answer(check)), check.check(wrong_answer(check))
-        assert first.status == second.status == "incorrect", name
+            assert check.hint2, f"{name}: a hand calculation needs a second hint (the worked first step)"
+        first, second, third = (check.check(wrong_answer(check)) for _ in range(3))
+        assert first.status == second.status == third.status == "incorrect", name
         assert check.hint in first.message and check.explanation not in first.message, name
-        assert check.explanation in second.message, name
+        assert "A closer look" in second.message and check.explanation not in second.message, name
+        assert check.hint not in second.message, name
+        if check.hint2:
+            assert check.hint2 in second.message, name
+        if isinstance(check, FunctionCheck):
+            assert "The smallest one:" in second.message, name
+            if check.steps is not None:
+                assert second.table is not None and str(second.table) in second.message, name
+        else:
+            assert len(second.message) > len(first.message) - len(check.hint), name
+        assert check.explanation in third.message, name
+
+
+STEPPED = {"check_my_dcg", "check_gain_dcg", "check_my_idcg", "check_snippet", "check_my_ndcg"}
+
+
+def test_the_dcg_like_function_exercises_show_step_tables():
+    stepped = set()
+    for chapter in CHAPTERS:
+        for name, check in checks_in(run_cells(read(EXERCISES / f"{chapter}.ipynb"))).items():
+            if isinstance(check, FunctionCheck) and check.steps is not None:
+                stepped.add(name)
+    assert stepped == STEPPED
+
+
+# -- no answer text in a participant's notebook ------------------------------------------------
+
+
+def solution_lines(cell, given: str) -> list[str]:
+    """The lines of a solution cell that say something the exercise does not already say.
+
+    Blank lines, comments, docstring quotes, signatures and imports are left out, and so is
+    any line found in ``given``: what the exercise hands out (its statement, its stub; exercise
+    4.6 hands out the broken snippet and says "set `answer = ndcg_at_k`").
+    """
+    lines = []
+    for line in source(cell).splitlines():
+        text = line.strip()
+        if (
+            len(text) >= 12
+            and not text.startswith(("#", '"""', "def ", "import ", "from "))
+            and text not in given
+        ):
+            lines.append(text)
+    return lines
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_no_answer_text_anywhere_in_the_student_notebook(chapter):
+    """Neither a solution's code nor any text a check reveals is in the student notebook's JSON.
+
+    Not in a cell, a collapsed one included, not in an output, not in the metadata: a
+    participant who opens every cell, or the .ipynb in a text editor, reads no answer.
+    """
+    raw = (EXERCISES / f"{chapter}.ipynb").read_text(encoding="utf-8")
+    stored = json.loads(raw)
+    everything = raw + "\n" + json.dumps(stored, ensure_ascii=False)  # the file as written, and unescaped
+    solution = solution_source(chapter)
+    given = "\n".join(
+        str(cell["metadata"].get("student", "")) if "solution" in tags(cell) else source(cell)
+        for cell in solution["cells"]
+        if not cell["id"].endswith("-check-def")
+    )
+    for cell in solution["cells"]:
+        if "solution" in tags(cell) and cell["cell_type"] == "code" and "check" not in tags(cell):
+            assert source(cell).strip() not in everything, cell["id"]
+            for line in solution_lines(cell, given):
+                assert line not in everything, (cell["id"], line)
+    texts = json.loads((ANSWERS / f"{chapter}.json").read_text(encoding="utf-8"))
+    for name, fields in texts.items():
+        for field, text in fields.items():
+            assert text not in everything, (name, field)
+            for piece in (p for p in text.replace("\n", ". ").split(". ") if len(p) >= 40):
+                assert piece not in everything, (name, field, piece)
+    for cell in stored["cells"]:
+        if cell["id"].endswith("-check-def"):
+            code = source(cell)
+            assert "hint=" not in code and "explanation=" not in code, cell["id"]
+            assert f'**answers("{chapter}", "check_' in code, cell["id"]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_answer_texts_are_in_sync_with_the_solutions(chapter):
+    """Regenerating the answer texts from the solution changes nothing (make exercises writes them)."""
+    stored = (ANSWERS / f"{chapter}.json").read_text(encoding="utf-8")
+    assert make_student.answers_json(make_student.answer_texts(solution_source(chapter))) == stored
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_student_checks_are_the_solution_checks(chapter):
+    """Same expected values, tolerances, cases and texts: only where the texts are read from differs."""
+    solved = checks_in(run_cells(solution_source(chapter)))
+    student = checks_in(run_cells(read(EXERCISES / f"{chapter}.ipynb")))
+    assert solved.keys() == student.keys()
+    for name, check in student.items():
+        twin = solved[name]
+        assert type(check) is type(twin) and check.name == twin.name, name
+        assert (check.rel_tol, check.abs_tol) == (twin.rel_tol, twin.abs_tol), name
+        assert (check.hint, check.hint2, check.explanation) == (twin.hint, twin.hint2, twin.explanation), name
+        if isinstance(check, NumberCheck):
+            assert json.dumps(np.asarray(check.expected).tolist()) == json.dumps(
+                np.asarray(twin.expected).tolist()
+            ), name
+        else:
+            assert repr(check.cases) == repr(twin.cases), name
+            assert (check.steps is None) == (twin.steps is None), name
+
+
+def test_the_answer_texts_ship_in_the_wheel():
+    """Every answers file matches a package-data pattern of pyproject.toml, so the wheel carries it."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["ndcg.course"]
+    package = ROOT / "ndcg" / "course"
+    for path in ANSWERS.glob("*.json"):
+        relative = path.relative_to(package).as_posix()
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
 
 
 def test_the_blog_snippet_fails_as_the_exercise_says():
@@ -243,7 +371,9 @@ def test_the_blog_snippet_fails_as_the_exercise_says():
     exec("import numpy as np", namespace)
     second = check.check(namespace["ndcg_at_k"])
     assert "AttributeError" in second.message and "asfarray" in second.message
-    assert "Explanation" in second.message
+    assert "A closer look" in second.message and second.table is not None  # the smallest case, step by step
+    third = check.check(namespace["ndcg_at_k"])
+    assert "AttributeError" in third.message and "Explanation" in third.message
     solution = solution_source("04_ndcg")
     fixed = run_cells(solution, stop_after="ex6-answer")
     assert check.check(fixed["ndcg_at_k"]).status == "correct"

@@ -2,7 +2,7 @@
 
 The chapters, ``flashcards.md`` and the exercises' solutions are MyST Markdown
 notebooks written one sentence per line; ``tools/notebooks.py`` and
-``exercises/make_student.py`` generate the executed notebooks from them
+``tools/make_student.py`` generate the executed notebooks from them
 (``notebooks/``, ``exercises/*.ipynb``). These tests check that
 
 * every generated notebook still matches its text source, cell by cell (type,
@@ -39,7 +39,7 @@ def load(name: str):
 notebooks = load("notebooks")
 sentences = load("sentences")
 CHAPTER_SOURCES = notebooks.chapter_sources()
-SOLUTION_SOURCES = sorted((ROOT / "exercises" / "solutions").glob("*.md"))
+SOLUTION_SOURCES = sorted((ROOT / "solutions").glob("*.md"))
 TEXT_SOURCES = CHAPTER_SOURCES + SOLUTION_SOURCES
 
 
@@ -99,7 +99,7 @@ def test_the_sync_check_sees_a_changed_tag(copy_of, tmp_path):
 
 def test_a_notebook_next_to_its_text_source_is_reported():
     assert not list((ROOT / "chapters").glob("*.ipynb"))
-    assert not list((ROOT / "exercises" / "solutions").glob("*.ipynb"))
+    assert not list((ROOT / "solutions").glob("*.ipynb"))
     assert not (ROOT / "flashcards.ipynb").exists()
 
 

@@ -59,15 +59,15 @@ def repo(tmp_path, monkeypatch):
         age(tmp_path / name, 60)
     (tmp_path / "_config.yml").write_text(CONFIG)
     (tmp_path / "exercises").mkdir()
-    shutil.copy(REPO / "exercises" / "make_student.py", tmp_path / "exercises")
     (tmp_path / "tools").mkdir()
+    shutil.copy(REPO / "tools" / "make_student.py", tmp_path / "tools")
     shutil.copy(REPO / "tools" / "notebooks.py", tmp_path / "tools")  # make_student.py loads it
     (tmp_path / "chapters").mkdir()
     for name in ("01_cg.md", "00_why.md"):
         (tmp_path / "chapters" / name).write_text("")
     (tmp_path / "flashcards.md").write_text("")
-    (tmp_path / "exercises" / "solutions").mkdir()
-    (tmp_path / "exercises" / "solutions" / "00_why.md").write_text("")
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "00_why.md").write_text("")
     for windows in (False, True):
         python = run.venv_python(tmp_path, windows)
         python.parent.mkdir(parents=True)
@@ -129,7 +129,6 @@ SUBCOMMANDS = {
             "--nbval",
             "-p",
             "no:cacheprovider",
-            "--ignore=exercises/make_student.py",
             "notebooks",
             "exercises",
         ]
@@ -143,9 +142,7 @@ SUBCOMMANDS = {
         ["{bin}/python", "-m", "pytest", "--nbval", "exercises/00_why.ipynb", "-q", "-p", "no:cacheprovider"],
     ],
     "lab": [["{bin}/jupyter", "lab", "--notebook-dir=."]],
-    "exercises": [
-        ["{bin}/python", "exercises/make_student.py", "--solutions", "--execute", "--timeout", "123"]
-    ],
+    "exercises": [["{bin}/python", "tools/make_student.py", "--solutions", "--execute", "--timeout", "123"]],
     "notebooks": [["{bin}/python", "tools/notebooks.py", "--timeout", "123"]],
     "sync-check": [["{bin}/python", "tools/notebooks.py", "--check"]],
     "sentences": [
@@ -154,8 +151,8 @@ SUBCOMMANDS = {
             "tools/sentences.py",
             "chapters/00_why.md",
             "chapters/01_cg.md",
-            "exercises/solutions/00_why.md",
             "flashcards.md",
+            "solutions/00_why.md",
         ]
     ],
     "anki": [["{bin}/python", "-m", "ndcg.course.anki", "_build/ndcg-course.apkg"]],
@@ -338,7 +335,7 @@ def test_config_timeout_of_the_real_config():
     text = (REPO / "_config.yml").read_text(encoding="utf-8")
     block = re.search(r"^execute:\n((?:[ #].*\n)*)", text, re.MULTILINE).group(1)
     assert re.search(rf"^\s+timeout:\s*{value}\b", block, re.MULTILINE)
-    make_student = load(REPO / "exercises" / "make_student.py", "make_student")
+    make_student = load(REPO / "tools" / "make_student.py", "make_student")
     assert make_student.config_timeout() == value, "make_student.py's default --timeout is the book's"
 
 

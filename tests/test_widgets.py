@@ -262,6 +262,7 @@ def number_check():
         name="DCG@3 of [3, 2, 1]",
         abs_tol=5e-3,
         hint="Divide each grade by log2(rank + 1).",
+        hint2="The first term is 3/log2(2) = 3.",
         explanation="3/1 + 2/log2(3) + 1/log2(4).",
     )
 
@@ -277,12 +278,16 @@ def test_answer_checker_hint_then_explanation_then_correct():
     assert "Explanation" not in box.feedback.value and "Attempts: 1" in box.attempts_label.value
     box.answer.value = "5"
     box.button.click()
-    assert "Explanation: 3/1 + 2/log2(3)" in box.feedback.value and "Hint" not in box.feedback.value
+    assert "A closer look: The first term is 3/log2(2) = 3." in box.feedback.value
+    assert "Explanation" not in box.feedback.value and "Hint" not in box.feedback.value
+    box.answer.value = "4"
+    box.button.click()
+    assert "Explanation: 3/1 + 2/log2(3)" in box.feedback.value and "closer look" not in box.feedback.value
     box.answer.value = "abc"  # unreadable: a word on the format
     box.button.click()
     assert box.last.status == "incorrect" and "Could not read" in box.feedback.value
     assert box.submit(f"{ndcg.dcg([3, 2, 1]):.2f}").status == "correct"
-    assert "ndcg-good" in box.feedback.value and "Correct" in box.feedback.value
+    assert "ndcg-good" in box.feedback.value and "after 3 wrong answers" in box.feedback.value
     snapshot = bundle(box)["text/html"]
     assert "DCG@3 of [3, 2, 1]" in snapshot and "Correct" in snapshot and "<code>4.76</code>" in snapshot
 
@@ -294,12 +299,15 @@ def test_answer_checker_list_answer():
 
 
 def test_answer_checker_function_from_the_namespace():
+    from ndcg.course.tables import steps
+
     check = FunctionCheck(
         ndcg.dcg,
         name="DCG@k",
         cases=lambda rng: ranking_cases(rng, n=30),
         hint="Use 1 / log2(i + 1).",
         explanation="sum(g / log2(i + 2) for i, g in ...)",
+        steps=steps,
     )
     namespace = {}
     box = w.AnswerChecker(check, function_name="my_dcg", namespace=namespace)
@@ -313,7 +321,10 @@ def test_answer_checker_function_from_the_namespace():
     namespace["my_dcg"] = my_dcg
     box.button.click()
     assert box.last.status == "incorrect" and "Hint: Use 1 / log2" in box.feedback.value
-    assert "my_dcg(" in box.feedback.value
+    box.button.click()  # the smallest failing case, its step table shown as a table
+    assert "The smallest one: my_dcg([3, 3], 5) returned 6, but DCG@k is 4.89279." in box.feedback.value
+    assert '<table class="ndcg-steps">' in box.feedback.value and "running total" in box.feedback.value
+    assert "  ----" not in box.feedback.value  # not the plain-text table as well
     box.button.click()
     assert "Explanation" in box.feedback.value
 

@@ -10,8 +10,8 @@ own, ``notebooks/``, with the same relative path::
     chapters/02_dcg.md  ->  notebooks/chapters/02_dcg.ipynb
     flashcards.md       ->  notebooks/flashcards.ipynb
 
-(``exercises/make_student.py`` does the same for the exercises:
-``exercises/solutions/NN.md`` -> ``notebooks/solutions/NN.ipynb`` and
+(``tools/make_student.py`` does the same for the exercises:
+``solutions/NN.md`` -> ``notebooks/solutions/NN.ipynb`` and
 ``exercises/NN.ipynb``.)
 
 A cell's id comes from its metadata ``id`` in the text source when it has one
@@ -29,7 +29,7 @@ tools/run.py notebooks`` and ``python tools/run.py sync-check`` call it)::
 (type, id, source, metadata) with its text source, chapters and exercises
 alike, and reports the notebooks to regenerate. The outputs are nbval's job.
 
-Only the standard library is imported at the top: ``exercises/make_student.py``
+Only the standard library is imported at the top: ``tools/make_student.py``
 loads this file, and ``tools/run.py`` loads that one with any Python.
 """
 
@@ -191,7 +191,7 @@ def drift(expected, stored_path: Path, root: Path = ROOT) -> str | None:
 
 
 def load_make_student(root: Path = ROOT):
-    spec = importlib.util.spec_from_file_location("make_student", root / "exercises" / "make_student.py")
+    spec = importlib.util.spec_from_file_location("make_student", root / "tools" / "make_student.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -40,7 +40,7 @@ OLDER_KERNELS = "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
 #: What ``nbval`` runs: every stored notebook (generated from the text sources) that pytest --nbval checks.
 NOTEBOOKS = ("notebooks", "exercises")
 #: The text sources written one sentence per line (``sentences`` reflows them).
-TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "exercises/solutions/*.md")
+TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "solutions/*.md")
 
 
 def is_windows(os_name: str) -> bool:
@@ -173,7 +173,7 @@ def test(args: argparse.Namespace) -> None:
 def lint(args: argparse.Namespace) -> None:
     """Ruff, pinned in requirements.txt: the lint rules, then the formatting, both check-only.
 
-    What it checks (the package, the tests, the tools, the benchmarks, exercises/*.py) is
+    What it checks (the package, the tests, the tools, the benchmarks) is
     ``[tool.ruff] include`` in pyproject.toml.
     """
     if not args.format_only:
@@ -200,7 +200,6 @@ def nbval(args: argparse.Namespace) -> None:
             "--nbval",
             "-p",
             "no:cacheprovider",
-            "--ignore=exercises/make_student.py",
             *NOTEBOOKS,
             *args.pytest_args,
         ],
@@ -230,12 +229,12 @@ def notebooks(args: argparse.Namespace) -> None:
 
 
 def exercises(args: argparse.Namespace) -> None:
-    """Generate and execute the solution notebooks (notebooks/solutions/) and the student notebooks
-    (exercises/) from exercises/solutions/*.md."""
+    """Generate and execute the solution notebooks (notebooks/solutions/), the checks' answer texts
+    (ndcg/course/content/answers/) and the student notebooks (exercises/) from solutions/*.md."""
     run(
         [
             python(),
-            "exercises/make_student.py",
+            "tools/make_student.py",
             "--solutions",
             "--execute",
             "--timeout",
@@ -345,7 +344,7 @@ COMMANDS: dict[str, Command] = {
         "generate the executed chapter notebooks from chapters/*.md (then commit both)", notebooks
     ),
     "exercises": Command(
-        "generate the executed solution and student notebooks from exercises/solutions/*.md", exercises
+        "generate the executed solution and student notebooks from solutions/*.md", exercises
     ),
     "sync-check": Command(
         "fail if a generated notebook no longer matches its text source (no execution)", sync_check

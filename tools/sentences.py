@@ -2,7 +2,7 @@
 """One sentence per line in the Markdown of the course's text sources.
 
 The chapters (``chapters/*.md``), ``flashcards.md`` and the solutions
-(``exercises/solutions/*.md``) are MyST Markdown notebooks. Their prose is
+(``solutions/*.md``) are MyST Markdown notebooks. Their prose is
 written one sentence per line, so that changing a sentence changes one line of
 the diff. Markdown joins the lines of a paragraph, so the rendered page is the
 same however a paragraph is broken into lines.

@@ -14,7 +14,10 @@ Modules
               library conventions
 ``plots``     the course's figures (imports matplotlib)
 ``compare``   how often two metrics disagree on random rankings
-``checks``    answer checks for the exercise notebooks (hint, then explanation)
+``checks``    answer checks for the exercise notebooks: a ladder of help (hint,
+              a closer look, then the explanation), per-entry marks of lists
+``answers``   the checks' hints and explanations, package data generated from
+              the solutions (``content/answers/``), so no student notebook holds them
 ``cards``     (a package) flashcards and quizzes from ``content/*.yaml``, and
               their kernel-free views for the book (imports yaml, markdown-it)
 ``widgets``   (a package) live ipywidgets: explorer, games, deck, quiz, checker

@@ -10,25 +10,36 @@ the notebook runs, and that answers the learner with a :class:`Feedback`.
   give it, and a list of numbers when the expected answer is one.
 * :class:`FunctionCheck` checks a function the learner wrote
   (``def my_dcg(rels, k=None): ...``) against a reference function on many
-  cases, fixed or drawn from a seeded random generator, and reports the first
-  case where the two disagree.
+  cases, fixed or drawn from a seeded random generator.
 
-Both follow the same rules, so that a learner always knows what to expect:
+Both follow the same rules, so that a learner always knows what to expect.
+Help comes as a ladder, one rung per wrong answer, each more help than the
+one before and less than the next:
 
 ================================  ==========================================
 the answer                        the feedback
 ================================  ==========================================
 ``...`` or ``None`` (untouched)   ``"not yet"``: replace ``...``; not counted
-right                             ``"correct"``
-wrong, for the first time         ``"incorrect"``, with the **hint**
-wrong again                       ``"incorrect"``, with the **explanation**
+right                             ``"correct"`` (after misses, it says so)
+wrong, for the first time         ``"incorrect"``, with the **hint**; a list
+                                  answer is told how many entries are right,
+                                  a function on how many cases it is wrong
+wrong, for the second time        ``"incorrect"``, with **a closer look**: a
+                                  list answer gets per-entry marks ("entries
+                                  1 and 2 are swapped"), a function the
+                                  smallest failing case with its expected
+                                  value and, where the check has one, its
+                                  step table; plus the second hint
+                                  (``hint2``) when the exercise has one
+wrong a third time, and after     ``"incorrect"``, with the **explanation**
 a function that raises            ``"incorrect"``, with the exception's text
 ================================  ==========================================
 
 A check never raises because of an answer. Calling it (``check(answer)``)
 prints the message and returns the :class:`Feedback`; :meth:`NumberCheck.check`
 returns it without printing (for widgets and tests). ``attempts`` counts the
-answers graded so far, ``misses`` the wrong ones.
+answers graded so far, ``misses`` the wrong ones; ``reset()`` starts the
+ladder again.
 
 This module needs only NumPy; the live answer box is
 ``ndcg.course.widgets.AnswerChecker``.
@@ -39,6 +50,7 @@ Examples
 >>> from ndcg.course.checks import NumberCheck
 >>> check = NumberCheck(ndcg.dcg([3, 2, 1]), name="DCG@3 of [3, 2, 1]",
 ...                     abs_tol=5e-3, hint="Divide each grade by log2(rank + 1).",
+...                     hint2="The first term is 3/log2(2) = 3; do ranks 2 and 3 the same way.",
 ...                     explanation="3/1 + 2/log2(3) + 1/log2(4), about 4.762.")
 >>> check(...).status
 ⏳ Not yet: replace `...` with your answer, then run the cell again.
@@ -47,8 +59,16 @@ Examples
 ❌ Not quite: 6 is too high for DCG@3 of [3, 2, 1].
 💡 Hint: Divide each grade by log2(rank + 1).
 'incorrect'
+>>> check(5).status
+❌ Not quite: 5 is too high for DCG@3 of [3, 2, 1].
+🔎 A closer look: The first term is 3/log2(2) = 3; do ranks 2 and 3 the same way.
+'incorrect'
+>>> check(4).status
+❌ Not quite: 4 is too low for DCG@3 of [3, 2, 1].
+📖 Explanation: 3/1 + 2/log2(3) + 1/log2(4), about 4.762.
+'incorrect'
 >>> check(4.76).status
-✅ Correct! DCG@3 of [3, 2, 1] = 4.76186.
+✅ Correct! DCG@3 of [3, 2, 1] = 4.76186. You got there after 3 wrong answers: well done for keeping at it.
 'correct'
 """
 
@@ -78,8 +98,12 @@ class Feedback:
     status : {"correct", "incorrect", "not yet"}
         ``"not yet"`` means the answer was left as ``...`` (or ``None``).
     message : str
-        The text shown to the learner: a verdict, then the hint or the
-        explanation when the answer is wrong.
+        The text shown to the learner: a verdict, then, when the answer is
+        wrong, the rung of help it has reached (hint, closer look, explanation).
+    table : StepTable or None
+        The step table of the smallest failing case, when a
+        :class:`FunctionCheck` with ``steps=`` shows one (its text is in
+        ``message`` too; the answer box shows it as a table).
 
     Examples
     --------
@@ -90,6 +114,7 @@ class Feedback:
 
     status: str
     message: str
+    table: object = None
 
     def __post_init__(self):
         if self.status not in STATUSES:
@@ -169,11 +194,15 @@ def _check_name(name) -> str:
 
 
 class _Check:
-    """What NumberCheck and FunctionCheck share: counting, hint, explanation."""
+    """What NumberCheck and FunctionCheck share: counting, and the ladder of help."""
 
-    def __init__(self, *, name, hint, explanation):
+    def __init__(self, *, name, hint, hint2, explanation):
         self.name = _check_name(name)
+        for label, text in (("hint", hint), ("hint2", hint2), ("explanation", explanation)):
+            if text is not None and not isinstance(text, str):
+                raise ValueError(f"{label} must be a string or None; got {_short(text)}.")
         self.hint = hint
+        self.hint2 = hint2
         self.explanation = explanation
         self.attempts = 0
         self.misses = 0
@@ -189,22 +218,64 @@ class _Check:
         print(feedback.message)
         return feedback
 
-    def _wrong(self, verdict: str) -> Feedback:
-        """Count a miss; add the hint the first time, the explanation after."""
+    def _wrong(self, first: str, later: str, closer: str, table=None) -> Feedback:
+        """Count a miss and climb the ladder: the hint, then a closer look, then the explanation.
+
+        ``first`` is the verdict of a first miss, ``later`` the more specific one of every
+        later miss, and ``closer`` the second rung's help (``table``, a step table, goes with it).
+        """
         self.attempts += 1
         self.misses += 1
         if self.misses == 1:
             help_text = f"💡 Hint: {self.hint}" if self.hint else "💡 Hint: check each step again."
-        else:
-            help_text = f"📖 Explanation: {self._explanation()}"
-        return Feedback("incorrect", f"{verdict}\n{help_text}")
+            return Feedback("incorrect", f"{first}\n{help_text}")
+        if self.misses == 2:
+            return Feedback("incorrect", f"{later}\n🔎 A closer look: {closer}", table)
+        return Feedback("incorrect", f"{later}\n📖 Explanation: {self._explanation()}")
 
     def _right(self, text: str) -> Feedback:
         self.attempts += 1
+        if self.misses:
+            tries = "one wrong answer" if self.misses == 1 else f"{self.misses} wrong answers"
+            text += f" You got there after {tries}: well done for keeping at it."
         return Feedback("correct", text)
 
     def _explanation(self) -> str:  # pragma: no cover - overridden
         return self.explanation or ""
+
+
+_LIST_CLOSER = (
+    "the marks above say which entries are right. Redo only the others, one at a time, "
+    "and keep them in the order the exercise asks for."
+)
+
+
+def _entries(numbers: list[str]) -> str:
+    """``"entry 3"``, ``"entries 1 and 2"``, ``"entries 1, 3 and 4"``."""
+    if len(numbers) == 1:
+        return f"entry {numbers[0]}"
+    return f"entries {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _wrong_order(places, got, expected, near) -> bool:
+    """Whether the entries at ``places`` hold the expected numbers of those places, reordered."""
+    free = list(places)
+    for i in places:
+        match = next((j for j in free if j != i and near(got[i], expected[j])), None)
+        if match is None:
+            return False
+        free.remove(match)
+    return True
+
+
+def _to_tolerance(value: float, abs_tol: float) -> str:
+    """A value with as many decimals as ``abs_tol`` asks for (``5e-3``: three), or 6 significant digits."""
+    if float(value).is_integer():
+        return str(int(value))
+    if abs_tol > 0:
+        decimals = min(6, max(0, math.ceil(-math.log10(abs_tol))))
+        return f"{value:.{decimals}f}"
+    return f"{value:.6g}"
 
 
 class NumberCheck(_Check):
@@ -227,8 +298,12 @@ class NumberCheck(_Check):
         asks for three right decimals.
     hint : str, optional
         Shown after the first wrong answer: a nudge, not the answer.
+    hint2 : str, optional
+        Shown after the second wrong answer: more specific than the hint
+        (the worked first step, say), still not the answer. A list answer
+        also gets its per-entry marks (:meth:`marks`) then.
     explanation : str, optional
-        Shown after the second and every later wrong answer: the worked
+        Shown after the third and every later wrong answer: the worked
         solution, with its numbers computed (an f-string). By default it
         states the expected value.
 
@@ -248,11 +323,14 @@ class NumberCheck(_Check):
     ...                     explanation="CG@2 = 3 + 2.")
     >>> check.check(4).message
     '❌ Not quite: 4 is too low for CG@2.\\n💡 Hint: Add the first two grades.'
-    >>> print(check.check("6").message)
+    >>> print(check.check("6").message)  # doctest: +ELLIPSIS
     ❌ Not quite: 6 is too high for CG@2.
+    🔎 A closer look: the difference is more than rounding, ...
+    >>> print(check.check("5,5").message)
+    ❌ Not quite: 5.5 is too high for CG@2.
     📖 Explanation: CG@2 = 3 + 2.
     >>> check.check("5").status, check.attempts, check.misses
-    ('correct', 3, 2)
+    ('correct', 4, 3)
 
     A list of numbers, such as the grades of the ideal ranking (a list still
     holding a ``...`` is "not yet"):
@@ -262,12 +340,18 @@ class NumberCheck(_Check):
     'not yet'
     >>> ideal.check("3, 2, 2, 1, 0").status
     'correct'
-    >>> ideal.check([3, 2, 1, 2, 0]).status
-    'incorrect'
+    >>> print(ideal.check([3, 2, 1, 2, 0]).message)
+    ❌ Not quite: [3, 2, 1, 2, 0] is not the ideal order: 3 of 5 entries are right (entries 1, 2 and 5).
+    💡 Hint: check each step again.
+    >>> print(ideal.check([3, 2, 1, 2, 0]).message)  # doctest: +ELLIPSIS
+    ❌ Not quite: [3, 2, 1, 2, 0] is not the ideal order. 3 of 5 right: entries 3 and 4 are swapped.
+    🔎 A closer look: the marks above say which entries are right. ...
     """
 
-    def __init__(self, expected, *, name, rel_tol=None, abs_tol=None, hint=None, explanation=None):
-        super().__init__(name=name, hint=hint, explanation=explanation)
+    def __init__(
+        self, expected, *, name, rel_tol=None, abs_tol=None, hint=None, hint2=None, explanation=None
+    ):
+        super().__init__(name=name, hint=hint, hint2=hint2, explanation=explanation)
         if rel_tol is None and abs_tol is None:
             rel_tol = abs_tol = 1e-3
         rel_tol = 0.0 if rel_tol is None else rel_tol
@@ -304,11 +388,74 @@ class NumberCheck(_Check):
         if _close(value, self.expected, self.rel_tol, self.abs_tol):
             return self._right(f"✅ Correct! {_capital(self.name)} = {_format_number(self.expected)}.")
         if self._is_list:
-            return self._wrong(f"❌ Not quite: {shown} is not {self.name}.")
+            right = int(sum(self._near(g, e) for g, e in zip(value, self.expected)))
+            n = self.expected.size
+            which = ""
+            if 0 < right < n:
+                places = [str(i) for i, (g, e) in enumerate(zip(value, self.expected), 1) if self._near(g, e)]
+                which = f" ({_entries(places)})"
+            first = f"❌ Not quite: {shown} is not {self.name}: {right} of {n} entries are right{which}."
+            later = f"❌ Not quite: {shown} is not {self.name}. {self.marks(value)}"
+            return self._wrong(first, later, self.hint2 or _LIST_CLOSER)
         if math.isnan(value):
-            return self._wrong(f"❌ Not quite: nan is not a number, so it cannot be {self.name}.")
+            verdict = f"❌ Not quite: nan is not a number, so it cannot be {self.name}."
+            return self._wrong(verdict, verdict, self.hint2 or self._scalar_closer())
         side = "too high" if value > self.expected else "too low"
-        return self._wrong(f"❌ Not quite: {shown} is {side} for {self.name}.")
+        verdict = f"❌ Not quite: {shown} is {side} for {self.name}."
+        return self._wrong(verdict, verdict, self.hint2 or self._scalar_closer())
+
+    def _near(self, got, expected) -> bool:
+        return _close(got, expected, self.rel_tol, self.abs_tol)
+
+    def _scalar_closer(self) -> str:
+        return (
+            "the difference is more than rounding, so one step of your calculation is wrong, "
+            "not just its last digit. Write every intermediate number down and check each one "
+            "against the hint."
+        )
+
+    def marks(self, answer) -> str:
+        """Per-entry marks of a list answer: how many entries are right, and what is wrong with the others.
+
+        Two entries exchanged are said to be swapped (wherever they are), entries holding
+        the right numbers in the wrong order are said so, and any other wrong entry is shown
+        with the value it should have, to the precision the tolerance asks for.
+
+        >>> import ndcg
+        >>> check = NumberCheck(ndcg.discounts(4), name="the discounts", abs_tol=5e-3)
+        >>> check.marks([0.631, 1.0, 0.5, 0.431])
+        '2 of 4 right: entries 1 and 2 are swapped.'
+        >>> check.marks([1.0, 0.631, 0.6, 0.431])
+        '3 of 4 right: entry 3 is off (you typed 0.6, it is 0.500).'
+        >>> check.marks([0.5, 0.631, 0.431, 1.0])
+        '1 of 4 right: entries 1, 3 and 4 hold the right numbers in the wrong order.'
+        >>> NumberCheck([1, 2, 3, 4, 5], name="ranks", abs_tol=0).marks([5, 2, 3, 4, 1])
+        '3 of 5 right: entries 1 and 5 are swapped.'
+        """
+        if not self._is_list:
+            raise ValueError(
+                f"marks() needs a check whose expected value is a list; {self.name} is one number."
+            )
+        value, problem = self._read(answer)
+        if problem:
+            raise ValueError(f"answer: {problem}")
+        got, expected, n = list(value), list(self.expected), self.expected.size
+        wrong = [i for i in range(n) if not self._near(got[i], expected[i])]
+        parts, used = [], set()
+        for i in wrong:
+            for j in wrong:
+                free = j > i and i not in used and j not in used
+                if free and self._near(got[i], expected[j]) and self._near(got[j], expected[i]):
+                    used |= {i, j}
+                    parts.append(f"entries {i + 1} and {j + 1} are swapped")
+        rest = [i for i in wrong if i not in used]
+        if len(rest) >= 2 and _wrong_order(rest, got, expected, self._near):
+            parts.append(f"{_entries([str(i + 1) for i in rest])} hold the right numbers in the wrong order")
+            rest = []
+        for i in rest:
+            it_is = _to_tolerance(expected[i], self.abs_tol)
+            parts.append(f"entry {i + 1} is off (you typed {_format_number(got[i])}, it is {it_is})")
+        return f"{n - len(wrong)} of {n} right: " + "; ".join(parts) + "."
 
     def _read(self, answer):
         """Return ``(value, None)`` or ``(None, what is wrong with the answer)``."""
@@ -440,18 +587,24 @@ class FunctionCheck(_Check):
         :func:`math.isclose`). Results may be numbers or arrays.
     hint : str, optional
         Shown after the first wrong function.
+    hint2 : str, optional
+        Shown after the second wrong function, under the smallest failing case.
     explanation : str, optional
-        Shown after the second and every later wrong function: for example a
+        Shown after the third and every later wrong function: for example a
         model solution.
+    steps : callable, optional
+        ``steps(*case)`` returns the step table of a case (for DCG-like
+        metrics, :func:`ndcg.course.tables.steps`); the second miss shows the
+        table of the smallest failing case (see :func:`case_order`).
     seed : int
         Seed of the generator passed to ``cases`` when it is callable.
 
     Notes
     -----
     Each case is deep-copied before each call, so a function that sorts its
-    argument in place cannot spoil the next case. A function that still
-    returns ``None`` or ``...`` on the first case (a body left as ``...``) is
-    answered ``"not yet"``.
+    argument in place cannot spoil the next case. A function that returns
+    ``None`` or ``...`` on every case (a body left as ``...``) is answered
+    ``"not yet"``; one that returns ``None`` on some cases only is wrong on those.
 
     Examples
     --------
@@ -466,9 +619,12 @@ class FunctionCheck(_Check):
     'correct'
     >>> def wrong_cg(rels, k=None):
     ...     return sum(rels[:k - 1])
-    >>> print(check.check(wrong_cg).message)
-    ❌ Not quite (case 1 of 3): wrong_cg([3, 2, 0, 1], 2) returned 3, but CG@k is 5.
+    >>> print(check.check(wrong_cg).message)  # doctest: +ELLIPSIS
+    ❌ Not quite: wrong_cg gets CG@k wrong on 2 of 3 test cases. On 1 of them it raised an error; ...
     💡 Hint: k=None means the whole list.
+    >>> print(check.check(wrong_cg).message)  # doctest: +ELLIPSIS
+    ❌ Not quite: wrong_cg gets CG@k wrong on 2 of 3 test cases. The smallest one: wrong_cg([3, 2, 0, 1], 2) returned 3, but CG@k is 5.
+    🔎 A closer look: work that smallest case out by hand, ...
     >>> def stub(rels, k=None):
     ...     ...
     >>> check.check(stub).status
@@ -476,11 +632,28 @@ class FunctionCheck(_Check):
     """
 
     def __init__(
-        self, reference, *, name, cases, rel_tol=1e-9, abs_tol=1e-9, hint=None, explanation=None, seed=0
+        self,
+        reference,
+        *,
+        name,
+        cases,
+        rel_tol=1e-9,
+        abs_tol=1e-9,
+        hint=None,
+        hint2=None,
+        explanation=None,
+        steps=None,
+        seed=0,
     ):
-        super().__init__(name=name, hint=hint, explanation=explanation)
+        super().__init__(name=name, hint=hint, hint2=hint2, explanation=explanation)
         if not callable(reference):
             raise ValueError(f"reference must be a function; got {_short(reference)}.")
+        if steps is not None and not callable(steps):
+            raise ValueError(
+                f"steps must be a function taking a case's arguments and returning its step table; "
+                f"got {_short(steps)}."
+            )
+        self.steps = steps
         self.reference = reference
         self.rel_tol, self.abs_tol = _check_tolerances(rel_tol, abs_tol)
         if callable(cases):
@@ -535,28 +708,96 @@ class FunctionCheck(_Check):
                 f"⏳ Not yet: {fname} returns nothing on every test case. Replace the `...` in its "
                 "body with your code, `return` the result, and run both cells again.",
             )
-        for number, (case, expected) in enumerate(zip(self.cases, self.expected), start=1):
-            call = f"{fname}({', '.join(_short(arg, 60) for arg in case)})"
+        failures = []  # (index, got, error)
+        for index, (case, expected) in enumerate(zip(self.cases, self.expected)):
             try:
                 got = answer(*copy.deepcopy(case))
             except Exception as error:
-                return self._wrong(
-                    f"❌ Not quite (case {number} of {total}): {call} raised {type(error).__name__}: {error}"
-                )
-            if (got is None or got is Ellipsis) and expected is not None:
-                right = _format_number(expected) if _is_numeric(expected) else _short(expected)
-                return self._wrong(
-                    f"❌ Not quite (case {number} of {total}): {call} returned {got!r}, but {self.name} "
-                    f"is {right}. Every way through your function must end in a `return` (a `return` "
-                    "inside a loop never runs when the loop has nothing to do)."
-                )
-            if not _close(got, expected, self.rel_tol, self.abs_tol):
-                right = _format_number(expected) if _is_numeric(expected) else _short(expected)
-                return self._wrong(
-                    f"❌ Not quite (case {number} of {total}): {call} returned {_short(got)}, "
-                    f"but {self.name} is {right}."
-                )
-        return self._right(f"✅ Correct! {fname} computes {self.name} right on all {total} test cases.")
+                failures.append((index, None, error))
+                continue
+            if got is None or got is Ellipsis:
+                if expected is not None:
+                    failures.append((index, got, None))
+            elif not _close(got, expected, self.rel_tol, self.abs_tol):
+                failures.append((index, got, None))
+        if not failures:
+            return self._right(f"✅ Correct! {fname} computes {self.name} right on all {total} test cases.")
+        return self._wrong(*self._verdicts(fname, failures))
+
+    def _verdicts(self, fname: str, failures: list) -> tuple:
+        """The first and later verdicts, the closer look and the step table of a wrong function."""
+        total, count = len(self.cases), len(failures)
+        on = f"all {total}" if count == total else f"{count} of {total}"
+        first = f"❌ Not quite: {fname} gets {self.name} wrong on {on} test cases."
+        raised = [(index, error) for index, _, error in failures if error is not None]
+        if raised:
+            index, error = min(raised, key=lambda item: case_order(self.cases[item[0]], item[0]))
+            some = "all of them" if len(raised) == count else f"{len(raised)} of them"
+            first += f" On {some} it raised an error; the smallest: {type(error).__name__}: {error}"
+        if any(error is None and (got is None or got is Ellipsis) for _, got, error in failures):
+            first += " " + _RETURN_NOTE
+        index, got, error = min(failures, key=lambda item: case_order(self.cases[item[0]], item[0]))
+        case, expected = self.cases[index], self.expected[index]
+        call = f"{fname}({', '.join(_short(arg, 60) for arg in case)})"
+        right = _format_number(expected) if _is_numeric(expected) else _short(expected)
+        if error is not None:
+            did = f"raised {type(error).__name__}: {error}"
+        else:
+            did = f"returned {got!r}" if got is None or got is Ellipsis else f"returned {_short(got)}"
+        later = (
+            f"❌ Not quite: {fname} gets {self.name} wrong on {on} test cases. The smallest one: "
+            f"{call} {did}, but {self.name} is {right}."
+        )
+        if error is None and (got is None or got is Ellipsis):
+            later += " " + _RETURN_NOTE
+        table, parts = None, []
+        if self.steps is not None:
+            try:
+                table = self.steps(*copy.deepcopy(case))
+            except Exception:  # a table is a help, never a reason for a check to fail
+                table = None
+            if table is not None:
+                parts.append(f"this is how {self.name} is worked out on that case, step by step:\n{table}")
+        if self.hint2:
+            parts.append(self.hint2)
+        if not parts:
+            parts.append(
+                "work that smallest case out by hand, then run your function on it alone and "
+                "print what it computes at each step: the first step that differs is the bug."
+            )
+        return first, later, "\n".join(parts), table
+
+
+_RETURN_NOTE = (
+    "Every way through your function must end in a `return` (a `return` inside a loop never "
+    "runs when the loop has nothing to do)."
+)
+
+
+def case_order(case: tuple, index: int = 0) -> tuple:
+    """How small a test case is: fewest items first, then the smallest cut-off, then the first listed.
+
+    Items are counted over every list or array argument; a number argument is a
+    cut-off (``None``, "the whole list", counts as the largest). The second miss
+    on a :class:`FunctionCheck` shows the smallest failing case in this order, so
+    the same function always gets the same case.
+
+    >>> cases = [([3, 2, 1], None), ([3, 2, 1], 2), ([4], 5), ([], None)]
+    >>> sorted(cases, key=case_order)
+    [([], None), ([4], 5), ([3, 2, 1], 2), ([3, 2, 1], None)]
+    """
+    items, cuts = 0, []
+    for arg in case:
+        if isinstance(arg, (list, tuple, np.ndarray)):
+            try:
+                items += int(np.size(np.asarray(arg, dtype=object)))
+            except ValueError:
+                items += len(arg)
+        elif arg is None:
+            cuts.append(math.inf)
+        elif isinstance(arg, numbers.Real) and not isinstance(arg, bool):
+            cuts.append(float(arg))
+    return (items, tuple(cuts), index)
 
 
 def _is_numeric(value) -> bool:

@@ -210,6 +210,55 @@ def steps(rels, k=None, *, gain="linear", items=None, caption=None, digits=3) ->
     return StepTable(COLUMNS, rows, caption, digits)
 
 
+def ideal_steps(rels, k=None, *, ideal=None, gain="linear", digits=3) -> StepTable:
+    """The step-by-step table of the ideal ranking: IDCG@k, one rank at a time.
+
+    The ideal ranking sorts the grades best first: those of ``rels``, or, when
+    ``ideal`` is given, those of every judged item (as :func:`ndcg.idcg`). Tied
+    grades keep the order they came in; items are named ``A, B, C, ...`` by
+    their place in that list.
+
+    >>> print(ideal_steps([1, 3, 2], 2))
+    rank  item  grade   gain  log2(i+1)  discount  contribution  running total
+    ----  ----  -----  -----  ---------  --------  ------------  -------------
+       1     B      3  3.000      1.000     1.000         3.000          3.000
+       2     C      2  2.000      1.585     0.631         1.262          4.262
+    IDCG@2 = 4.262 (linear gain): the grades sorted best first
+    """
+    pool = rels if ideal is None else ideal
+    grades, items = ideal_order(list(check_grades(pool, "ideal" if ideal is not None else "rels")))
+    table = steps(grades, k, gain=gain, items=items, digits=digits)
+    source = "every judged grade" if ideal is not None else "the grades"
+    caption = f"I{table.caption}: {source} sorted best first"
+    return StepTable(table.columns, table.rows, caption, digits)
+
+
+def ndcg_steps(rels, k=None, *, ideal=None, gain="linear", digits=3) -> StepTable:
+    """The step-by-step DCG table of a ranked list, captioned with its IDCG and NDCG.
+
+    >>> print(ndcg_steps([2, 3, 0]).caption)
+    DCG@3 = 3.893; IDCG@3 = 4.262; NDCG@3 = 3.893 / 4.262 = 0.913 (linear gain)
+    >>> print(ndcg_steps([0, 0]).caption)
+    DCG@2 = 0.000; IDCG@2 = 0.000: nothing is relevant, and NDCG@2 is 0 by convention (linear gain)
+    """
+    from ..metrics import dcg, idcg, ndcg
+
+    table = steps(rels, k, gain=gain, digits=digits)
+    n = len(table.rows)
+    d, i = dcg(rels, k, gain=gain), idcg(rels, k, gain=gain, ideal=ideal)
+    shown = f".{digits}f"
+    if i > 0:
+        value = ndcg(rels, k, gain=gain, ideal=ideal)
+        result = f"NDCG@{n} = {fmt(d, shown)} / {fmt(i, shown)} = {fmt(value, shown)}"
+        caption = f"DCG@{n} = {fmt(d, shown)}; IDCG@{n} = {fmt(i, shown)}; {result} ({gain} gain)"
+    else:
+        caption = (
+            f"DCG@{n} = {fmt(d, shown)}; IDCG@{n} = {fmt(i, shown)}: nothing is relevant, "
+            f"and NDCG@{n} is 0 by convention ({gain} gain)"
+        )
+    return StepTable(table.columns, table.rows, caption, digits)
+
+
 # -- the library conventions of ndcg.conventions, as a table ----------------------------
 
 TABLE_COLUMNS = (

@@ -9,7 +9,7 @@ leaving it as the last expression of a cell:
 * :class:`TwoSystemsGame`: "whose recommendations know me better?": guess
   which of two lists has the higher DCG, then see why.
 * :class:`AnswerChecker`: an exercise's answer box; type a number (or the name
-  of your function) and get feedback, a hint, then an explanation.
+  of your function) and get feedback: a hint, a closer look, then an explanation.
 * :class:`FlashcardDeck`: a chapter's flashcards; flip, next, shuffle, and
   "got it / again" with Leitner boxes.
 * :class:`Quiz`: a chapter's multiple-choice questions, with feedback for

@@ -14,11 +14,20 @@ from .base import _Snapshot, _snapshot, _style
 
 
 def _message_html(feedback) -> str:
-    """A check's Feedback as styled HTML: `code` kept, lines kept."""
+    """A check's Feedback as styled HTML: `code` kept, lines kept, a step table as a table."""
     css = {"correct": "ndcg-good", "incorrect": "ndcg-error", "not yet": "ndcg-info"}[feedback.status]
-    text = html.escape(feedback.message)
-    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text).replace("\n", "<br>")
-    return f"<div class='{css}' role='status'>{text}</div>"
+
+    def styled(message: str) -> str:
+        text = html.escape(message)
+        return re.sub(r"`([^`]+)`", r"<code>\1</code>", text).replace("\n", "<br>")
+
+    table = getattr(feedback, "table", None)
+    if table is not None and str(table) in feedback.message:
+        before, after = feedback.message.split(str(table), 1)
+        body = styled(before.rstrip("\n")) + table._repr_html_() + styled(after.lstrip("\n"))
+    else:
+        body = styled(feedback.message)
+    return f"<div class='{css}' role='status'>{body}</div>"
 
 
 class AnswerChecker(_Snapshot, widgets.VBox):
@@ -30,7 +39,9 @@ class AnswerChecker(_Snapshot, widgets.VBox):
     :class:`~ndcg.course.checks.FunctionCheck` the learner defines a function in the
     notebook and types its *name*; the function is looked up in the
     notebook's namespace and run on every case. The first wrong answer brings
-    the check's hint, the second and later ones its explanation.
+    the check's hint, the second a closer look (a function's smallest failing
+    case, shown with its step table when the check has one), the third and
+    later ones its explanation.
 
     Parameters
     ----------
