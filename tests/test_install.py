@@ -336,9 +336,21 @@ def test_an_old_python_is_told_which_python_to_get_on_each_system(platform, expe
     assert run.python_problem((3, 11), "check", (3, 11, 0), "python", platform) is None
 
 
+def test_run_py_reads_as_python_3_8_so_an_old_python_gets_the_message_not_a_syntax_error():
+    # Syntax only (ast's feature_version is best effort); the guard's own path also avoids the
+    # str methods of 3.9 (removeprefix, removesuffix), which this checks by name.
+    import ast
+
+    source = (REPO / "tools" / "run.py").read_text(encoding="utf-8")
+    ast.parse(source, feature_version=(3, 8))
+    guard = source[source.index("def parse_version") : source.index("def venv_problem")]
+    assert ".removesuffix(" not in guard and ".removeprefix(" not in guard
+
+
 def test_a_micro_release_bound_is_held_too():
     problem = run.python_problem((3, 11, 5), "book", (3, 11, 2), "/usr/bin/python3.11", "linux")
     assert problem.startswith("Python 3.11.5 or newer is needed (found: Python 3.11.2")
+    assert "an older release of Python 3.11: a newer Python series works too" in problem
     assert "make book PYTHON=python3.11" in problem
     assert run.python_problem((3, 11, 5), "book", (3, 11, 5), "x", "linux") is None
 
@@ -417,3 +429,21 @@ def test_the_participant_set_installs_in_at_most_450_mb(tmp_path):
     assert {run.canonical(name) for name in json.loads(used.stdout)} - {"ndcg"} <= set(LIGHT)
     assert measured["packages"] == len(LIGHT)
     assert measured["mb"] <= LIMIT_MB, f"the light install takes {measured['mb']} MB (budget: {LIMIT_MB} MB)"
+
+
+def test_the_setup_page_quotes_what_check_prints_and_each_system_s_command():
+    page = (REPO / "setup.md").read_text(encoding="utf-8")
+    source = (REPO / "tools" / "run.py").read_text(encoding="utf-8")
+    final = re.search(r'print\("(All set: [^"]+)"\)', source).group(1)
+    assert f"\n{final}\n" in page, "the page shows check's last line as run.py prints it"
+    for words in ("python3 tools/run.py check", "py tools\\run.py check", "--wheelhouse", "python3-venv"):
+        assert words in page, words
+    assert "tools/install-size.json" in page and "required_python" in page, "numbers read, not typed"
+
+
+def test_the_recorded_measurement_is_of_the_current_locks():
+    record = json.loads((REPO / install_size.RECORD).read_text(encoding="utf-8"))
+    assert record["participant"]["packages"] == len(LIGHT)
+    assert record["full"]["packages"] == len(FULL)
+    assert 0 < record["participant"]["mb"] <= LIMIT_MB < record["full"]["mb"]
+    assert record["participant"]["python"].startswith("3.11")

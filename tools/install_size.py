@@ -60,10 +60,10 @@ def venv_python(venv: Path) -> Path:
 
 
 def system() -> str:
-    """This machine, for the record: ``Linux x86_64 (Debian GNU/Linux 12 (bookworm))``."""
+    """This machine, for the record: ``Debian GNU/Linux 12 (bookworm), Linux x86_64``."""
     name = f"{platform.system()} {platform.machine()}"
     try:
-        return f"{name} ({platform.freedesktop_os_release()['PRETTY_NAME']})"
+        return f"{platform.freedesktop_os_release()['PRETTY_NAME']}, {name}"
     except (OSError, AttributeError, KeyError):
         return name
 

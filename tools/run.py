@@ -99,7 +99,10 @@ def parse_version(text: str) -> tuple[int, ...]:
     >>> parse_version("3.11"), parse_version(" 3.10.* ")
     ((3, 11), (3, 10))
     """
-    parts = text.strip().removesuffix(".*").split(".")
+    text = text.strip()
+    parts = (text[:-2] if text.endswith(".*") else text).split(
+        "."
+    )  # (no removesuffix: Python 3.8 reads this)
     if not all(part.isdigit() for part in parts):
         raise ValueError(f"not a Python release number: {text!r}")
     return tuple(int(part) for part in parts)
@@ -285,9 +288,14 @@ def python_problem(
     if _padded(version, 4) >= _padded(minimum, 4):
         return None
     found = ".".join(str(part) for part in version)
+    update = (
+        f"Yours is an older release of Python {version[0]}.{version[1]}: a newer Python series works too.\n"
+        if tuple(version[:2]) == tuple(minimum[:2])
+        else ""
+    )
     return (
         f"Python {shown_version(minimum)} or newer is needed (found: Python {found}, "
-        f"{executable or sys.executable}).\n"
+        f"{executable or sys.executable}).\n{update}"
         + python_hint(minimum, command, sys.platform if platform is None else platform)
     )
 
