@@ -51,11 +51,15 @@ def age(path: Path, seconds: float) -> None:
     os.utime(path, (when, when))
 
 
+#: A lock as ``requirements`` writes it: the requires-python line, then the pins.
+LOCK = "# requires-python: >=3.11    (the lowest Python every pin below accepts)\nnumpy==2.4.6\npip==26.3\n"
+
+
 @pytest.fixture
 def repo(tmp_path, monkeypatch):
-    """A fake repository whose POSIX and Windows venvs are both set up (fresh stamp)."""
-    for name in ("requirements.txt", "pyproject.toml"):
-        (tmp_path / name).write_text("")
+    """A fake repository whose POSIX and Windows venvs are both set up (fresh stamps)."""
+    for name in ("requirements.txt", "requirements-participant.txt", "pyproject.toml"):
+        (tmp_path / name).write_text(LOCK if name.startswith("requirements") else "")
         age(tmp_path / name, 60)
     (tmp_path / "_config.yml").write_text(CONFIG)
     (tmp_path / "exercises").mkdir()
@@ -73,6 +77,7 @@ def repo(tmp_path, monkeypatch):
         python.parent.mkdir(parents=True)
         python.write_text("")
     (tmp_path / run.STAMP).write_text("")
+    (tmp_path / run.PARTICIPANT.stamp).write_text("")
     monkeypatch.setattr(run, "ROOT", tmp_path)
     monkeypatch.setattr(run, "WINDOWS", False)
     return tmp_path
@@ -157,21 +162,6 @@ SUBCOMMANDS = {
     ],
     "anki": [["{bin}/python", "-m", "ndcg.course.anki", "_build/ndcg-course.apkg"]],
     "benchmark": [["{bin}/python", "benchmarks/bench_ndcg_score.py"]],
-    "requirements": [
-        ["{bin}/python", "-m", "pip", "install", "--quiet", "pip-tools"],
-        [
-            "{bin}/pip-compile",
-            "--quiet",
-            "--strip-extras",
-            "--allow-unsafe",
-            "--no-emit-index-url",
-            "--no-emit-find-links",
-            "--no-emit-trusted-host",
-            "requirements.in",
-            "-o",
-            "requirements.txt",
-        ],
-    ],
 }
 
 
@@ -275,7 +265,7 @@ def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
     python = str(repo / ".venv" / "bin" / "python")
     assert commands(calls) == [
         [sys.executable, "-m", "venv", ".venv"],
-        [python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
+        [python, "-m", "pip", "install", "--quiet", "--upgrade", "pip==26.3"],
         [python, "-m", "pip", "install", "--quiet", "-r", "requirements.txt"],
         [python, "-m", "pip", "install", "--quiet", "--no-deps", "-e", "."],
     ]
@@ -287,7 +277,7 @@ def test_stale_stamp_reinstalls_into_the_existing_venv(repo, calls):
     age(repo / run.STAMP, 120)
     run.main(["benchmark"])
     assert [command[4:] for command in commands(calls)[:3]] == [
-        ["--quiet", "--upgrade", "pip"],
+        ["--quiet", "--upgrade", "pip==26.3"],
         ["--quiet", "-r", "requirements.txt"],
         ["--quiet", "--no-deps", "-e", "."],
     ]
@@ -306,7 +296,8 @@ def test_stale_stamp_reinstalls_into_the_existing_venv(repo, calls):
 )
 def test_python_version_guard(version, ok, monkeypatch):
     monkeypatch.setattr(sys, "version_info", version)
-    problem = run.python_problem()
+    monkeypatch.setattr(sys, "platform", "win32")
+    problem = run.python_problem((3, 11), "check")
     if ok:
         assert problem is None
     else:
@@ -466,4 +457,6 @@ def test_lint_and_test_fast_run_what_they_say(repo, calls):
     assert commands(calls) == [[ruff, "format", "--check", "."]]
     calls.clear()
     assert run.main(["test-fast", "--", "-x"]) == 0
-    assert commands(calls) == [[python, "-m", "pytest", "-q", "-m", "not book", "tests", "ndcg", "-x"]]
+    assert commands(calls) == [
+        [python, "-m", "pytest", "-q", "-m", "not book and not install", "tests", "ndcg", "-x"]
+    ]

@@ -11,8 +11,13 @@ Every subcommand that needs the course's virtual environment first runs
 ``setup``: it creates ``.venv`` with the Python running this script and
 installs the pinned ``requirements.txt`` and the ``ndcg`` package (editable),
 then skips all of that until ``requirements.txt`` or ``pyproject.toml``
-changes. Each command is printed before it runs; a failing command stops
-everything with its own exit code. The Makefile's targets only call this
+changes. ``check``, the participant's command, installs only the light set
+pinned in ``requirements-participant.txt`` (the same pins, a subset); a full
+install counts as having it. Before anything, the Python running this script is
+held to the ``# requires-python:`` line of the lock it needs (the lowest Python
+every pin accepts, written by ``requirements``), and told which Python to get
+when it is too old. Each command is printed before it runs; a failing command
+stops everything with its own exit code. The Makefile's targets only call this
 script. Standard library only.
 """
 
@@ -20,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -32,15 +39,37 @@ from typing import NamedTuple
 #: The repository: the parent of this script's folder, wherever it is run from.
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ".venv"
-STAMP = Path(VENV, ".installed")
 BOOK = Path("_build", "html")
-MIN_PYTHON = (3, 11)
 #: NumPy's SIMD kernels that ``nbval --older-kernels`` turns off (AVX2 and AVX-512 generations).
 OLDER_KERNELS = "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
 #: What ``nbval`` runs: every stored notebook (generated from the text sources) that pytest --nbval checks.
 NOTEBOOKS = ("notebooks", "exercises")
 #: The text sources written one sentence per line (``sentences`` reflows them).
 TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "solutions/*.md")
+
+
+class Lock(NamedTuple):
+    """A set of exact pins: the hand-written source, the pinned file, and the stamp of its install."""
+
+    source: str
+    pinned: str
+    stamp: Path
+
+
+#: Everything: the book, the tests, the reference libraries, the contributor tools.
+FULL = Lock("requirements.in", "requirements.txt", Path(VENV, ".installed"))
+#: The participant's light set (``check``): the same pins as FULL, only what the exercises need.
+PARTICIPANT = Lock(
+    "requirements-participant.in", "requirements-participant.txt", Path(VENV, ".installed-participant")
+)
+STAMP = FULL.stamp
+#: The first line of each lock, written by ``requirements``: the lowest Python that every pin accepts.
+HEADER = "# requires-python: "
+#: Printed by the venv's Python: each installed distribution's name and Requires-Python, as JSON.
+METADATA_SCRIPT = (
+    "import importlib.metadata as m, json; "
+    "print(json.dumps({d.metadata['Name']: d.metadata.get('Requires-Python') for d in m.distributions()}))"
+)
 
 
 def is_windows(os_name: str) -> bool:
@@ -64,27 +93,254 @@ def venv_python(root: Path, windows: bool) -> Path:
     return venv_tool(root, "python", windows)
 
 
-def python_problem() -> str | None:
-    """Why the running Python cannot make the course's venv, or None when it can."""
-    if tuple(sys.version_info[:2]) >= MIN_PYTHON:
-        return None
-    found = ".".join(str(part) for part in sys.version_info[:3])
-    wanted = ".".join(str(part) for part in MIN_PYTHON)
+def parse_version(text: str) -> tuple[int, ...]:
+    """A Python release as numbers: ``"3.11.5"`` -> ``(3, 11, 5)`` (a ``.*`` wildcard is dropped).
+
+    >>> parse_version("3.11"), parse_version(" 3.10.* ")
+    ((3, 11), (3, 10))
+    """
+    text = text.strip()
+    parts = (text[:-2] if text.endswith(".*") else text).split(
+        "."
+    )  # (no removesuffix: Python 3.8 reads this)
+    if not all(part.isdigit() for part in parts):
+        raise ValueError(f"not a Python release number: {text!r}")
+    return tuple(int(part) for part in parts)
+
+
+def shown_version(version: Sequence[int]) -> str:
+    """A release for people: at least major.minor, without trailing zeros (``(3, 11, 0)`` -> ``"3.11"``)."""
+    parts = list(version)
+    while len(parts) > 2 and parts[-1] == 0:
+        parts.pop()
+    return ".".join(str(part) for part in parts)
+
+
+#: One clause of a Requires-Python specifier (PEP 440), such as ``>=3.11`` or ``!=3.0.*``.
+CLAUSE = re.compile(r"^\s*(~=|===|==|!=|<=|>=|<|>)\s*(\d+(?:\.\d+)*(?:\.\*)?)\s*$")
+
+
+def clauses(requires: str) -> list[tuple[str, str]]:
+    """The clauses of a Requires-Python value, each as (operator, version)."""
+    found = []
+    for part in requires.split(","):
+        if not part.strip():
+            continue
+        match = CLAUSE.match(part)
+        if match is None:
+            raise ValueError(f"cannot read the Requires-Python clause {part.strip()!r} of {requires!r}")
+        found.append((match.group(1), match.group(2)))
+    return found
+
+
+def _padded(version: Sequence[int], length: int) -> tuple[int, ...]:
+    return tuple(version) + (0,) * (length - len(version))
+
+
+def accepts(requires: str | None, version: Sequence[int]) -> bool:
+    """Whether a Python release satisfies a Requires-Python value (PEP 440, releases only).
+
+    >>> accepts(">=3.9, !=3.10.*", (3, 10, 4)), accepts("~=3.11.2", (3, 11, 7)), accepts(None, (3, 0))
+    (False, True, True)
+    """
+    for operator, text in clauses(requires or ""):
+        wanted = parse_version(text)
+        length = max(len(wanted), len(version), 3)
+        have, want = _padded(version, length), _padded(wanted, length)
+        if text.endswith(".*"):
+            same = _padded(version, len(wanted))[: len(wanted)] == wanted
+            ok = same if operator == "==" else not same
+        elif operator in ("==", "==="):
+            ok = have == want
+        elif operator == "!=":
+            ok = have != want
+        elif operator == ">=":
+            ok = have >= want
+        elif operator == ">":
+            ok = have > want
+        elif operator == "<=":
+            ok = have <= want
+        elif operator == "<":
+            ok = have < want
+        else:  # ~=V.N: at least V.N, and the same V
+            ok = have >= want and _padded(version, len(wanted))[: len(wanted) - 1] == wanted[:-1]
+        if not ok:
+            return False
+    return True
+
+
+def lower_bound(requires: str | None) -> tuple[int, ...] | None:
+    """The lowest Python release that a Requires-Python value's lower clauses allow, or None.
+
+    >>> lower_bound(">=3.11.5"), lower_bound("!=3.0.*, >=2.7"), lower_bound(">3.7"), lower_bound("<4")
+    ((3, 11, 5), (2, 7), (3, 7, 1), None)
+    """
+    bounds = []
+    for operator, text in clauses(requires or ""):
+        version = parse_version(text)
+        if operator in (">=", "~=", "==", "==="):
+            bounds.append(version)
+        elif operator == ">":  # the next release after it
+            version = _padded(version, max(len(version), 3))
+            bounds.append((*version[:-1], version[-1] + 1))
+    return max(bounds, default=None, key=lambda version: _padded(version, 4))
+
+
+def tightest_lower_bound(requires: Mapping[str, str | None]) -> tuple[int, ...]:
+    """The lowest Python that every distribution accepts: the highest of their lower bounds.
+
+    ``requires`` maps each pinned distribution to its Requires-Python (None: any Python).
+    Raises ValueError when no distribution states a lower bound, or when one of them
+    rejects that Python all the same (say ``!=3.11.*``): then there is no single lower bound
+    to write, and the pins need a look.
+
+    >>> tightest_lower_bound({"numpy": ">=3.11", "soupsieve": ">=3.9", "six": None})
+    (3, 11)
+    """
+    bounds = [bound for bound in map(lower_bound, requires.values()) if bound is not None]
+    if not bounds:
+        raise ValueError("no pinned distribution states a lowest Python (Requires-Python: >=...)")
+    lowest = max(bounds, key=lambda version: _padded(version, 4))
+    for name, value in sorted(requires.items()):
+        if not accepts(value, lowest):
+            raise ValueError(
+                f"{name} (Requires-Python {value!r}) rejects Python {shown_version(lowest)}, the highest "
+                "lower bound of the pins: change the pins so one lowest Python works for all of them"
+            )
+    return lowest
+
+
+def canonical(name: str) -> str:
+    """A distribution's name as pip compares it (PEP 503): ``PyYAML`` -> ``pyyaml``."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pins(text: str) -> dict[str, str]:
+    r"""The exact pins of a lock file, ``{canonical name: version}``.
+
+    >>> pins("# comment\nPyYAML==6.0.3\n    # via jupyter-events\nnumpy==2.4.6\n")
+    {'pyyaml': '6.0.3', 'numpy': '2.4.6'}
+    """
+    return {
+        canonical(match.group(1)): match.group(2)
+        for match in re.finditer(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)", text, re.MULTILINE)
+    }
+
+
+def required_python(root: Path, lock: Lock) -> tuple[int, ...]:
+    """The lowest Python a lock installs on: its ``# requires-python: >=X.Y`` line."""
+    path = root / lock.pinned
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        sys.exit(f"{lock.pinned} is missing: this is not a whole copy of the course (get it again).")
+    for line in text.splitlines():
+        if line.startswith(HEADER):
+            match = re.match(r">=\s*(\d+(?:\.\d+)*)(\s|$)", line[len(HEADER) :])
+            if match:
+                return parse_version(match.group(1))
+    sys.exit(f"{lock.pinned} has no `{HEADER}>=X.Y` line: run `python tools/run.py requirements`.")
+
+
+def header_line(bound: Sequence[int]) -> str:
+    """The first line of a lock: the lowest Python that every pin below installs on."""
+    return f"{HEADER}>={shown_version(bound)}    (the lowest Python every pin below accepts: tools/run.py requirements)\n"
+
+
+def python_hint(minimum: Sequence[int], command: str, platform: str) -> str:
+    """Where to get a Python that is new enough, on this system, and how to run ``command`` with it."""
+    wanted = shown_version(minimum)
+    series = ".".join(str(part) for part in minimum[:2])
+    if platform == "win32":
+        return (
+            f"Install Python {wanted} or newer from https://www.python.org/downloads/windows/ (it includes\n"
+            f"the `py` launcher), then run the command with it (`py` picks the newest Python installed):\n"
+            f"  py tools\\run.py {command}\n"
+            f"(`py -0` lists the Pythons installed; `py -{series} tools\\run.py {command}` picks one.)"
+        )
+    if platform == "darwin":
+        return (
+            f"Install Python {wanted} or newer from https://www.python.org/downloads/macos/\n"
+            f"or with Homebrew (`brew install python@{series}`), then run the command with it:\n"
+            f"  python{series} tools/run.py {command}      (or: make {command} PYTHON=python{series})"
+        )
     return (
-        f"Python {wanted} or newer is needed (found: Python {found}, {sys.executable}).\n"
-        f"Get it from https://www.python.org/downloads/ (or your package manager), then run\n"
-        f"  python{wanted} tools/run.py setup      (on Windows: py -{wanted} tools\\run.py setup)"
+        f"Install Python {wanted} or newer from your system's packages (Debian 12, Ubuntu 24.04 and later:\n"
+        f"`sudo apt install python3 python3-venv`; Fedora: `sudo dnf install python3`) or from\n"
+        f"https://www.python.org/downloads/, then run the command with it:\n"
+        f"  python3 tools/run.py {command}      (or name it: python{series} tools/run.py {command},\n"
+        f"  make {command} PYTHON=python{series})"
     )
 
 
-def stamp_is_fresh(root: Path, windows: bool) -> bool:
-    """Whether setup already ran: the venv's Python exists and ``.venv/.installed``
-    is no older than ``requirements.txt`` and ``pyproject.toml`` (make's rule)."""
-    stamp = root / STAMP
+def python_problem(
+    minimum: Sequence[int],
+    command: str = "check",
+    version_info: Sequence[int] | None = None,
+    executable: str | None = None,
+    platform: str | None = None,
+) -> str | None:
+    """Why this Python cannot install the course's pins, and what to get instead; None when it can.
+
+    ``minimum`` is the lock's ``requires-python`` line; the other arguments default to this Python.
+    """
+    version = tuple(sys.version_info[:3] if version_info is None else version_info[:3])
+    if _padded(version, 4) >= _padded(minimum, 4):
+        return None
+    found = ".".join(str(part) for part in version)
+    update = (
+        f"Yours is an older release of Python {version[0]}.{version[1]}: a newer Python series works too.\n"
+        if tuple(version[:2]) == tuple(minimum[:2])
+        else ""
+    )
+    return (
+        f"Python {shown_version(minimum)} or newer is needed (found: Python {found}, "
+        f"{executable or sys.executable}).\n{update}"
+        + python_hint(minimum, command, sys.platform if platform is None else platform)
+    )
+
+
+def venv_problem(executable: str, version_info: Sequence[int], platform: str) -> str:
+    """What to do when this Python cannot create a virtual environment (no venv or ensurepip module)."""
+    series = f"{version_info[0]}.{version_info[1]}"
+    if platform == "win32":
+        hint = (
+            "Install Python again from https://www.python.org/downloads/windows/ (its installer includes\n"
+            "venv and pip), then run the command again: py tools\\run.py check"
+        )
+    elif platform == "darwin":
+        hint = (
+            "Install Python from https://www.python.org/downloads/macos/ or with Homebrew\n"
+            f"(`brew install python@{series}`): both include venv and pip. Then run the command again."
+        )
+    else:
+        hint = (
+            "On Debian and Ubuntu the venv module is a package of its own; install it, then run the\n"
+            f"command again:\n  sudo apt install python{series}-venv      (or, for the system's python3: "
+            "sudo apt install python3-venv)\n"
+            "Elsewhere, install your distribution's venv package, or Python from https://www.python.org/downloads/."
+        )
+    return (
+        f"This Python ({executable}, {series}) cannot create a virtual environment: "
+        f"its venv or ensurepip module is missing.\n{hint}"
+    )
+
+
+def stamp_is_fresh(root: Path, windows: bool, lock: Lock = FULL) -> bool:
+    """Whether setup already installed ``lock``: the venv's Python exists and the lock's stamp
+    (``.venv/.installed``) is no older than its pins and ``pyproject.toml`` (make's rule)."""
+    stamp = root / lock.stamp
     if not stamp.exists() or not venv_python(root, windows).exists():
         return False
     installed = stamp.stat().st_mtime
-    return all(installed >= (root / name).stat().st_mtime for name in ("requirements.txt", "pyproject.toml"))
+    return all(installed >= (root / name).stat().st_mtime for name in (lock.pinned, "pyproject.toml"))
+
+
+def is_installed(root: Path, windows: bool, lock: Lock) -> bool:
+    """Whether ``lock`` is installed; a fresh full install holds the participant set too (same pins)."""
+    return stamp_is_fresh(root, windows, lock) or (
+        lock == PARTICIPANT and stamp_is_fresh(root, windows, FULL)
+    )
 
 
 def cell_timeout(root: Path) -> int:
@@ -132,22 +388,56 @@ def tool(name: str) -> str:
     return str(venv_tool(ROOT, name, WINDOWS))
 
 
-def setup(args: argparse.Namespace | None = None) -> None:
-    """Create .venv with this Python and install everything pinned into it, unless that is done.
-
-    ``main`` has already checked that this Python is new enough.
-    """
-    if stamp_is_fresh(ROOT, WINDOWS):
+def make_venv() -> None:
+    """Create .venv with this Python, unless it exists; say what to install when Python cannot."""
+    if venv_python(ROOT, WINDOWS).exists():
         return
-    if not venv_python(ROOT, WINDOWS).exists():
-        run([sys.executable, "-m", "venv", VENV])
-    for pip_args in (["--upgrade", "pip"], ["-r", "requirements.txt"], ["--no-deps", "-e", "."]):
-        run([python(), "-m", "pip", "install", "--quiet", *pip_args])
-    (ROOT / STAMP).touch()
+    problem = venv_problem(sys.executable, sys.version_info, sys.platform)
+    if importlib.util.find_spec("venv") is None or importlib.util.find_spec("ensurepip") is None:
+        sys.exit(problem)
+    existed = (ROOT / VENV).exists()
+    command = [sys.executable, "-m", "venv", VENV]
+    print(shown(command), flush=True)
+    if subprocess.run(command, cwd=ROOT, env=None).returncode != 0:
+        if not existed:  # a half-made venv (a Python without pip) would fool the next run
+            shutil.rmtree(ROOT / VENV, ignore_errors=True)
+        sys.exit(problem)
+
+
+def wheelhouse_options(args: argparse.Namespace | None) -> list[str]:
+    """pip's options to install from a folder of wheels only (``--wheelhouse DIR``), or none."""
+    folder = getattr(args, "wheelhouse", None)
+    if folder is None:
+        return []
+    path = Path(folder).resolve()
+    if not path.is_dir() or not any(path.glob("*.whl")):
+        sys.exit(f"--wheelhouse {folder}: no such folder of wheels (*.whl); ask your instructor for it.")
+    return ["--no-index", "--find-links", str(path)]
+
+
+def setup(args: argparse.Namespace | None = None, lock: Lock = FULL) -> None:
+    """Create .venv with this Python and install ``lock``'s pins into it, unless that is done.
+
+    pip itself is first brought to the lock's pin. ``main`` has already checked that this
+    Python is new enough for the lock.
+    """
+    if is_installed(ROOT, WINDOWS, lock):
+        return
+    make_venv()
+    pip_version = pins((ROOT / lock.pinned).read_text(encoding="utf-8")).get("pip")
+    if pip_version is None:
+        sys.exit(f"{lock.pinned} pins no pip: run `python tools/run.py requirements`.")
+    install = [python(), "-m", "pip", "install", "--quiet", *wheelhouse_options(args)]
+    for pip_args in (["--upgrade", f"pip=={pip_version}"], ["-r", lock.pinned], ["--no-deps", "-e", "."]):
+        run([*install, *pip_args])
+    (ROOT / lock.stamp).touch()
+    if lock == FULL:
+        (ROOT / PARTICIPANT.stamp).touch()
 
 
 def check(args: argparse.Namespace) -> None:
-    """Import the package and run the first exercise notebook in a real kernel."""
+    """Import the package and run the first exercise notebook in a real kernel (``main`` has
+    installed the participant set first)."""
     run(
         [
             python(),
@@ -184,7 +474,9 @@ def lint(args: argparse.Namespace) -> None:
 
 def test_fast(args: argparse.Namespace) -> None:
     """The library and content tests: no notebook, no built book, no browser (well under a minute)."""
-    run([python(), "-m", "pytest", "-q", "-m", "not book", "tests", "ndcg", *args.pytest_args])
+    run(
+        [python(), "-m", "pytest", "-q", "-m", "not book and not install", "tests", "ndcg", *args.pytest_args]
+    )
 
 
 def nbval(args: argparse.Namespace) -> None:
@@ -267,23 +559,62 @@ def benchmark(args: argparse.Namespace) -> None:
     run([python(), "benchmarks/bench_ndcg_score.py"])
 
 
+def compile_command(lock: Lock) -> list[str]:
+    """pip-compile, turning a lock's source into its exact pins."""
+    return [
+        tool("pip-compile"),
+        "--quiet",
+        "--strip-extras",
+        "--allow-unsafe",
+        "--no-emit-index-url",
+        "--no-emit-find-links",
+        "--no-emit-trusted-host",
+        lock.source,
+        "-o",
+        lock.pinned,
+    ]
+
+
+def venv_requires_python() -> dict[str, str | None]:
+    """Every distribution installed in .venv and its Requires-Python, ``{canonical name: value}``."""
+    command = [python(), "-c", METADATA_SCRIPT]
+    print(shown(command), flush=True)
+    result = subprocess.run(command, cwd=ROOT, env=None, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"could not read the metadata of .venv's distributions:\n{result.stderr}")
+    return {canonical(name): value for name, value in json.loads(result.stdout).items()}
+
+
+def write_header(root: Path, lock: Lock, requires: Mapping[str, str | None]) -> tuple[int, ...]:
+    """Put the lock's ``# requires-python:`` line on top, from the metadata of its pinned distributions."""
+    path = root / lock.pinned
+    text = path.read_text(encoding="utf-8")
+    pinned = pins(text)
+    missing = sorted(set(pinned) - set(requires))
+    if missing:
+        sys.exit(f"{lock.pinned}: not installed in .venv, so their Requires-Python is unknown: {missing}")
+    bound = tightest_lower_bound({name: requires[name] for name in pinned})
+    kept = "".join(line for line in text.splitlines(keepends=True) if not line.startswith(HEADER))
+    path.write_text(header_line(bound) + kept, encoding="utf-8")
+    print(f"{lock.pinned}: {HEADER}>={shown_version(bound)}")
+    return bound
+
+
 def requirements(args: argparse.Namespace) -> None:
-    """Re-pin requirements.txt from requirements.in with pip-tools."""
+    """Re-pin requirements.txt from requirements.in, then requirements-participant.txt under it
+    (pip-tools); install the new pins into .venv and write each lock's requires-python line
+    from the Requires-Python metadata of its pins.
+
+    The new pins may need another Python than the old ones, so no lock's line holds this
+    command back: the pins are resolved for the Python that runs it."""
+    make_venv()
     run([python(), "-m", "pip", "install", "--quiet", "pip-tools"])
-    run(
-        [
-            tool("pip-compile"),
-            "--quiet",
-            "--strip-extras",
-            "--allow-unsafe",
-            "--no-emit-index-url",
-            "--no-emit-find-links",
-            "--no-emit-trusted-host",
-            "requirements.in",
-            "-o",
-            "requirements.txt",
-        ]
-    )
+    for lock in (FULL, PARTICIPANT):
+        run(compile_command(lock))
+    run([python(), "-m", "pip", "install", "--quiet", "-r", FULL.pinned])
+    requires = venv_requires_python()
+    for lock in (FULL, PARTICIPANT):
+        write_header(ROOT, lock, requires)
 
 
 def pycache_dirs(root: Path) -> list[Path]:
@@ -316,10 +647,13 @@ def show_help(args: argparse.Namespace | None = None) -> None:
 
 
 class Command(NamedTuple):
-    """A subcommand: what ``help`` says of it, what it does, and whether it needs the venv first."""
+    """A subcommand: what ``help`` says of it, what it does, the lock it needs (its Python is held
+    to that lock's requires-python; None: any Python that runs this script), and whether ``main``
+    installs that lock first."""
 
     summary: str
     action: Callable[[argparse.Namespace], None]
+    lock: Lock | None = FULL
     needs_venv: bool = True
 
 
@@ -337,8 +671,12 @@ COMMANDS: dict[str, Command] = {
     "nbval": Command(
         "only the notebook tests (--older-kernels: NumPy without its AVX2/AVX-512 kernels)", nbval
     ),
-    "check": Command("a quick setup check for workshop participants", check),
-    "serve": Command("serve the built book on http://localhost:8000 (--port N: another port)", serve, False),
+    "check": Command(
+        "set up the light participant install and check it (--wheelhouse DIR: offline)", check, PARTICIPANT
+    ),
+    "serve": Command(
+        "serve the built book on http://localhost:8000 (--port N: another port)", serve, None, False
+    ),
     "lab": Command("open the chapters and exercises in JupyterLab", lab),
     "notebooks": Command(
         "generate the executed chapter notebooks from chapters/*.md (then commit both)", notebooks
@@ -352,10 +690,17 @@ COMMANDS: dict[str, Command] = {
     "sentences": Command("rewrite the text sources' prose one sentence per line", sentences),
     "anki": Command("write every flashcard to an Anki deck, _build/ndcg-course.apkg", anki),
     "benchmark": Command("time ndcg.ndcg_score against scikit-learn", benchmark),
-    "requirements": Command("re-pin requirements.txt from requirements.in (pip-tools)", requirements),
-    "setup": Command("create .venv and install the pinned requirements (when they changed)", setup, False),
-    "clean": Command("remove the built book and caches (keeps .venv)", clean, False),
-    "help": Command("list these commands", show_help, False),
+    "requirements": Command(
+        "re-pin requirements.txt and requirements-participant.txt from their .in (pip-tools)",
+        requirements,
+        None,
+        False,
+    ),
+    "setup": Command(
+        "create .venv and install every pinned requirement (when they changed)", setup, FULL, False
+    ),
+    "clean": Command("remove the built book and caches (keeps .venv)", clean, None, False),
+    "help": Command("list these commands", show_help, None, False),
 }
 
 
@@ -367,6 +712,12 @@ def parser() -> argparse.ArgumentParser:
         subparser = subparsers.add_parser(name, help=command.summary, description=command.summary)
         if name == "serve":
             subparser.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+        if name in ("setup", "check"):
+            subparser.add_argument(
+                "--wheelhouse",
+                metavar="DIR",
+                help="install from this folder of wheels only, with no index (offline, or behind a proxy)",
+            )
         if name == "lint":
             choice = subparser.add_mutually_exclusive_group()
             choice.add_argument("--check-only", action="store_true", help="only the lint rules")
@@ -392,15 +743,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if extra and args.command not in ("test", "test-fast", "nbval"):
         main_parser.error(f"only test, test-fast and nbval take arguments after --, not {args.command}")
-    problem = python_problem() if args.command != "help" else None
-    if problem:
-        print(problem, file=sys.stderr)
-        return 1
-    args.pytest_args = extra
     command = COMMANDS[args.command]
+    if command.lock is not None:
+        problem = python_problem(required_python(ROOT, command.lock), args.command)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 1
+    args.pytest_args = extra
     try:
         if command.needs_venv:
-            setup()
+            setup(args, command.lock)
         command.action(args)
     except KeyboardInterrupt:
         return 130

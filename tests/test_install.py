@@ -1,0 +1,449 @@
+"""The two installs: the participant's light set and the full one, and the Python they need.
+
+* The locks: ``requirements-participant.txt`` pins a subset of ``requirements.txt``, each at
+  the same version, with nothing of the book, the browser tests or the reference libraries;
+  it holds what the participant's code really imports.
+* The ``# requires-python:`` line of each lock is exactly the tightest lower bound of the
+  Requires-Python metadata of its pins, as installed in this venv, and it is Python 3.11.0.
+* ``tools/run.py``'s Windows and macOS branches (venv paths, the ``py`` hints, the messages for
+  an old Python or a Python without venv) run here with the platform mocked: only the Linux
+  branch also runs for real, in CI.
+* The size of an environment holding only the participant set (a fresh venv: marked ``install``).
+"""
+
+# ruff: noqa: F811  (the fixtures `repo` and `calls`, imported from test_run, are test arguments)
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from packaging.specifiers import SpecifierSet
+from packaging.version import Version
+
+# The fake repository and the recorder of commands are test_run's fixtures, on the same module object.
+from tests.test_run import REPO, calls, commands, load, repo, run  # noqa: F401
+
+install_size = load(REPO / "tools" / "install_size.py", "install_size")
+
+FULL = run.pins((REPO / "requirements.txt").read_text(encoding="utf-8"))
+LIGHT = run.pins((REPO / "requirements-participant.txt").read_text(encoding="utf-8"))
+#: What the participant never needs: the book, the browser tests, the reference libraries, contributor tools.
+NOT_FOR_PARTICIPANTS = (
+    "jupyter-book",
+    "sphinx",
+    "sphinx-exercise",
+    "sphinx-mathjax-offline",
+    "myst-nb",
+    "jupytext",
+    "playwright",
+    "scikit-learn",
+    "scipy",
+    "lightgbm",
+    "pytrec-eval-terrier",
+    "hypothesis",
+    "genanki",
+    "ruff",
+    "pre-commit",
+)
+#: The participant's direct dependencies that are tools, not imported by the course's code.
+TOOLS = {"pip", "setuptools", "jupyterlab", "ipykernel", "pytest", "nbval"}
+#: Imported when present, not needed: markdown-it-py tries linkify-it-py (its `linkify` extra);
+#: the install test runs the same code in a venv without it.
+OPTIONAL = {"linkify-it-py"}
+
+
+def direct(path: Path) -> set[str]:
+    """The names listed in a requirements .in file."""
+    names = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line and not line.startswith("-"):
+            names.add(run.canonical(re.split(r"[<>=!~\[; ]", line, maxsplit=1)[0]))
+    return names
+
+
+# The locks ---------------------------------------------------------------------------------
+
+
+def test_the_participant_lock_is_a_subset_of_the_full_one_pinned_the_same():
+    assert LIGHT and len(LIGHT) < len(FULL)
+    assert not set(LIGHT) - set(FULL), "every participant pin is in requirements.txt"
+    different = {name: (version, FULL[name]) for name, version in LIGHT.items() if FULL[name] != version}
+    assert not different, f"participant pins differ from requirements.txt: {different}"
+    source = (REPO / "requirements-participant.in").read_text(encoding="utf-8")
+    assert re.search(r"^-c requirements\.txt$", source, re.MULTILINE), "compiled under the full lock"
+
+
+def test_the_participant_lock_holds_its_direct_dependencies_and_no_book_tooling():
+    wanted = direct(REPO / "requirements-participant.in")
+    assert {"numpy", "matplotlib", "ipywidgets", "pyyaml", "markdown-it-py", "jupyterlab", "nbval"} <= wanted
+    assert wanted <= set(LIGHT)
+    assert wanted <= direct(REPO / "requirements.in") | set(FULL)
+    assert not [name for name in NOT_FOR_PARTICIPANTS if name in LIGHT]
+    assert all(name in FULL for name in ("jupyter-book", "playwright", "scikit-learn", "lightgbm"))
+
+
+def test_pip_and_the_build_backend_are_pinned_in_both_locks():
+    build = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    assert build == [f"setuptools=={FULL['setuptools']}"], "pyproject builds ndcg with the pinned setuptools"
+    for lock in (FULL, LIGHT):
+        assert lock["pip"] and lock["setuptools"] == FULL["setuptools"]
+
+
+LIBRARY_USE = """
+import importlib.metadata, json, sys
+import ndcg, ndcg.course.widgets, ndcg.course.cards, ndcg.course.checks, ndcg.course.display
+import ndcg.course.examples, ndcg.course.plots, ndcg.course.tables, ndcg.course.compare
+from ndcg.course import cards, widgets
+cards.load_all()
+cards.to_html("DCG divides by $\\\\log_2(i+1)$")
+widgets.RankingExplorer()
+widgets.FlashcardDeck("02_dcg")
+widgets.Quiz("02_dcg")
+widgets.ReorderGame(["a", "b", "c"], [2, 0, 1])
+top = {name.split(".")[0] for name in sys.modules}
+owners = importlib.metadata.packages_distributions()
+print(json.dumps(sorted({dist for name in top for dist in owners.get(name, [])})))
+"""
+
+
+def test_what_the_participants_code_imports_is_in_the_light_set():
+    # The package, its widgets and flashcards in use (the lazy imports too), in a fresh Python:
+    # every distribution they load is pinned in the light set, and every library of
+    # requirements-participant.in is one of them (the rest are tools: TOOLS).
+    result = subprocess.run(
+        [sys.executable, "-c", LIBRARY_USE], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    used = {run.canonical(name) for name in json.loads(result.stdout)} - {"ndcg"}
+    assert used - set(LIGHT) <= OPTIONAL, "imported, but not in requirements-participant.txt"
+    assert direct(REPO / "requirements-participant.in") - TOOLS <= used
+
+
+# The requires-python line --------------------------------------------------------------------
+
+
+def installed_requires_python() -> dict[str, str | None]:
+    return {
+        run.canonical(dist.metadata["Name"]): dist.metadata.get("Requires-Python")
+        for dist in importlib.metadata.distributions()
+    }
+
+
+@pytest.mark.parametrize("lock", [run.FULL, run.PARTICIPANT], ids=lambda lock: lock.pinned)
+def test_requires_python_line_is_the_tightest_lower_bound_of_the_installed_pins(lock):
+    pinned = run.pins((REPO / lock.pinned).read_text(encoding="utf-8"))
+    requires = installed_requires_python()
+    missing = sorted(set(pinned) - set(requires))
+    assert not missing, f"pinned but not installed in this venv (run `tools/run.py setup`): {missing}"
+    versions = {name: importlib.metadata.version(name) for name in pinned}
+    stale = {name: (version, pinned[name]) for name, version in versions.items() if version != pinned[name]}
+    assert not stale, f"this venv does not hold the pins: {stale}"
+    header = run.required_python(REPO, lock)
+    # Checked with packaging (pip's own reading of PEP 440), not with run.py's reader.
+    specifiers = {name: SpecifierSet(requires[name] or "") for name in pinned}
+    lowest = Version(run.shown_version(header))
+    refused = {name: str(spec) for name, spec in specifiers.items() if not spec.contains(lowest)}
+    assert not refused, f"pins that refuse Python {lowest}: {refused}"
+    major, minor, micro = (*header, 0, 0)[:3]
+    below = Version(f"{major}.{minor}.{micro - 1}" if micro else f"{major}.{minor - 1}.999")
+    assert any(not spec.contains(below) for spec in specifiers.values()), f"Python {below} would do too"
+    assert header == run.tightest_lower_bound({name: requires[name] for name in pinned})
+
+
+def test_both_locks_install_on_python_3_11_0_as_pyproject_says():
+    requires = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "requires-python"
+    ]
+    assert run.required_python(REPO, run.FULL) == run.required_python(REPO, run.PARTICIPANT) == (3, 11)
+    assert run.lower_bound(requires) == (3, 11)
+    assert re.search(r"^soupsieve<3\b", (REPO / "requirements.in").read_text(encoding="utf-8"), re.M)
+
+
+SPECIFIERS = [
+    ">=3.11",
+    ">=3.11.5",
+    ">=3.8, <4",
+    "!=3.0.*,!=3.1.*,>=2.7",
+    ">3.7",
+    "~=3.10",
+    "~=3.11.2",
+    "==3.11.*",
+    "!=3.11.*",
+    "<=3.11.4",
+    ">= 3.11",
+    "",
+]
+VERSIONS = ["2.7", "3.7", "3.7.1", "3.9.18", "3.10.0", "3.11", "3.11.2", "3.11.5", "3.12.0", "4.0"]
+
+
+@pytest.mark.parametrize("requires", SPECIFIERS)
+def test_run_py_reads_requires_python_as_packaging_does(requires):
+    for version in VERSIONS:
+        expected = SpecifierSet(requires).contains(Version(version))
+        assert run.accepts(requires, run.parse_version(version)) == expected, (requires, version)
+    bound = run.lower_bound(requires)
+    if bound is not None:
+        assert SpecifierSet(requires.replace("!=3.11.*", "")).contains(Version(run.shown_version(bound)))
+
+
+def test_no_single_lower_bound_is_an_error():
+    with pytest.raises(ValueError, match=r"rejects Python 3\.11"):
+        run.tightest_lower_bound({"a": ">=3.11", "b": "!=3.11.*"})
+    with pytest.raises(ValueError, match="no pinned distribution states"):
+        run.tightest_lower_bound({"a": None})
+    with pytest.raises(ValueError, match="cannot read"):
+        run.lower_bound(">=three")
+
+
+def test_requirements_writes_each_lock_header_from_the_venv_metadata(repo, monkeypatch):
+    recorded = []
+    metadata = {"NumPy": ">=3.11", "pip": ">=3.9", "markdown_it_py": ">=3.10", "Other": None}
+
+    def fake_run(command, cwd=None, env=None, **options):
+        recorded.append(command)
+        stdout = json.dumps(metadata) if command[1:3] == ["-c", run.METADATA_SCRIPT] else ""
+        return subprocess.CompletedProcess(command, 0, stdout=stdout, stderr="")
+
+    monkeypatch.setattr(run.subprocess, "run", fake_run)
+    (repo / "requirements-participant.txt").write_text("markdown-it-py==4.0.0\npip==26.3\n")
+    assert run.main(["requirements"]) == 0
+    bin_dir = repo / ".venv" / "bin"
+    assert [command[:2] for command in recorded] == [
+        [str(bin_dir / "python"), "-m"],
+        [str(bin_dir / "pip-compile"), "--quiet"],
+        [str(bin_dir / "pip-compile"), "--quiet"],
+        [str(bin_dir / "python"), "-m"],
+        [str(bin_dir / "python"), "-c"],
+    ]
+    assert recorded[1][-3:] == ["requirements.in", "-o", "requirements.txt"]
+    assert recorded[2][-3:] == ["requirements-participant.in", "-o", "requirements-participant.txt"]
+    assert recorded[3][-2:] == ["-r", "requirements.txt"]
+    full = (repo / "requirements.txt").read_text()
+    light = (repo / "requirements-participant.txt").read_text()
+    assert full.startswith("# requires-python: >=3.11 ") and full.count("# requires-python:") == 1
+    assert light.startswith("# requires-python: >=3.10 ") and light.endswith("pip==26.3\n")
+    metadata.pop("pip")
+    with pytest.raises(SystemExit, match=r"not installed in .venv.*\['pip'\]"):
+        run.main(["requirements"])
+
+
+def test_a_lock_without_its_requires_python_line_says_how_to_make_it(repo, calls):
+    (repo / "requirements-participant.txt").write_text("pip==26.3\n")
+    with pytest.raises(SystemExit, match="no `# requires-python: >=X.Y` line: run `python tools/run.py"):
+        run.main(["check"])
+    assert calls == []
+
+
+# The light install and the full one ------------------------------------------------------------
+
+
+def test_check_installs_only_the_participant_set(repo, calls):
+    for stamp in (run.FULL.stamp, run.PARTICIPANT.stamp):
+        (repo / stamp).unlink()
+    assert run.main(["check"]) == 0
+    python = str(repo / ".venv" / "bin" / "python")
+    installs = [command[5:] for command in commands(calls) if command[1:4] == ["-m", "pip", "install"]]
+    assert installs == [
+        ["--upgrade", "pip==26.3"],
+        ["-r", "requirements-participant.txt"],
+        ["--no-deps", "-e", "."],
+    ]
+    assert commands(calls)[3][:2] == [python, "-c"] and commands(calls)[4][1:4] == ["-m", "pytest", "--nbval"]
+    assert run.stamp_is_fresh(repo, False, run.PARTICIPANT) and not run.stamp_is_fresh(repo, False, run.FULL)
+    calls.clear()
+    assert run.main(["check"]) == 0
+    assert len(calls) == 2, "a second check installs nothing"
+    calls.clear()
+    assert run.main(["test"]) == 0
+    assert [command[5:7] for command in commands(calls)[:2]] == [
+        ["--upgrade", "pip==26.3"],
+        ["-r", "requirements.txt"],
+    ], "make test adds the full set on top"
+    assert run.stamp_is_fresh(repo, False, run.FULL)
+
+
+def test_check_leaves_a_full_install_alone(repo, calls):
+    (repo / run.PARTICIPANT.stamp).unlink()
+    assert run.stamp_is_fresh(repo, False, run.FULL)
+    assert run.main(["check"]) == 0
+    assert [command[1] for command in commands(calls)] == ["-c", "-m"], "only the check's two commands"
+    assert not (repo / run.PARTICIPANT.stamp).exists()
+
+
+def test_a_full_install_counts_as_the_participant_set(repo, calls):
+    (repo / run.FULL.stamp).unlink()
+    (repo / run.PARTICIPANT.stamp).unlink()
+    run.setup()
+    assert run.stamp_is_fresh(repo, False, run.FULL) and run.stamp_is_fresh(repo, False, run.PARTICIPANT)
+
+
+def test_check_on_windows_uses_the_scripts_folder(repo, calls, monkeypatch):
+    monkeypatch.setattr(run, "WINDOWS", True)
+    (repo / run.PARTICIPANT.stamp).unlink()
+    (repo / run.FULL.stamp).unlink()
+    assert run.main(["check"]) == 0
+    python = str(repo / ".venv" / "Scripts" / "python.exe")
+    assert {command[0] for command in commands(calls)} == {python}
+    assert ["-r", "requirements-participant.txt"] in [command[5:7] for command in commands(calls)]
+
+
+def test_wheelhouse_installs_without_the_index(repo, calls, tmp_path_factory):
+    (repo / run.PARTICIPANT.stamp).unlink()
+    (repo / run.FULL.stamp).unlink()
+    with pytest.raises(SystemExit, match="--wheelhouse nowhere: no such folder of wheels"):
+        run.main(["check", "--wheelhouse", "nowhere"])
+    wheels = tmp_path_factory.mktemp("wheelhouse")
+    (wheels / "pip-26.3-py3-none-any.whl").write_bytes(b"")
+    assert run.main(["check", "--wheelhouse", str(wheels)]) == 0
+    installs = [command for command in commands(calls) if command[1:4] == ["-m", "pip", "install"]]
+    assert len(installs) == 3
+    assert all(command[5:8] == ["--no-index", "--find-links", str(wheels)] for command in installs)
+
+
+# Old Pythons, and Pythons without venv, on each system (the platform mocked) ----------------
+
+
+@pytest.mark.parametrize(
+    "platform, expected",
+    [
+        (
+            "linux",
+            ["sudo apt install python3 python3-venv", "python3 tools/run.py check", "PYTHON=python3.11"],
+        ),
+        (
+            "darwin",
+            ["python.org/downloads/macos/", "brew install python@3.11", "python3.11 tools/run.py check"],
+        ),
+        (
+            "win32",
+            ["python.org/downloads/windows/", "py tools\\run.py check", "py -0", "py -3.11 tools\\run.py"],
+        ),
+    ],
+)
+def test_an_old_python_is_told_which_python_to_get_on_each_system(platform, expected):
+    problem = run.python_problem((3, 11), "check", (3, 10, 12), "/usr/bin/python3", platform)
+    assert problem.startswith("Python 3.11 or newer is needed (found: Python 3.10.12, /usr/bin/python3).\n")
+    for words in expected:
+        assert words in problem, (platform, words)
+    assert "Traceback" not in problem
+    assert run.python_problem((3, 11), "check", (3, 11, 0), "python", platform) is None
+
+
+def test_run_py_reads_as_python_3_8_so_an_old_python_gets_the_message_not_a_syntax_error():
+    # Syntax only (ast's feature_version is best effort); the guard's own path also avoids the
+    # str methods of 3.9 (removeprefix, removesuffix), which this checks by name.
+    import ast
+
+    source = (REPO / "tools" / "run.py").read_text(encoding="utf-8")
+    ast.parse(source, feature_version=(3, 8))
+    guard = source[source.index("def parse_version") : source.index("def venv_problem")]
+    assert ".removesuffix(" not in guard and ".removeprefix(" not in guard
+
+
+def test_a_micro_release_bound_is_held_too():
+    problem = run.python_problem((3, 11, 5), "book", (3, 11, 2), "/usr/bin/python3.11", "linux")
+    assert problem.startswith("Python 3.11.5 or newer is needed (found: Python 3.11.2")
+    assert "an older release of Python 3.11: a newer Python series works too" in problem
+    assert "make book PYTHON=python3.11" in problem
+    assert run.python_problem((3, 11, 5), "book", (3, 11, 5), "x", "linux") is None
+
+
+def test_main_prints_the_windows_hint_and_runs_nothing(repo, calls, monkeypatch, capsys):
+    monkeypatch.setattr(run, "WINDOWS", True)
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(sys, "version_info", (3, 10, 11, "final", 0))
+    assert run.main(["check"]) == 1
+    assert calls == []
+    err = capsys.readouterr().err
+    assert "found: Python 3.10.11" in err and "py tools\\run.py check" in err
+
+
+@pytest.mark.parametrize(
+    "platform, expected",
+    [
+        ("linux", "sudo apt install python3.11-venv"),
+        ("darwin", "brew install python@3.11"),
+        ("win32", "python.org/downloads/windows/"),
+    ],
+)
+def test_a_python_without_venv_says_what_to_install(repo, calls, monkeypatch, platform, expected):
+    import shutil
+
+    shutil.rmtree(repo / ".venv")
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(sys, "version_info", (3, 11, 2, "final", 0))
+    real_find_spec = run.importlib.util.find_spec
+    monkeypatch.setattr(
+        run.importlib.util, "find_spec", lambda name: None if name == "ensurepip" else real_find_spec(name)
+    )
+    with pytest.raises(SystemExit) as exit_info:
+        run.main(["check"])
+    message = str(exit_info.value.code)
+    assert "cannot create a virtual environment" in message and expected in message
+    assert calls == [] and not (repo / ".venv").exists()
+
+
+def test_a_failed_venv_is_removed_and_explained(repo, monkeypatch):
+    import shutil
+
+    shutil.rmtree(repo / ".venv")
+    monkeypatch.setattr(sys, "platform", "linux")
+
+    def half_venv(command, cwd=None, env=None):
+        (repo / ".venv" / "bin").mkdir(parents=True)
+        (repo / ".venv" / "bin" / "python").write_text("")
+        return subprocess.CompletedProcess(command, 1)
+
+    monkeypatch.setattr(run.subprocess, "run", half_venv)
+    with pytest.raises(SystemExit, match=r"python3\.\d+-venv"):
+        run.main(["check"])
+    assert not (repo / ".venv").exists(), "a venv without pip would fool the next run"
+
+
+# The size of the light install ----------------------------------------------------------------
+
+LIMIT_MB = 450
+
+
+@pytest.mark.install
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the 450 MB budget is measured on Linux")
+def test_the_participant_set_installs_in_at_most_450_mb(tmp_path):
+    # A fresh venv with requirements-participant.txt only (pip's cache makes a rerun quick),
+    # then the setup check's imports in it, with the course's source on the path.
+    venv = tmp_path / "venv"
+    measured = install_size.fresh_install(venv, REPO / "requirements-participant.txt", sys.executable)
+    print(f"\nparticipant set: {measured['packages']} distributions, {measured['mb']} MB in {venv}")
+    python = venv / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "check"], check=True, capture_output=True)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    used = subprocess.run(
+        [python, "-c", LIBRARY_USE], check=True, env=env, cwd=tmp_path, capture_output=True, text=True
+    )
+    assert {run.canonical(name) for name in json.loads(used.stdout)} - {"ndcg"} <= set(LIGHT)
+    assert measured["packages"] == len(LIGHT)
+    assert measured["mb"] <= LIMIT_MB, f"the light install takes {measured['mb']} MB (budget: {LIMIT_MB} MB)"
+
+
+def test_the_setup_page_quotes_what_check_prints_and_each_system_s_command():
+    page = (REPO / "setup.md").read_text(encoding="utf-8")
+    source = (REPO / "tools" / "run.py").read_text(encoding="utf-8")
+    final = re.search(r'print\("(All set: [^"]+)"\)', source).group(1)
+    assert f"\n{final}\n" in page, "the page shows check's last line as run.py prints it"
+    for words in ("python3 tools/run.py check", "py tools\\run.py check", "--wheelhouse", "python3-venv"):
+        assert words in page, words
+    assert "tools/install-size.json" in page and "required_python" in page, "numbers read, not typed"
+
+
+def test_the_recorded_measurement_is_of_the_current_locks():
+    record = json.loads((REPO / install_size.RECORD).read_text(encoding="utf-8"))
+    assert record["participant"]["packages"] == len(LIGHT)
+    assert record["full"]["packages"] == len(FULL)
+    assert 0 < record["participant"]["mb"] <= LIMIT_MB < record["full"]["mb"]
+    assert record["participant"]["python"].startswith("3.11")
