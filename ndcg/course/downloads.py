@@ -231,8 +231,11 @@ def build_wheel(root: Path, outdir: Path, python: str | None = None) -> Path:
 
 def solutions_zip(root: Path, outdir: Path) -> Path:
     """The solutions, for a self-study learner: the executed solution notebooks
-    (``notebooks/solutions/``) and their text sources, in ``ndcg-solutions-<version>.zip``."""
-    base = f"ndcg-solutions-{version(root)}"
+    (``notebooks/solutions/``) and their text sources, in ``ndcg-solutions-<version>.zip``.
+
+    Its paths are the course's own (no top folder): unzipped in the course's folder, the
+    solutions land where the full course keeps them.
+    """
     folders = ("notebooks/solutions", *SOLUTION_SOURCES)
     files = sorted(
         path
@@ -246,8 +249,23 @@ def solutions_zip(root: Path, outdir: Path) -> Path:
             "downloadable course and the participant pack leave them out. Ask your instructor for "
             "them, or get them from the course's repository."
         )
-    entries = [(f"{base}/{path.relative_to(root).as_posix()}", path) for path in files]
-    return write_zip(Path(outdir, f"{base}.zip"), entries)
+    entries = [(path.relative_to(root).as_posix(), path) for path in files]
+    return write_zip(Path(outdir, f"ndcg-solutions-{version(root)}.zip"), entries)
+
+
+def in_pack(path: str) -> bool:
+    """Whether a course file goes into the participant pack: a student notebook
+    (``exercises/*.ipynb``), or anything the play notebooks and the exercises read, under
+    ``exercises/play/`` or ``exercises/data/`` (a script there is tooling, and stays out).
+
+    >>> [in_pack(p) for p in ("exercises/01_cg.ipynb", "exercises/play/data/films.csv", "exercises/make_student.py")]
+    [True, True, False]
+    """
+    if is_excluded(path) or path.endswith(".py"):
+        return False
+    return bool(re.fullmatch(r"exercises/[^/]+\.ipynb", path)) or path.startswith(
+        ("exercises/play/", "exercises/data/")
+    )
 
 
 def _pack_readme(version_: str, wheel: str, requirements: bool, wheelhouse: bool, play: bool) -> str:
@@ -325,8 +343,8 @@ def participant_pack(
 ) -> tuple[Path, Path]:
     """Build the participant pack into ``outdir``: its folder and its zip.
 
-    In it: ``exercises/*.ipynb`` (the student notebooks), ``exercises/play/*.ipynb`` (when
-    the course has them), the ``ndcg`` wheel, :data:`PARTICIPANT_REQUIREMENTS` (when the
+    In it: ``exercises/*.ipynb`` (the student notebooks), ``exercises/play/`` (the play
+    notebooks, when the course has them) and ``exercises/data/`` (see :func:`in_pack`), the ``ndcg`` wheel, :data:`PARTICIPANT_REQUIREMENTS` (when the
     course has it, or ``requirements``) and a README; never a solution. ``wheelhouse``
     adds ``wheelhouse/``: the requirements (or, without them, the wheel's ``widgets``
     extra and JupyterLab) downloaded for ``platforms`` (pip's ``--platform`` tags; default
@@ -340,11 +358,7 @@ def participant_pack(
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
     tracked = set(course_files(root))
-    notebooks = sorted(
-        name
-        for name in tracked
-        if re.fullmatch(r"exercises/(play/)?[^/]+\.ipynb", name) and not is_excluded(name)
-    )
+    notebooks = sorted(name for name in tracked if in_pack(name))
     if not any(name.count("/") == 1 for name in notebooks):
         raise CourseFilesError(f"{root} has no student notebooks (exercises/*.ipynb) to pack")
     for name in notebooks:
@@ -357,7 +371,7 @@ def participant_pack(
         shutil.copyfile(requirements, folder / PARTICIPANT_REQUIREMENTS)
     if wheelhouse:
         _wheelhouse(folder / "wheelhouse", wheel, requirements, platforms, pip_args)
-    play = any(name.startswith("exercises/play/") for name in notebooks)
+    play = any(name.startswith("exercises/play/") and name.endswith(".ipynb") for name in notebooks)
     readme = _pack_readme(version_, wheel.name, requirements is not None, wheelhouse, play)
     (folder / "README.md").write_text(readme, encoding="utf-8", newline="\n")
     entries = [
@@ -416,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"wrote {build_wheel(root, out)}")
         elif args.what == "solutions":
             print(f"wrote {solutions_zip(root, out)}")
-            print("Unzip it beside the course: the solution notebooks land in notebooks/solutions/.")
+            print("Unzip it in the course's folder: the executed solutions land in notebooks/solutions/.")
         else:
             folder, archive = participant_pack(root, out, wheelhouse=args.wheelhouse, platforms=args.platform)
             print(f"wrote {folder}/ and {archive}")
