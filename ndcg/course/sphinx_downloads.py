@@ -58,12 +58,12 @@ class GetTheCourse(SphinxDirective):
 def size_text(size: int) -> str:
     """A file size as the box shows it.
 
-    >>> size_text(211_647), size_text(1_712_867), size_text(900)
-    ('212 kB', '1.7 MB', '1 kB')
+    >>> size_text(211_647), size_text(1_712_867), size_text(900)  # with a no-break space
+    ('212\xa0kB', '1.7\xa0MB', '1\xa0kB')
     """
     if size >= 1_000_000:
-        return f"{size / 1_000_000:.1f} MB"
-    return f"{max(1, round(size / 1000))} kB"
+        return f"{size / 1_000_000:.1f}\u00a0MB"
+    return f"{max(1, round(size / 1000))}\u00a0kB"
 
 
 def course_root(app) -> Path:
@@ -132,18 +132,21 @@ def make_box(app, docname: str) -> nodes.Element:
     whole = nodes.paragraph()
     whole += nodes.strong("", "The whole course, to work in: ")
     whole += _link(app, docname, course)
+    whole += nodes.Text(f" ({size_text(course.stat().st_size)}): the chapters, the exercise notebooks, the ")
+    whole += nodes.literal("ndcg", "ndcg")
     whole += nodes.Text(
-        f" ({size_text(course.stat().st_size)}): the chapters, the exercise notebooks, the ndcg "
-        "package and the tools, without the exercises' solutions. "
-        "Unzip it, open a terminal in its folder and run the setup command for your system "
-        "(see "
+        " package and the tools, without the exercises' solutions. "
+        "Unzip it, open a terminal in its folder and run the setup command of your system (on Windows, "
     )
+    whole += nodes.literal("py tools\\run.py check", "py tools\\run.py check")
+    whole += nodes.Text("; see ")
     whole += _setup_link(app, docname)
-    whole += nodes.Text("); it installs everything into the folder and checks that the exercises run:")
-    box += whole
-    box += _command(
-        "python3 tools/run.py check     # Windows: py tools\\run.py check\npython3 tools/run.py lab       # then open the exercises in JupyterLab"
+    whole += nodes.Text(
+        "): it installs everything into that folder and checks that the exercises run. "
+        "Then the second command opens them in JupyterLab:"
     )
+    box += whole
+    box += _command("python3 tools/run.py check\npython3 tools/run.py lab")
 
     alone = nodes.paragraph()
     alone += nodes.strong("", "Only the package, to run a downloaded exercise notebook: ")
@@ -176,4 +179,4 @@ def setup(app) -> dict:
     app.add_directive("get-the-course", GetTheCourse)
     app.connect("builder-inited", build_downloads)
     app.connect("doctree-resolved", fill_boxes)
-    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": False}
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
