@@ -247,6 +247,19 @@ def test_a_participant_pack_takes_the_play_notebooks_and_the_requirements_and_a_
     assert result.returncode == 0, result.stderr
     assert "ndcg-9.8.7" in result.stdout and "tinydep-1.0" in result.stdout
 
+    # For another system: pip's platform tags, wheels only (tinydep is pure Python, so it fits).
+    folder, _ = downloads.participant_pack(
+        course,
+        tmp_path / "windows",
+        wheelhouse=True,
+        platforms=["win_amd64"],
+        pip_args=["--no-index", "--find-links", str(index)],
+    )
+    assert sorted(path.name for path in (folder / "wheelhouse").iterdir()) == [
+        "ndcg-9.8.7-py3-none-any.whl",
+        "tinydep-1.0-py3-none-any.whl",
+    ]
+
 
 # -- the wheel, installed alone, runs a student notebook alone ----------------------------------------
 

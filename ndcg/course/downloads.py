@@ -94,7 +94,8 @@ def version(root: Path) -> str:
 
 
 def git_files(root: Path) -> list[str] | None:
-    """``git ls-files`` of the course, or None when it is not a git checkout (no ``.git``)."""
+    """``git ls-files`` of the course, or None when it is not a git checkout (no ``.git``) or
+    the machine has no ``git`` program: the manifest stands in then."""
     if not Path(root, ".git").exists():
         return None
     if shutil.which("git") is None:
