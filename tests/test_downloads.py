@@ -274,25 +274,82 @@ def site_packages(python: Path) -> Path:
     return Path(out.stdout.strip())
 
 
+def closure(requirements: list[str]) -> set[str]:
+    """The installed distributions that ``requirements`` need, their dependencies included
+    (markers evaluated for this Python), as canonical names."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    found: set[str] = set()
+    todo = [Requirement(text) for text in requirements]
+    while todo:
+        requirement = todo.pop()
+        name = canonicalize_name(requirement.name)
+        extras = requirement.extras
+        if name in found and not extras:
+            continue
+        found.add(name)
+        for text in metadata.distribution(name).requires or []:
+            needed = Requirement(text)
+            wanted = [{"extra": extra} for extra in extras] or [{"extra": ""}]
+            if needed.marker is None or any(needed.marker.evaluate(env) for env in wanted):
+                todo.append(needed)
+    return found
+
+
+def top_level_entries(names: set[str]) -> set[str]:
+    """The entries of site-packages (packages, modules, .dist-info folders) of these distributions."""
+    from importlib import metadata
+
+    entries = set()
+    for name in names:
+        for file in metadata.distribution(name).files or []:
+            first = Path(file).parts[0]
+            if first not in ("..", "__pycache__") and not first.endswith(".pth"):
+                entries.add(first)
+    return entries
+
+
 @pytest.mark.book  # slow (a fresh virtual environment, a real kernel): make test-fast leaves it out
 @pytest.mark.skipif(sys.platform.startswith("win"), reason="links the course venv's packages with symlinks")
 def test_the_wheel_with_its_widgets_extra_runs_a_student_notebook_alone(tmp_path):
     wheel = downloads.build_wheel(ROOT, tmp_path / "wheel")
-    # A fresh venv (no pip of its own). Offline, its dependencies come from the course's
-    # venv: a folder of links to every installed package except ndcg itself, put on the new
-    # venv's path by a .pth file. So `ndcg` can only come from the wheel.
+    # A fresh venv (no pip of its own). Offline, its packages come from the course's venv,
+    # and only those a learner gets: a folder of links to the distributions that the wheel's
+    # widgets extra needs, and the kernel and the notebook runner that JupyterLab brings,
+    # put on the new venv's path by a .pth file. `ndcg` itself can only come from the wheel,
+    # and a notebook that needed anything more would fail here.
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    with zipfile.ZipFile(wheel) as opened:
+        (meta,) = [name for name in opened.namelist() if name.endswith(".dist-info/METADATA")]
+        requires = [
+            line.split(":", 1)[1].strip()
+            for line in opened.read(meta).decode().splitlines()
+            if line.startswith("Requires-Dist:")
+        ]
+    extra = [text.split(";")[0] for text in requires if 'extra == "widgets"' in text or ";" not in text]
+    names = closure([*extra, "ipykernel", "nbclient", "nbformat"]) - {"ndcg"}
+    assert {"numpy", "ipywidgets", "matplotlib"} <= names
     deps = tmp_path / "deps"
     deps.mkdir()
-    for entry in site_packages(Path(sys.executable)).iterdir():
-        if not re.match(r"(ndcg|__editable__|_?_?pycache)", entry.name) and entry.suffix != ".pth":
-            (deps / entry.name).symlink_to(entry)
+    here = site_packages(Path(sys.executable))
+    for entry in sorted(top_level_entries(names)):
+        if (here / entry).exists() and not re.match(r"(ndcg|__editable__)", entry):
+            (deps / entry).symlink_to(here / entry)
     (site_packages(python) / "course-deps.pth").write_text(f"{deps}\n")
     install = [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-index"]
     result = subprocess.run([*install, f"{wheel}[widgets]"], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+    course_only = (
+        "import importlib.util as u; print([m for m in ('sklearn', 'jupyter_book') if u.find_spec(m)])"
+    )
+    check = subprocess.run([str(python), "-c", course_only], capture_output=True, text=True, cwd=tmp_path)
+    assert check.stdout.strip() == "[]", "the course's own tools must not be there, as for a learner"
 
     work = tmp_path / "downloads"
     work.mkdir()
