@@ -8,7 +8,7 @@ PYTHON ?= python3
 PORT   ?= 8000
 RUN    := $(PYTHON) tools/run.py
 
-.PHONY: help setup check book test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark requirements clean
+.PHONY: help setup check book test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark participant-pack participant-pack-wheelhouse solutions manifest requirements clean
 
 help:
 	@$(RUN) help
@@ -61,6 +61,19 @@ anki:
 
 benchmark:
 	$(RUN) benchmark
+
+participant-pack:
+	$(RUN) participant-pack
+
+# The pack with a wheelhouse/ of everything to install, for a room without network.
+participant-pack-wheelhouse:
+	$(RUN) participant-pack --wheelhouse
+
+solutions:
+	$(RUN) solutions
+
+manifest:
+	$(RUN) manifest
 
 requirements:
 	$(RUN) requirements

@@ -51,3 +51,19 @@ def test_the_course_extensions_are_loaded(sphinx_config):
 def test_the_theme_has_a_valid_default_mode(sphinx_config):
     # pydata-sphinx-theme logs "Got invalid theme mode" on a first visit without it.
     assert sphinx_config["html_context"]["default_mode"] in ("auto", "light", "dark")
+
+
+def test_the_repository_buttons_are_derived_from_the_url_not_typed(sphinx_config):
+    # ndcg.course.sphinx_repository turns them on and off from `repository: url:` at build time.
+    user_yaml = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    typed = [key for key in user_yaml.get("html", {}) if key.startswith("use_") and key.endswith("_button")]
+    assert not typed, f"_config.yml types {typed}: set `repository: url:` instead"
+    assert "ndcg.course.sphinx_repository" in sphinx_config["extensions"]
+    # No repository is public yet: the book shows no repository button.
+    assert user_yaml["repository"]["url"] == ""
+
+
+def test_the_book_carries_the_course(sphinx_config):
+    # ndcg.course.sphinx_downloads: the course zip and the wheel in _downloads/course/, and the box
+    assert "ndcg.course.sphinx_downloads" in sphinx_config["extensions"]
+    assert "```{get-the-course}" in (ROOT / "index.md").read_text(encoding="utf-8")

@@ -45,6 +45,7 @@ COMPONENTS = (
     ".ndcg-compare",
     ".ndcg-print",
     "[data-ndcg-view]",
+    ".ndcg-get",
 )
 BAD_IMPACTS = ("serious", "critical")
 #: The front end's size budget, before compression (every component's files together).

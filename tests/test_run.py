@@ -162,6 +162,9 @@ SUBCOMMANDS = {
     ],
     "anki": [["{bin}/python", "-m", "ndcg.course.anki", "_build/ndcg-course.apkg"]],
     "benchmark": [["{bin}/python", "benchmarks/bench_ndcg_score.py"]],
+    "participant-pack": [["{bin}/python", "-m", "ndcg.course.downloads", "participant-pack"]],
+    "solutions": [["{bin}/python", "-m", "ndcg.course.downloads", "solutions"]],
+    "manifest": [["{bin}/python", "-m", "ndcg.course.downloads", "manifest"]],
 }
 
 
@@ -412,6 +415,9 @@ def test_help_lists_every_subcommand(capsys):
         "sentences",
         "test-fast",
         "lint",
+        "participant-pack",
+        "solutions",
+        "manifest",
     }
     assert set(listed) == expected
 
@@ -438,10 +444,32 @@ def test_every_makefile_target_calls_its_run_py_subcommand():
         assert len(recipe) == 1, f"make {target}: one line, no logic"
         words = recipe[0].lstrip("@").split()
         assert words[:2] == ["$(RUN)", words[1]] and words[1] in run.COMMANDS
-        expected = ["nbval", "--older-kernels"] if target == "nbval-older" else [target]
+        expected = {
+            "nbval-older": ["nbval", "--older-kernels"],
+            "participant-pack-wheelhouse": ["participant-pack", "--wheelhouse"],
+        }.get(target, [target])
         expected += ["--port", "$(PORT)"] if target == "serve" else []
         assert words[1:] == expected
     assert "RUN    := $(PYTHON) tools/run.py" in (REPO / "Makefile").read_text()
+
+
+def test_participant_pack_passes_the_wheelhouse_and_its_platforms_on(repo, calls):
+    assert (
+        run.main(
+            ["participant-pack", "--wheelhouse", "--platform", "win_amd64", "--platform", "macosx_11_0_arm64"]
+        )
+        == 0
+    )
+    assert commands(calls)[-1][1:] == [
+        "-m",
+        "ndcg.course.downloads",
+        "participant-pack",
+        "--wheelhouse",
+        "--platform",
+        "win_amd64",
+        "--platform",
+        "macosx_11_0_arm64",
+    ]
 
 
 def test_lint_and_test_fast_run_what_they_say(repo, calls):

@@ -453,6 +453,7 @@ def book(args: argparse.Namespace) -> None:
     """Build the HTML book strictly, then say where it is."""
     run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."])
     print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")
+    print(f"It carries the course zip and the ndcg wheel: {BOOK.as_posix()}/_downloads/course/")
 
 
 def test(args: argparse.Namespace) -> None:
@@ -600,6 +601,27 @@ def write_header(root: Path, lock: Lock, requires: Mapping[str, str | None]) -> 
     return bound
 
 
+def participant_pack(args: argparse.Namespace) -> None:
+    """Build the participant pack (student and play notebooks, the ndcg wheel, a README, no solution)
+    into _build/participant-pack/, folder and zip; --wheelhouse adds what the room installs offline."""
+    command = [python(), "-m", "ndcg.course.downloads", "participant-pack"]
+    if args.wheelhouse:
+        command.append("--wheelhouse")
+    for tag in args.platform:
+        command += ["--platform", tag]
+    run(command)
+
+
+def solutions(args: argparse.Namespace) -> None:
+    """Zip the solutions (notebooks/solutions/ and their text sources) for a self-study learner."""
+    run([python(), "-m", "ndcg.course.downloads", "solutions"])
+
+
+def manifest(args: argparse.Namespace) -> None:
+    """Rewrite tools/course-files.txt, the course's file list for copies without .git, from git ls-files."""
+    run([python(), "-m", "ndcg.course.downloads", "manifest"])
+
+
 def requirements(args: argparse.Namespace) -> None:
     """Re-pin requirements.txt from requirements.in, then requirements-participant.txt under it
     (pip-tools); install the new pins into .venv and write each lock's requires-python line
@@ -642,8 +664,9 @@ def show_help(args: argparse.Namespace | None = None) -> None:
     print(
         "Usage: python tools/run.py <command>   (on Windows: py tools\\run.py <command>; or: make <command>)\n"
     )
+    width = max(len(name) for name in COMMANDS) + 2
     for name, command in COMMANDS.items():
-        print(f"  {name:<14}{command.summary}")
+        print(f"  {name:<{width}}{command.summary}")
 
 
 class Command(NamedTuple):
@@ -690,6 +713,12 @@ COMMANDS: dict[str, Command] = {
     "sentences": Command("rewrite the text sources' prose one sentence per line", sentences),
     "anki": Command("write every flashcard to an Anki deck, _build/ndcg-course.apkg", anki),
     "benchmark": Command("time ndcg.ndcg_score against scikit-learn", benchmark),
+    "participant-pack": Command(
+        "the participant pack, folder and zip, no solutions (--wheelhouse: for an offline room)",
+        participant_pack,
+    ),
+    "solutions": Command("zip the solutions for a self-study learner: _build/downloads/", solutions),
+    "manifest": Command("rewrite tools/course-files.txt (the course's files) from git ls-files", manifest),
     "requirements": Command(
         "re-pin requirements.txt and requirements-participant.txt from their .in (pip-tools)",
         requirements,
@@ -722,6 +751,19 @@ def parser() -> argparse.ArgumentParser:
             choice = subparser.add_mutually_exclusive_group()
             choice.add_argument("--check-only", action="store_true", help="only the lint rules")
             choice.add_argument("--format-only", action="store_true", help="only the formatting")
+        if name == "participant-pack":
+            subparser.add_argument(
+                "--wheelhouse",
+                action="store_true",
+                help="add wheelhouse/: every package to install, downloaded for this machine (or --platform)",
+            )
+            subparser.add_argument(
+                "--platform",
+                action="append",
+                default=[],
+                metavar="TAG",
+                help="download the wheelhouse for this pip platform tag (repeatable), e.g. win_amd64",
+            )
         if name == "nbval":
             subparser.add_argument(
                 "--older-kernels",

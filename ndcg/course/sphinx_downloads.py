@@ -1,0 +1,182 @@
+"""A small Sphinx extension: the book carries the course, and says how to get it.
+
+Registered in ``_config.yml`` (``sphinx: config: extensions:``). When the HTML builder
+starts, it writes into the built book's ``_downloads/course/`` folder (made afresh on every
+build, so an old version never lingers):
+
+* the course zip, ``ndcg-course-<version>.zip``: every tracked source without the solutions;
+* the wheel of the ``ndcg`` package, ``ndcg-<version>-py3-none-any.whl``, built offline;
+
+both made by :mod:`ndcg.course.downloads` from the course at ``ndcg_course_root`` (a Sphinx
+setting; default: the book's own folder, which is the course). Building them here, and not
+in ``tools/run.py``, means any ``jupyter-book build`` of the course carries them, and the
+box below always names the files that are really there.
+
+The directive ``get-the-course`` (no argument, no content) puts a "Get the course" box on a
+page: the download links (relative to the page, so they work from ``file://``, offline, in
+every folder of the book), the files' sizes, the setup command with a link to the page
+labelled ``setup``, and the ``pip install`` of the wheel with its ``widgets`` extra. The
+directive leaves a placeholder node; the box is made when the page is written
+(``doctree-resolved``), from the files just built.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
+
+from . import downloads
+
+logger = logging.getLogger(__name__)
+
+#: Where the downloads live in the built book.
+FOLDER = "_downloads/course"
+#: The label of the setup page the box links to.
+SETUP_LABEL = "setup"
+
+
+class get_the_course(nodes.General, nodes.Element):
+    """Where a "Get the course" box goes; replaced when the page is written."""
+
+
+class GetTheCourse(SphinxDirective):
+    """``get-the-course``: the box with the course's downloads and how to install them."""
+
+    has_content = False
+    required_arguments = 0
+    optional_arguments = 0
+
+    def run(self) -> list[nodes.Node]:
+        return [get_the_course()]
+
+
+def size_text(size: int) -> str:
+    """A file size as the box shows it.
+
+    >>> size_text(211_647), size_text(1_712_867), size_text(900)  # with a no-break space
+    ('212\xa0kB', '1.7\xa0MB', '1\xa0kB')
+    """
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f}\u00a0MB"
+    return f"{max(1, round(size / 1000))}\u00a0kB"
+
+
+def course_root(app) -> Path:
+    """The course whose downloads the book carries: ``ndcg_course_root`` or the book's folder."""
+    return Path(app.config.ndcg_course_root or app.srcdir).resolve()
+
+
+def build_downloads(app) -> None:
+    """``builder-inited``: write the course zip and the wheel into ``_downloads/course/``."""
+    if app.builder.format != "html":
+        return
+    target = Path(app.outdir, FOLDER)
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    root = course_root(app)
+    try:
+        app.ndcg_course_downloads = {
+            "zip": downloads.course_zip(root, target),
+            "wheel": downloads.build_wheel(root, target),
+        }
+    except downloads.CourseFilesError as error:
+        from sphinx.errors import ExtensionError
+
+        raise ExtensionError(f"the course's downloads: {error}") from error
+    logger.info(
+        "the course's downloads: "
+        + ", ".join(path.relative_to(app.outdir).as_posix() for path in app.ndcg_course_downloads.values())
+    )
+
+
+def _link(app, docname: str, path: Path) -> nodes.reference:
+    uri = relative_uri(app.builder.get_target_uri(docname), f"{FOLDER}/{path.name}")
+    link = nodes.reference("", "", refuri=uri, classes=["ndcg-get-file"])
+    link += nodes.literal(path.name, path.name)
+    return link
+
+
+def _command(text: str) -> nodes.literal_block:
+    block = nodes.literal_block(text, text, language="bash")
+    block["classes"].append("ndcg-get-command")
+    return block
+
+
+def _setup_link(app, docname: str) -> nodes.Node:
+    labels = app.env.domaindata["std"]["labels"]
+    if SETUP_LABEL not in labels:
+        logger.warning(
+            f"the get-the-course box links to the setup page, labelled ({SETUP_LABEL})=, "
+            "which this book lacks",
+            location=docname,
+        )
+        return nodes.Text("Set up your computer")
+    target_doc, anchor, title = labels[SETUP_LABEL]
+    uri = app.builder.get_relative_uri(docname, target_doc) + (f"#{anchor}" if anchor else "")
+    return nodes.reference("", title or "Set up your computer", refuri=uri, internal=True)
+
+
+def make_box(app, docname: str) -> nodes.Element:
+    """The "Get the course" box of one page, its links relative to that page."""
+    files = app.ndcg_course_downloads
+    course, wheel = files["zip"], files["wheel"]
+    box = nodes.admonition(classes=["tip", "ndcg-get"])
+    box += nodes.title("", "Get the course")
+
+    whole = nodes.paragraph()
+    whole += nodes.strong("", "The whole course, to work in: ")
+    whole += _link(app, docname, course)
+    whole += nodes.Text(f" ({size_text(course.stat().st_size)}): the chapters, the exercise notebooks, the ")
+    whole += nodes.literal("ndcg", "ndcg")
+    whole += nodes.Text(
+        " package and the tools, without the exercises' solutions. "
+        "Unzip it, open a terminal in its folder and run the setup command of your system (on Windows, "
+    )
+    whole += nodes.literal("py tools\\run.py check", "py tools\\run.py check")
+    whole += nodes.Text("; see ")
+    whole += _setup_link(app, docname)
+    whole += nodes.Text(
+        "): it installs everything into that folder and checks that the exercises run. "
+        "Then the second command opens them in JupyterLab:"
+    )
+    box += whole
+    box += _command("python3 tools/run.py check\npython3 tools/run.py lab")
+
+    alone = nodes.paragraph()
+    alone += nodes.strong("", "Only the package, to run a downloaded exercise notebook: ")
+    alone += _link(app, docname, wheel)
+    alone += nodes.Text(
+        f" ({size_text(wheel.stat().st_size)}). "
+        "Install it, with its widgets, into any Python 3.11 or newer (a fresh virtual environment "
+        "is best), from the folder where you saved it, then open the notebook in JupyterLab:"
+    )
+    box += alone
+    box += _command(f'python -m pip install "{wheel.name}[widgets]" jupyterlab\njupyter lab')
+    return box
+
+
+def fill_boxes(app, doctree, docname: str) -> None:
+    """``doctree-resolved``: replace each placeholder with the box, for this page."""
+    for placeholder in list(doctree.findall(get_the_course)):
+        if app.builder.format != "html":
+            placeholder.parent.remove(placeholder)
+            continue
+        placeholder.replace_self(make_box(app, docname))
+
+
+def setup(app) -> dict:
+    """Register the extension with Sphinx."""
+    from ndcg import __version__
+
+    app.add_config_value("ndcg_course_root", "", "env", [str])
+    app.add_node(get_the_course)
+    app.add_directive("get-the-course", GetTheCourse)
+    app.connect("builder-inited", build_downloads)
+    app.connect("doctree-resolved", fill_boxes)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,86 @@
+"""A small Sphinx extension: the repository buttons follow the repository URL.
+
+Registered in ``_config.yml`` (``sphinx: config: extensions:``). The book's one
+repository setting is ``repository: url:`` in ``_config.yml``, which Jupyter Book passes to
+sphinx-book-theme as ``html_theme_options["repository_url"]``. When Sphinx has read its
+configuration (``config-inited``), this extension derives the rest from it, so nothing is
+typed twice and nothing can disagree:
+
+* an empty URL turns the repository, issues and edit buttons off (Jupyter Book 1 stops
+  the build when a button is on and the URL empty);
+* a URL turns the repository and edit buttons on, and the issues button too where the theme
+  can open an issue (GitHub, GitLab; on Bitbucket it would only warn);
+* the theme knows github.com, gitlab.com and bitbucket.org by their names; for any other
+  host (a university's GitLab, say) ``html_theme_options: repository_provider:`` must name
+  the software it runs, and without it the build stops with a message saying so.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from sphinx.errors import ConfigError
+
+#: The hosts sphinx-book-theme recognises, and their provider.
+KNOWN_HOSTS = {"github.com": "github", "gitlab.com": "gitlab", "bitbucket.org": "bitbucket"}
+#: The providers sphinx-book-theme (through pydata-sphinx-theme) can link to.
+PROVIDERS = ("github", "gitlab", "bitbucket")
+#: The buttons that need a repository.
+BUTTONS = ("use_repository_button", "use_issues_button", "use_edit_page_button")
+
+
+def repository_options(url: str, provider: str = "") -> dict[str, object]:
+    """The theme options that follow from a repository URL (and a provider, for other hosts).
+
+    >>> repository_options("")
+    {'use_repository_button': False, 'use_issues_button': False, 'use_edit_page_button': False}
+    >>> repository_options("https://github.com/someone/ndcg-course")["use_issues_button"]
+    True
+    >>> repository_options("https://git.example.edu/ir/ndcg-course", "gitlab")["repository_provider"]
+    'gitlab'
+    >>> repository_options("https://git.example.edu/ir/ndcg-course")
+    Traceback (most recent call last):
+    ...
+    sphinx.errors.ConfigError: repository: url: is on git.example.edu, which sphinx-book-theme does not know: set `repository_provider:` (github, gitlab or bitbucket: the software that host runs) under `sphinx: config: html_theme_options:` in _config.yml.
+    """
+    url = (url or "").strip()
+    if not url:
+        return dict.fromkeys(BUTTONS, False)
+    parts = urlsplit(url)
+    path = [part for part in parts.path.split("/") if part]
+    if parts.scheme not in ("https", "http") or not parts.netloc or len(path) < 2:
+        raise ConfigError(
+            f"repository: url: must be a web address such as https://github.com/owner/name; got {url!r}."
+        )
+    host = parts.hostname or ""
+    provider = (provider or KNOWN_HOSTS.get(host, "")).lower()
+    if not provider:
+        raise ConfigError(
+            f"repository: url: is on {host}, which sphinx-book-theme does not know: set "
+            "`repository_provider:` (github, gitlab or bitbucket: the software that host runs) under "
+            "`sphinx: config: html_theme_options:` in _config.yml."
+        )
+    if provider not in PROVIDERS:
+        raise ConfigError(f"repository_provider must be one of {', '.join(PROVIDERS)}; got {provider!r}.")
+    return {
+        "use_repository_button": True,
+        "use_issues_button": provider in ("github", "gitlab"),
+        "use_edit_page_button": True,
+        "repository_provider": provider,
+    }
+
+
+def derive_buttons(app, config) -> None:
+    """``config-inited``: set the buttons (and the provider) from the repository URL."""
+    options = config.html_theme_options
+    options.update(
+        repository_options(options.get("repository_url", ""), options.get("repository_provider", ""))
+    )
+
+
+def setup(app) -> dict:
+    """Register the extension with Sphinx."""
+    from ndcg import __version__
+
+    app.connect("config-inited", derive_buttons)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
