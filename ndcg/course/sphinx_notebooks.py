@@ -18,6 +18,13 @@ copies the notebook to ``_build/html/_sources/<docname>.ipynb`` and sets
 ``ipynb_source``; the menu then lists ``.ipynb`` (the executed notebook,
 outputs and figures included), ``.md`` and ``.pdf``.
 
+That notebook is the page's *source*, generated from the chapter's MyST text:
+its Markdown keeps the book's MyST markup (glued numbers, directives), which
+JupyterLab shows as raw text. So, once the theme has built the menu (priority
+502), :func:`label_source_notebook` names the entry ".ipynb (page source)"
+and says in its tooltip where to go to play: the chapter's play notebook
+(``exercises/play/``, offered in its Practise section).
+
 Standard library only.
 """
 
@@ -53,6 +60,35 @@ def offer_notebook(app, pagename: str, templatename: str, context: dict, doctree
     context["ipynb_source"] = f"{pagename}.ipynb"
 
 
+#: The download menu's entry for the page's notebook: its text and its tooltip.
+SOURCE_LABEL = ".ipynb (page source)"
+SOURCE_TOOLTIP = (
+    "Download this page's source notebook: its text keeps the book's MyST markup, which "
+    "JupyterLab shows as raw text. To play, get the play notebook (see Practise)."
+)
+
+
+def label_source_notebook(app, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """``html-page-context``, after the theme: call the menu's notebook the page's source.
+
+    >>> menu = {"type": "group", "label": "download-buttons",
+    ...         "buttons": [{"label": "download-notebook-button", "text": ".ipynb", "tooltip": "?"}]}
+    >>> context = {"ipynb_source": "chapters/02_dcg.ipynb", "header_buttons": [menu]}
+    >>> label_source_notebook(None, "chapters/02_dcg", "page.html", context, None)
+    >>> menu["buttons"][0]["text"]
+    '.ipynb (page source)'
+    """
+    if not context.get("ipynb_source"):
+        return
+    for group in context.get("header_buttons", []):
+        if group.get("label") != "download-buttons":
+            continue
+        for button in group.get("buttons", []):
+            if button.get("label") == "download-notebook-button":
+                button["text"] = SOURCE_LABEL
+                button["tooltip"] = SOURCE_TOOLTIP
+
+
 def refresh_notebooks(app, exception) -> None:
     """``build-finished``: copy every page's notebook again, so that an incremental build
     (which rewrites only the pages whose source changed) never serves a stale one."""
@@ -68,5 +104,6 @@ def refresh_notebooks(app, exception) -> None:
 def setup(app) -> dict:
     # sphinx-book-theme reads ipynb_source in its own html-page-context handler (priority 501).
     app.connect("html-page-context", offer_notebook, priority=500)
+    app.connect("html-page-context", label_source_notebook, priority=502)
     app.connect("build-finished", refresh_notebooks)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
