@@ -324,6 +324,12 @@ def visible_notebook(page, path: str, notebook: dict) -> str:
         arg=[panel, n_cells, n_markdown, n_outputs],
         timeout=RENDER_TIMEOUT,
     )
+    mode = page.evaluate(
+        "() => Array.from(window.jupyterapp.shell.widgets('main'))"
+        ".filter((widget) => widget.content && widget.content.notebookConfig)"
+        ".map((widget) => widget.content.notebookConfig.windowingMode)[0]"
+    )
+    assert mode == "none", f"the settings did not reach JupyterLab: windowing mode {mode!r}"
     return page.locator(panel).inner_text()
 
 
