@@ -185,7 +185,12 @@ def canary(markdown: str) -> dict:
             "execution_count": None,
         },
     ]
-    return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    kernel = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }  # or JupyterLab asks for one
+    return {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
 
 
 CANARIES = {
@@ -349,6 +354,7 @@ def check_notebook(lab, page, folder: str, path: Path, hidden: set[str]) -> str:
         outputs = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output")
         if folder == "play" and outputs.count():
             outputs.first.scroll_into_view_if_needed()
+        page.wait_for_selector(".jp-Dialog", state="detached", timeout=RENDER_TIMEOUT)  # nothing in the way
         page.screenshot(path=str(SHOTS / f"jupyterlab-{folder}-{path.stem}.png"))
     finally:  # close the notebook without a save prompt (the kernel's info marks it changed), stop its kernel
         page.evaluate("() => Array.from(window.jupyterapp.shell.widgets('main')).forEach((w) => w.dispose())")
