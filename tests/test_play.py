@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -225,3 +226,26 @@ def test_the_myst_check_sees_what_the_chapter_notebooks_hold():
     notebook = json.loads((ROOT / "notebooks" / "chapters" / "01_cg.ipynb").read_text(encoding="utf-8"))
     found = [left for _, text in shown_texts(notebook) for left in notebooks.myst_left(text)]
     assert "{glue:text}`" in found and ":::{" in found and "```{" in found and "{download}`" in found
+
+
+# -- the built book offers them ------------------------------------------------------------------
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("source", CHAPTERS, ids=lambda path: path.stem)
+def test_the_book_offers_the_play_notebook_under_a_name_of_its_own(source):
+    """Practise links the play and the exercise notebook; the play one is saved as NN_name-play.ipynb
+    (both files are called NN_name.ipynb in the repository)."""
+    from tests.browser import book_html
+
+    page = book_html() / "chapters" / f"{source.stem}.html"
+    if not page.is_file():
+        pytest.skip(f"no built book at {page.parent.parent}: run `make book` first")
+    links = re.findall(r'href="\.\./(_downloads/[^"]+\.ipynb)"', page.read_text(encoding="utf-8"))
+    names = sorted(Path(link).name for link in links)
+    assert names == sorted([f"{source.stem}.ipynb", f"{source.stem}-play.ipynb"])
+    for link in links:
+        copy = page.parent.parent / link
+        assert copy.is_file(), link
+    play = next(page.parent.parent / link for link in links if link.endswith("-play.ipynb"))
+    assert play.read_bytes() == (ROOT / "exercises" / "play" / f"{source.stem}.ipynb").read_bytes()
