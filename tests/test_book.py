@@ -29,7 +29,7 @@ def source_of(entry: str) -> Path:
     raise FileNotFoundError(entry)
 
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("**/*.ipynb")) + sorted((ROOT / "exercises").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("**/*.ipynb")) + sorted((ROOT / "exercises").glob("**/*.ipynb"))
 
 
 def test_every_toc_entry_exists():

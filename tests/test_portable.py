@@ -31,7 +31,7 @@ from ndcg.course.display import decimals_of_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 # The stored notebooks: those generated from the text sources (notebooks/) and the student ones.
-NOTEBOOKS = sorted([*ROOT.glob("notebooks/**/*.ipynb"), *ROOT.glob("exercises/*.ipynb")])
+NOTEBOOKS = sorted([*ROOT.glob("notebooks/**/*.ipynb"), *ROOT.glob("exercises/**/*.ipynb")])
 CHAPTERS = sorted(ROOT.glob("notebooks/chapters/*.ipynb"))
 
 RECORD = "application/papermill.record/"

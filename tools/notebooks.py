@@ -14,6 +14,17 @@ own, ``notebooks/``, with the same relative path::
 ``solutions/NN.md`` -> ``notebooks/solutions/NN.ipynb`` and
 ``exercises/NN.ipynb``.)
 
+Each chapter also gets a slim **play notebook**, what a learner opens in
+JupyterLab to play (:func:`play_notebook`)::
+
+    chapters/02_dcg.md  ->  exercises/play/02_dcg.ipynb
+
+It holds a title, the plain-Markdown introduction of the chapter's front matter
+(``play: intro:``) and the chapter's cells tagged ``play`` (its live widgets
+and the text that introduces them), in order, with the MyST markup JupyterLab
+would show as raw text converted to plain CommonMark (:func:`plain_markdown`);
+a glued number or a directive without a plain form stops the generation.
+
 A cell's id comes from its metadata ``id`` in the text source when it has one
 (the exercises' cells do: ``ex1``, ``ex1-check`` ...), otherwise from its
 position (``cell-001`` ...), so generating twice gives the same notebook.
@@ -23,6 +34,7 @@ tools/run.py notebooks`` and ``python tools/run.py sync-check`` call it)::
 
     .venv/bin/python tools/notebooks.py --timeout 300        # generate and execute every chapter
     .venv/bin/python tools/notebooks.py chapters/02_dcg.md   # only some sources
+    .venv/bin/python tools/notebooks.py --play-only          # only the play notebooks (exercises/play/)
     .venv/bin/python tools/notebooks.py --check              # exit 1 if a generated notebook drifted
 
 ``--check`` executes nothing: it compares each generated notebook's cells
@@ -37,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import re
 import sys
 from pathlib import Path
@@ -48,6 +61,14 @@ GENERATED = ROOT / "notebooks"
 SOURCES = ("chapters/*.md", "flashcards.md")
 #: The notebook metadata the generated notebooks keep (jupytext's own is dropped).
 KEPT_NOTEBOOK_METADATA = ("kernelspec", "language_info")
+#: Where the play notebooks go: one per chapter (``exercises/play/NN_name.ipynb``).
+PLAY = Path("exercises", "play")
+#: The tag of a chapter's cells that its play notebook takes.
+PLAY_TAG = "play"
+#: Tags that only the book reads (MyST-NB's cell visibility): dropped from the play notebooks.
+BOOK_ONLY_TAGS = frozenset(
+    {"remove-input", "remove-output", "remove-cell", "hide-input", "hide-output", "hide-cell", PLAY_TAG}
+)
 
 
 #: One key of the ``execute:`` block: ``  timeout: 300`` (an optional comment after it).
@@ -124,6 +145,219 @@ def read(path: Path):
     import nbformat
 
     return nbformat.read(path, as_version=4)
+
+
+# -- the play notebooks: plain Markdown that JupyterLab renders ----------------------------------
+
+#: MyST markup that JupyterLab (without jupyterlab-myst, which renders no glue anyway) shows as
+#: raw text: roles such as {glue:text}`x` or {doc}`y`, directives in colons or backticks, and
+#: targets such as (label)=. What no play or exercise notebook may show.
+MYST_LEFT = re.compile(
+    r"(?<![\w`])\{[a-z][\w:-]*\}`"  # a role: {glue:text}`x`, {doc}`x`, {download}`x`, {exercise}...
+    r"|\{(?:exercise|solution|glue)[\w:-]*\}"  # a directive or role name on its own
+    r"|^\s*(?::{3,}|`{3,})\s*\{"  # a directive: :::{admonition} or ```{exercise}
+    r"|^\s*\([\w-]+\)=\s*$",  # a target: (mrr-detective)=
+    re.MULTILINE,
+)
+_ROLE = re.compile(r"\{(?P<role>[a-z][\w:-]*)\}`(?P<body>[^`]*)`")
+_TITLED = re.compile(r"(?P<title>.*?)\s*<(?P<target>[^<>]+)>", re.DOTALL)
+_COLON_FENCE = re.compile(r"(?P<fence>:{3,})\{(?P<name>[\w-]+)\}(?P<title>.*)")
+_TARGET_LINE = re.compile(r"\([\w-]+\)=")
+#: The colon-fenced directives that become a block quote with a bold title.
+ADMONITIONS = ("admonition", "note", "tip", "hint", "important", "warning", "caution", "seealso")
+
+
+def myst_left(text: str) -> list[str]:
+    """The MyST markup left in ``text`` (Markdown, or a text output): what JupyterLab shows raw.
+
+    >>> myst_left("DCG = {glue:text}`dcg:.3f`, see {doc}`02_dcg`")
+    ['{glue:text}`', '{doc}`']
+    >>> myst_left(":::{admonition} Recap\\n:::\\n```{exercise}\\n```")
+    [':::{', '```{']
+    >>> myst_left("plain $x_{i}$ and `code{x}` and {1, 2}")
+    []
+    """
+    return [found.group(0).strip() for found in MYST_LEFT.finditer(text)]
+
+
+def _role_text(role: str, body: str, context: dict) -> str:
+    """The plain Markdown of one role (see :func:`plain_markdown`)."""
+    titled = _TITLED.fullmatch(body)
+    title, target = (titled["title"], titled["target"]) if titled else ("", body)
+    if role == "doc":
+        return title or f"*{context['titles'].get(target.strip('/').split('/')[-1], target)}*"
+    if role in ("ref", "term"):
+        if title or role == "term":
+            return title or target
+    elif role == "download":
+        relative = Path(context["source_dir"], target).resolve()
+        link = Path(os.path.relpath(relative, Path(context["target_dir"]).resolve())).as_posix()
+        return f"[{title or target}]({link})"
+    raise ValueError(
+        f"{{{role}}}`{body}` has no plain-Markdown form for a play notebook"
+        + (": print the number with fmt in a code cell instead" if role.startswith("glue") else "")
+    )
+
+
+def plain_markdown(text: str, titles: dict | None = None, source_dir=".", target_dir=".") -> str:
+    """The Markdown of a chapter cell as plain CommonMark (and $maths$), for JupyterLab.
+
+    Converts what has a plain form: ``{doc}`` (to its title, or the chapter's title in
+    ``titles``, keyed by file stem), ``{ref}`` and ``{term}`` with a title (to the title),
+    ``{download}`` (to a link relative to ``target_dir``, the notebook's folder, from
+    ``source_dir``, the chapter's), colon-fenced admonitions (to a block quote with a
+    bold title), and ``(label)=`` targets (dropped). Anything else (a glued number, a
+    citation, a backtick directive, an exercise) raises :class:`ValueError`: a play
+    notebook prints its numbers with code.
+
+    >>> plain_markdown("See {doc}`02_dcg` and {doc}`the flaw <01_cg>`.", {"02_dcg": "DCG"})
+    'See *DCG* and the flaw.'
+    >>> plain_markdown("Get {download}`it <../exercises/01_cg.ipynb>`.", None, "chapters", "exercises/play")
+    'Get [it](../01_cg.ipynb).'
+    >>> print(plain_markdown(":::{admonition} Try this\\n:class: tip\\n\\nMove **B3** up.\\n:::"))
+    > **Try this**
+    >
+    > Move **B3** up.
+    >>> plain_markdown("CG = {glue:text}`cg:.0f`")
+    Traceback (most recent call last):
+    ...
+    ValueError: {glue:text}`cg:.0f` has no plain-Markdown form for a play notebook: print the number with fmt in a code cell instead
+    """
+    context = {"titles": titles or {}, "source_dir": source_dir, "target_dir": target_dir}
+    lines, out, block = text.splitlines(), [], None
+    for line in lines:
+        fence = _COLON_FENCE.fullmatch(line.strip())
+        if block is None and fence:
+            if fence["name"] not in ADMONITIONS:
+                raise ValueError(f"the directive {{{fence['name']}}} has no plain-Markdown form")
+            title = fence["title"].strip() or fence["name"].capitalize()
+            block = {"fence": fence["fence"], "lines": [f"**{title}**", ""], "options": True}
+        elif block is not None and line.strip() == block["fence"]:
+            body = block["lines"]
+            while body and not body[-1].strip():
+                body.pop()
+            out += [f"> {part}".rstrip() for part in body]
+            block = None
+        elif block is not None:
+            if block["options"] and re.fullmatch(r":[\w-]+:.*", line.strip()):
+                continue  # a directive option such as :class: tip
+            block["options"] = False
+            if line.strip() or block["lines"][-1].strip():
+                block["lines"].append(line)
+        elif not _TARGET_LINE.fullmatch(line.strip()):
+            out.append(line)
+    if block is not None:
+        raise ValueError(f"an unclosed {block['fence']} directive")
+    plain = _ROLE.sub(lambda found: _role_text(found["role"], found["body"], context), "\n".join(out))
+    if left := myst_left(plain):
+        raise ValueError(f"MyST markup without a plain-Markdown form: {', '.join(left)}")
+    return plain
+
+
+def chapter_title(notebook) -> str:
+    """The title of a chapter: the ``# heading`` that opens its first Markdown cell."""
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            first = cell.source.lstrip().splitlines()[0] if cell.source.strip() else ""
+            if first.startswith("# "):
+                return first[2:].strip()
+            break
+    raise ValueError("the chapter does not open with a `# title` line")
+
+
+def play_path(source: Path, root: Path = ROOT) -> Path:
+    """Where the play notebook of a chapter goes: ``exercises/play/<chapter>.ipynb``."""
+    return root / PLAY / f"{source.stem}.ipynb"
+
+
+def play_sources(root: Path = ROOT) -> list[Path]:
+    """The text sources that get a play notebook: every chapter."""
+    return sorted((root / "chapters").glob("*.md"))
+
+
+def play_how_to(stem: str) -> str:
+    """The lines under a play notebook's introduction: how to run it, where the rest is."""
+    return (
+        "**How to play.** Run every cell from the top (menu *Run ▸ Run All Cells*), then use the "
+        "widgets under the cells.\n"
+        "They need a running kernel with the course's Python package `ndcg` installed (the course's "
+        "`.venv`: see the setup page of the book).\n"
+        "The explanations are in the chapter of the book; the exercises of this chapter, each checked "
+        f"as you go, are in the exercise notebook [{stem}.ipynb](../{stem}.ipynb)."
+    )
+
+
+def play_notebook_text(text: str, path: Path | str, titles: dict | None = None):
+    """The play notebook of a chapter from its text source's content ``text``.
+
+    A title cell (``# Play: <chapter title>``, the front matter's ``play: intro:``, and
+    :func:`play_how_to`), then every cell tagged ``play``, in order: Markdown through
+    :func:`plain_markdown`, code as it is, with the book-only tags dropped (the rest,
+    such as ``nbval-ignore-output``, are kept). Raises :class:`ValueError` when the
+    chapter has no ``play: intro:`` or no ``play`` code cell.
+    """
+    import jupytext
+    import nbformat
+
+    path = Path(path)
+    intro = (jupytext.reads(text, fmt="md:myst").metadata.get("play") or {}).get("intro")
+    if not intro or not str(intro).strip():
+        raise ValueError(f"{path}: no `play: intro:` in its front matter (the play notebook's introduction)")
+    chapter = read_source_text(text, path)
+    context = {
+        "titles": titles or {},
+        "source_dir": path.parent,
+        "target_dir": play_path(path, path.parent.parent).parent,
+    }
+    cells = [
+        nbformat.from_dict(
+            {
+                "cell_type": "markdown",
+                "id": "play-intro",
+                "metadata": {},
+                "source": f"# Play: {chapter_title(chapter)}\n\n"
+                f"{plain_markdown(str(intro).strip(), **context)}\n\n{play_how_to(path.stem)}",
+            }
+        )
+    ]
+    for cell in chapter.cells:
+        tags = cell.metadata.get("tags", [])
+        if PLAY_TAG not in tags:
+            continue
+        cell = cell.copy()
+        cell.metadata = dict(cell.metadata)
+        kept = [tag for tag in tags if tag not in BOOK_ONLY_TAGS]
+        if kept:
+            cell.metadata["tags"] = kept
+        else:
+            cell.metadata.pop("tags")
+        if cell.cell_type == "markdown":
+            try:
+                cell.source = plain_markdown(cell.source, **context)
+            except ValueError as error:
+                raise ValueError(f"{path}: play cell {cell.id}: {error}") from None
+        cells.append(cell)
+    if not any(cell["cell_type"] == "code" for cell in cells):
+        raise ValueError(f"{path}: no code cell tagged `{PLAY_TAG}` (the widgets of its play notebook)")
+    notebook = chapter.copy()
+    notebook.cells = cells
+    return notebook
+
+
+def chapter_titles(root: Path = ROOT) -> dict[str, str]:
+    """Every chapter's title, by file stem (``{doc}`02_dcg``` in a play notebook becomes it)."""
+    titles = {}
+    for source in play_sources(root):
+        for line in source.read_text(encoding="utf-8").splitlines():
+            if line.startswith("# "):
+                titles[source.stem] = line[2:].strip()
+                break
+    return titles
+
+
+def play_notebook(source: Path, root: Path = ROOT):
+    """The play notebook of the chapter ``source`` (see :func:`play_notebook_text`)."""
+    return play_notebook_text(source.read_text(encoding="utf-8"), source, chapter_titles(root))
 
 
 def write(notebook, path: Path) -> None:
@@ -210,6 +444,15 @@ def sync_problems(root: Path = ROOT) -> list[str]:
     ):
         if stray not in expected:
             problems.append(f"{stray.relative_to(root).as_posix()}: no text source")
+    titles = chapter_titles(root)
+    for source in play_sources(root):
+        expected_play = play_notebook_text(source.read_text(encoding="utf-8"), source, titles)
+        if (problem := drift(expected_play, play_path(source, root), root)) is not None:
+            problems.append(problem)
+    plays = {play_path(source, root) for source in play_sources(root)}
+    for stray in sorted((root / PLAY).glob("*.ipynb")):
+        if stray not in plays:
+            problems.append(f"{stray.relative_to(root).as_posix()}: no chapter of that name")
     problems += load_make_student(root).drift_problems()
     for source in sources:  # never an .ipynb next to its .md: the strict build fails on that
         if source.with_suffix(".ipynb").exists():
@@ -221,12 +464,24 @@ def sync_problems(root: Path = ROOT) -> list[str]:
 
 
 def generate(source: Path, timeout: int, root: Path = ROOT) -> Path:
-    """Write the notebook of one text source and execute it where the book runs it (the source's folder)."""
+    """Write the notebook of one text source and execute it where the book runs it (the source's folder);
+    for a chapter, then its play notebook, executed in its own folder (where a learner runs it)."""
     target = generated_path(source, root)
     write(read_source(source), target)
     print(f"executing {target.relative_to(root).as_posix()}", flush=True)
     execute(target, source.parent, timeout)
+    if source in play_sources(root):
+        generate_play(source, timeout, root)
     return target
+
+
+def generate_play(source: Path, timeout: int, root: Path = ROOT) -> Path:
+    """Write the play notebook of a chapter and execute it in its own folder (where a learner runs it)."""
+    play = play_path(source, root)
+    write(play_notebook(source, root), play)
+    print(f"executing {play.relative_to(root).as_posix()}", flush=True)
+    execute(play, play.parent, timeout)
+    return play
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -246,6 +501,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="execute nothing; exit 1 if a generated notebook differs from its text source",
     )
+    parser.add_argument(
+        "--play-only",
+        action="store_true",
+        help="only the play notebooks (exercises/play/), not the chapters' own notebooks",
+    )
     args = parser.parse_args(argv)
     if args.check:
         problems = sync_problems()
@@ -259,6 +519,10 @@ def main(argv: list[str] | None = None) -> int:
         print("every generated notebook matches its text source")
         return 0
     timeout = args.timeout if args.timeout is not None else config_timeout()
+    if args.play_only:
+        for source in args.sources or play_sources():
+            generate_play(source.resolve(), timeout)
+        return 0
     for source in args.sources or chapter_sources():
         generate(source.resolve(), timeout)
     return 0

@@ -516,8 +516,9 @@ def lab(args: argparse.Namespace) -> None:
 
 
 def notebooks(args: argparse.Namespace) -> None:
-    """Generate notebooks/chapters/*.ipynb and notebooks/flashcards.ipynb from the text sources
-    (jupytext), executed with the book's cell timeout (nbclient, kernel python3)."""
+    """Generate notebooks/chapters/*.ipynb, notebooks/flashcards.ipynb and the play notebooks
+    exercises/play/*.ipynb from the text sources (jupytext), executed with the book's cell timeout
+    (nbclient, kernel python3)."""
     run([python(), "tools/notebooks.py", "--timeout", str(cell_timeout(ROOT))])
 
 
@@ -702,7 +703,7 @@ COMMANDS: dict[str, Command] = {
     ),
     "lab": Command("open the chapters and exercises in JupyterLab", lab),
     "notebooks": Command(
-        "generate the executed chapter notebooks from chapters/*.md (then commit both)", notebooks
+        "generate the executed chapter and play notebooks from chapters/*.md (then commit both)", notebooks
     ),
     "exercises": Command(
         "generate the executed solution and student notebooks from solutions/*.md", exercises
