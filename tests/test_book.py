@@ -98,3 +98,40 @@ def test_prose_types_no_computed_number(entry):
     for text in prose_cells(path):
         typed += DECIMAL.findall(NOT_PROSE.sub(" ", text))
     assert not typed, f"{path.name}: numbers typed into prose (glue them instead): {typed}"
+
+
+# The slide decks (slides/NN_name.md, built by ndcg.course.slides) are held to the same rule,
+# more strictly: only their templates {{ expr :spec }}, computed by ndcg when the book is built,
+# may show a decimal number; a formula on a slide is no exception (it shows computed values
+# through templates too). Their figures' code is checked by tests/test_slides.py.
+SLIDE_TEMPLATE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
+
+
+def slide_sources() -> list[Path]:
+    from ndcg.course import slides
+
+    return slides.deck_sources(ROOT)
+
+
+def typed_in_slides(text: str, name: str = "deck") -> list[str]:
+    from ndcg.course import slides
+
+    _, raw = slides.split_source(text, name)
+    return [
+        number
+        for markdown, notes in raw
+        for number in DECIMAL.findall(SLIDE_TEMPLATE.sub(" ", markdown + "\n" + notes))
+    ]
+
+
+def test_the_slides_check_finds_a_typed_number():
+    deck = (
+        "---\nchapter: c\n---\n## DCG\n$\\mathrm{DCG} = {{ dcg([3, 2]) :.3f }}$ or $4.26$\nNote:\nsay 0.905\n"
+    )
+    assert typed_in_slides(deck) == ["4.26", "0.905"]
+
+
+@pytest.mark.parametrize("path", slide_sources(), ids=lambda p: p.name)
+def test_slides_type_no_computed_number(path):
+    typed = typed_in_slides(path.read_text(encoding="utf-8"), path.name)
+    assert not typed, f"slides/{path.name}: numbers typed into a slide (use a template instead): {typed}"
