@@ -144,8 +144,14 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
             target = (page.parent / urlsplit(link).path).resolve()
             if target.is_relative_to((book / "slides").resolve()):
                 assert target.is_file(), f"{deck.name}: {link} is missing"
-            else:  # into the book: the chapter, the landing page, the book's MathJax
-                assert link in (f"../../{deck.chapter}.html", "../../index.html", f"../../{slides.MATHJAX}")
+            else:  # into the book: the chapter, the landing page, the book's MathJax and icon
+                assert link in (
+                    f"../../{deck.chapter}.html",
+                    "../../index.html",
+                    f"../../{slides.MATHJAX}",
+                    f"../../{slides.FAVICON}",
+                ), link
+        assert (ROOT / slides.FAVICON).is_file()  # the book's own icon, copied into the book
         scripts = [link for tag, link in parser.links if tag == "script"]
         assert scripts == [
             "../deck.js",

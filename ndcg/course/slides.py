@@ -41,6 +41,8 @@ REVEAL = "reveal.js-5.2.1"
 DECK_FILES = ("deck.css", "deck.js")
 #: Where the built book keeps MathJax (sphinx-mathjax-offline), relative to the book's root.
 MATHJAX = "_static/mathjax/tex-chtml.js"
+#: The book's icon (html: favicon: in _config.yml), relative to the book's root.
+FAVICON = "_static/favicon.svg"
 #: The folder of the built book that holds the decks.
 FOLDER = "slides"
 
@@ -249,6 +251,7 @@ def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.
         reveal=f"../vendor/{REVEAL}",
         assets="..",
         mathjax=f"{up}{MATHJAX}",
+        favicon=f"{up}{FAVICON}",
         book=f"{up}index.html",
         lang="en",
     )
@@ -265,6 +268,7 @@ def render_index(decks: list[Deck], *, root: Path, course: str, version: str, da
         items=items,
         edition=f"ndcg {html.escape(version)}, built {date.isoformat()}",
         book="../index.html",
+        favicon=f"../{FAVICON}",
     )
 
 
