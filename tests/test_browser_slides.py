@@ -64,6 +64,7 @@ SLIDE_STATE = """() => {
     text: copy.textContent,
     notes: (Reveal.getSlideNotes() || '').replace(/<[^>]+>/g, ' ').trim(),
     height: slide.scrollHeight,
+    width: slide.scrollWidth,
     last: Reveal.isLastSlide(),
   };
 }"""
@@ -75,6 +76,7 @@ def check_slide(state: dict, source_has_math: bool, name: str):
     assert not re.search(r"\\\(|\\\[|\$", state["text"]), f"{where}: raw TeX left: {state['text'][:200]!r}"
     assert (state["math"] > 0) == source_has_math, f"{where}: maths in the source, typeset on the slide"
     assert state["height"] <= SIZE["height"], f"{where}: {state['height']} px do not fit the slide"
+    assert state["width"] <= SIZE["width"], f"{where}: {state['width']} px wide do not fit the slide"
 
 
 def test_every_chapter_from_0_to_5_has_a_built_deck():
