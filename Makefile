@@ -8,7 +8,7 @@ PYTHON ?= python3
 PORT   ?= 8000
 RUN    := $(PYTHON) tools/run.py
 
-.PHONY: help setup check book test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark participant-pack participant-pack-wheelhouse solutions manifest requirements clean
+.PHONY: help setup check book pdf test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark participant-pack participant-pack-wheelhouse solutions manifest requirements clean
 
 help:
 	@$(RUN) help
@@ -21,6 +21,10 @@ check:
 
 book:
 	$(RUN) book
+
+# The book and its cheat sheet as PDFs, printed with Chromium (make book does it too when it finds one).
+pdf:
+	$(RUN) pdf
 
 test:
 	$(RUN) test

@@ -124,7 +124,11 @@ def test_runs_from_any_directory(tmp_path):
 
 
 SUBCOMMANDS = {
-    "book": [["{bin}/jupyter-book", "build", "--warningiserror", "--nitpick", "--keep-going", "."]],
+    "book": [
+        ["{bin}/jupyter-book", "build", "--warningiserror", "--nitpick", "--keep-going", "."],
+        ["{bin}/python", "tools/print_book.py", "pdf", "--optional"],
+        ["{bin}/python", "tools/print_book.py", "zip"],
+    ],
     "test": [["{bin}/python", "-m", "pytest", "--nbval"]],
     "nbval": [
         [
@@ -176,6 +180,20 @@ def test_subcommand_runs_the_makefile_commands(name, repo, calls):
         [word.format(bin=bin_dir) for word in command] for command in SUBCOMMANDS[name]
     ]
     assert all(call["cwd"] == repo for call in calls)
+
+
+def test_pdf_prints_the_built_book_and_builds_it_first_when_there_is_none(repo, calls):
+    bin_dir = str(repo / ".venv" / "bin")
+    printing = [f"{bin_dir}/python", "tools/print_book.py", "pdf"]
+    # no book yet: build it (which prints it when it can); no PDF came out, so it fails
+    with pytest.raises(SystemExit, match="No PDF"):
+        run.main(["pdf"])
+    assert commands(calls)[0][0] == f"{bin_dir}/jupyter-book" and [*printing, "--optional"] in commands(calls)
+    calls.clear()
+    (repo / "_build" / "html").mkdir(parents=True)
+    (repo / "_build" / "html" / "index.html").write_text("<html></html>", encoding="utf-8")
+    assert run.main(["pdf"]) == 0
+    assert commands(calls) == [printing]  # without --optional: no browser fails the command
 
 
 def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
@@ -400,6 +418,7 @@ def test_help_lists_every_subcommand(capsys):
         "setup",
         "check",
         "book",
+        "pdf",
         "test",
         "serve",
         "lab",

@@ -45,7 +45,7 @@ OLDER_KERNELS = "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
 #: What ``nbval`` runs: every stored notebook (generated from the text sources) that pytest --nbval checks.
 NOTEBOOKS = ("notebooks", "exercises")
 #: The text sources written one sentence per line (``sentences`` reflows them).
-TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "solutions/*.md")
+TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "cheatsheet.md", "solutions/*.md")
 
 
 class Lock(NamedTuple):
@@ -450,10 +450,26 @@ def check(args: argparse.Namespace) -> None:
 
 
 def book(args: argparse.Namespace) -> None:
-    """Build the HTML book strictly, then say where it is."""
+    """Build the HTML book strictly; print it to PDF when a Chromium is found (else say so and
+    go on without); zip it beside _build/html; then say where everything is."""
     run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."])
+    run([python(), "tools/print_book.py", "pdf", "--optional"])
+    run([python(), "tools/print_book.py", "zip"])
     print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")
     print(f"It carries the course zip and the ndcg wheel: {BOOK.as_posix()}/_downloads/course/")
+    print(f"Its PDF, when Chromium was found, and the cheat sheet's: {BOOK.as_posix()}/_downloads/*.pdf")
+    print("The built book zipped for a USB stick (unzip, open index.html): _build/ndcg-course-book-*.zip")
+
+
+def pdf(args: argparse.Namespace) -> None:
+    """Print the built book (building it first when there is none) and its cheat sheet to PDF,
+    with the Chromium the browser tests use; fail when there is none."""
+    if not (ROOT / BOOK / "index.html").exists():
+        book(args)
+        if not any((ROOT / BOOK / "_downloads").glob("ndcg-course-*.pdf")):
+            sys.exit("No PDF: no Chromium-family browser was found (see above).")
+        return
+    run([python(), "tools/print_book.py", "pdf"])
 
 
 def test(args: argparse.Namespace) -> None:
@@ -683,6 +699,9 @@ class Command(NamedTuple):
 
 COMMANDS: dict[str, Command] = {
     "book": Command("build the HTML book (every notebook executed; any warning fails)", book),
+    "pdf": Command(
+        "print the built book and the cheat sheet to PDF in _build/html/_downloads/ (Chromium)", pdf
+    ),
     "test": Command(
         "unit, property and docstring tests, and nbval over every notebook (-- ARGS: to pytest)", test
     ),

@@ -18,6 +18,13 @@ every folder of the book), the files' sizes, the setup command with a link to th
 labelled ``setup``, and the ``pip install`` of the wheel with its ``widgets`` extra. The
 directive leaves a placeholder node; the box is made when the page is written
 (``doctree-resolved``), from the files just built.
+
+The directive ``book-pdf`` (argument ``book`` or ``cheatsheet``) says where a printed PDF of
+the book, or of the cheat sheet, is. The PDFs are printed from the built pages after Sphinx
+(``tools/print_book.py``, run by ``make book`` when Chromium is found, and by ``make pdf``), so
+the directive writes what is true without them, between two HTML comments; the printing step
+puts the link to the file it has just written in their place. A build without Chromium keeps
+the text and has no link that could break.
 """
 
 from __future__ import annotations
@@ -53,6 +60,34 @@ class GetTheCourse(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         return [get_the_course()]
+
+
+#: The PDFs the ``book-pdf`` directive may name: what it says when the build has none.
+PDF_KINDS = {
+    "book": "This build has no PDF of the book: ",
+    "cheatsheet": "This build has no PDF of the cheat sheet: ",
+}
+#: The marks around the text that ``tools/print_book.py`` replaces with the link.
+PDF_START, PDF_END = "<!--ndcg-pdf-->", "<!--/ndcg-pdf-->"
+
+
+class BookPdf(SphinxDirective):
+    """``book-pdf``: where the printed PDF of the book (``book``) or the cheat sheet is."""
+
+    has_content = False
+    required_arguments = 1
+    optional_arguments = 0
+
+    def run(self) -> list[nodes.Node]:
+        kind = self.arguments[0]
+        if kind not in PDF_KINDS:
+            raise self.error(f"book-pdf takes one of {', '.join(PDF_KINDS)}, not {kind!r}")
+        text = (
+            f"{PDF_KINDS[kind]}<code>make pdf</code> (<code>python tools/run.py pdf</code>) prints it, "
+            "with the Chromium the browser tests use."
+        )
+        html = f'<p class="ndcg-pdf" data-ndcg-pdf="{kind}">{PDF_START}{text}{PDF_END}</p>'
+        return [nodes.raw("", html, format="html")]
 
 
 def size_text(size: int) -> str:
@@ -177,6 +212,7 @@ def setup(app) -> dict:
     app.add_config_value("ndcg_course_root", "", "env", [str])
     app.add_node(get_the_course)
     app.add_directive("get-the-course", GetTheCourse)
+    app.add_directive("book-pdf", BookPdf)
     app.connect("builder-inited", build_downloads)
     app.connect("doctree-resolved", fill_boxes)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -48,6 +48,9 @@ def printable_html(decks=None, quiz=True) -> str:
     """Every flashcard, front and back side by side, and every quiz question, as one
     print-friendly HTML page; each chapter's quiz ends with its answers.
 
+    The front and the back are two columns of equal width (the card's number sits in the
+    front), so the line between them is the middle of the printed page: fold it there.
+
     Parameters
     ----------
     decks : list of Deck, optional
@@ -72,12 +75,16 @@ def printable_html(decks=None, quiz=True) -> str:
         for number, card in enumerate(deck.flashcards, start=1):
             source = f'<div class="ndcg-src">Source: {html.escape(card.source)}</div>' if card.source else ""
             rows.append(
-                f'<tr id="card-{html.escape(card.id)}"><td class="ndcg-n">{number}</td>'
-                f"<td>{to_html(card.front)}</td><td>{to_html(card.back)}{source}</td></tr>"
+                f'<tr id="card-{html.escape(card.id)}"><td class="ndcg-front">'
+                f'<span class="ndcg-n">{number}</span>{to_html(card.front)}</td>'
+                f'<td class="ndcg-back">{to_html(card.back)}{source}</td></tr>'
             )
+        # Two columns of equal width, the card's number inside the question: the line between
+        # them is the middle of the table, so a page folded in half hides the answers.
         section = (
             f"<h3>{html.escape(deck.chapter[:2])} · {html.escape(deck.title)}</h3>"
-            '<table><thead><tr><th class="ndcg-n">#</th><th>Front</th><th>Back</th></tr></thead>'
+            '<table class="ndcg-fold"><thead><tr><th class="ndcg-front">Front</th>'
+            '<th class="ndcg-back">Back</th></tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>"
         )
         if quiz and deck.quiz:
