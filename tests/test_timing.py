@@ -1,0 +1,244 @@
+"""The computed timings (ndcg/course/timing.py): counting rules on small fixtures, and the agendas.
+
+The fixtures are small text sources whose words, figures and tables are counted by hand in the
+comments.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from ndcg.course import timing
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FRONT = """---
+jupytext:
+  text_representation:
+    extension: .md
+kernelspec:
+  name: python3
+---
+"""
+
+CHAPTER = (
+    FRONT
+    + """
+# One title
+
+Six words in this one line.
+
+```{code-cell} ipython3
+:tags: [remove-input]
+
+print("these words are code, not prose")
+```
+
+## Core section
+
+Four words, and `code`.
+
+:::{admonition} Two words
+:class: tip
+Three more words.
+:::
+
+| a | table |
+|---|---|
+| of | words |
+
+```python
+fenced code is not prose
+```
+
+```{exercise}
+:label: ex-one
+Count these four.
+```
+
+```{solution} ex-one
+:class: dropdown
+Folded away, never counted.
+```
+
+$$
+x = 1
+$$
+
++++
+
+## Optional part
+
+:::{admonition} Optional on a first pass
+:class: optional
+Skip me.
+:::
+
+Five words in this line.
+
+### Its subsection
+
+Two words.
+
+```{code-cell} ipython3
+plot()
+```
+
+## Exercises
+
+Practice words are not reading words at all.
+"""
+)
+# Counted by hand: the title 2; "Six words in this one line." 6; "Core section" 2;
+# "Four words, and `code`." 4 (inline code is one word); the tip's title 2 and body 3; the
+# exercise's body 3 (its label is an option). Optional: "Optional part" 2; the admonition's title
+# 5 and body 2; "Five words in this line." 5; "Its subsection" 2; "Two words." 2.
+CORE_WORDS = 2 + 6 + 2 + 4 + 2 + 3 + 3
+OPTIONAL_WORDS = 2 + 5 + 2 + 5 + 2 + 2
+
+IMAGE = {"output_type": "display_data", "data": {"image/png": "iVBOR", "text/plain": "<Figure>"}}
+TABLE = {"output_type": "display_data", "data": {"text/html": "<table class='ndcg-steps'></table>"}}
+
+
+def notebook(*code_outputs):
+    """A parsed .ipynb with the fixture's Markdown cells and code cells with these outputs."""
+    cells = []
+    outputs = iter(code_outputs)
+    for cell in timing._source_cells(CHAPTER):
+        if cell[0] == "markdown":
+            cells.append({"cell_type": "markdown", "source": cell[1], "metadata": {}})
+        else:
+            tags, out = next(outputs)
+            cells.append({"cell_type": "code", "source": "", "metadata": {"tags": tags}, "outputs": out})
+    return {"cells": cells}
+
+
+def test_words_count_prose_only():
+    counted = timing.read_chapter(CHAPTER)
+    assert counted.words() == CORE_WORDS + OPTIONAL_WORDS
+    assert counted.words(first_pass=True) == CORE_WORDS
+    assert counted.tables() == 1  # the Markdown table
+    assert [s.title for s in counted.optional_sections()] == ["Optional part"]
+    practice = [s for s in counted.sections if s.practice]
+    assert [s.title for s in practice] == ["Exercises"]
+
+
+def test_figures_and_tables_come_from_the_executed_outputs():
+    # the first cell shows a table (remove-input hides only its code); the plot is in the optional part
+    counted = timing.read_chapter(CHAPTER, notebook((["remove-input"], [TABLE]), ([], [IMAGE])), "fixture")
+    assert (counted.figures(), counted.tables()) == (1, 2)
+    assert (counted.figures(first_pass=True), counted.tables(first_pass=True)) == (0, 2)
+    full = (
+        (CORE_WORDS + OPTIONAL_WORDS) / timing.WORDS_PER_MINUTE
+        + timing.FIGURE_MINUTES
+        + 2 * timing.TABLE_MINUTES
+    )
+    assert counted.minutes() == math.ceil(full)
+    first = CORE_WORDS / timing.WORDS_PER_MINUTE + 2 * timing.TABLE_MINUTES
+    assert counted.minutes(first_pass=True) == math.ceil(first)
+    optional = counted.optional_sections()[0]
+    saved = OPTIONAL_WORDS / timing.WORDS_PER_MINUTE + timing.FIGURE_MINUTES
+    assert counted.saved(optional) == math.ceil(saved)
+
+
+def test_a_hidden_output_is_not_a_figure():
+    counted = timing.read_chapter(CHAPTER, notebook((["remove-cell"], [TABLE]), (["remove-output"], [IMAGE])))
+    assert (counted.figures(), counted.tables()) == (0, 1)
+
+
+def test_a_stale_notebook_is_refused():
+    stale = notebook(([], []), ([], []))
+    stale["cells"] = [c for c in stale["cells"] if "## Optional part" not in c["source"]]
+    with pytest.raises(ValueError, match="make notebooks"):
+        timing.read_chapter(CHAPTER, stale)
+
+
+def test_the_optional_marker_must_open_its_section():
+    late = CHAPTER.replace(
+        "## Optional part\n\n:::{admonition}", "## Optional part\n\nA line first.\n\n:::{admonition}"
+    )
+    with pytest.raises(ValueError, match="must open its section"):
+        timing.read_chapter(late)
+
+
+def test_reading_minutes_round_up():
+    assert timing.reading_minutes(timing.WORDS_PER_MINUTE, 0, 0) == 1
+    assert timing.reading_minutes(timing.WORDS_PER_MINUTE + 1, 0, 0) == 2
+
+
+SOLUTIONS = """
+```{code-cell} ipython3
+---
+id: ex1-check-def
+jupyter:
+  source_hidden: true
+---
+check_a = NumberCheck(
+    [ndcg.cg(g, 3), ndcg.cg(g, 5)], name="[CG@3, CG@5]", abs_tol=HAND,
+)
+```
+
+```{code-cell} ipython3
+:id: ex1-answer
+:student: 'answer = [..., ...]  # [CG@3, CG@5]'
+:tags: [solution]
+
+answer = [6, 8]
+```
+
+```{code-cell} ipython3
+:id: ex2-check-def
+
+values = [1, 2]
+check_b = NumberCheck(values, name="a list from a name")
+```
+
+```{code-cell} ipython3
+---
+id: ex2-answer
+student: 'answer = [..., ...]  # a list whose
+  template wraps'
+---
+answer = [1, 2]
+```
+
+```{code-cell} ipython3
+:id: ex3-check-def
+
+check_c = NumberCheck(ndcg.dcg(g, 3), name="DCG@3")
+```
+
+```{code-cell} ipython3
+:id: ex3-answer
+:student: 'answer = ...  # DCG@3'
+
+answer = 4.5
+```
+
+```{code-cell} ipython3
+:id: ex4-check-def
+
+check_d = FunctionCheck(my_cg, ndcg.cg, name="my_cg")
+```
+"""
+
+
+def test_exercise_types_come_from_the_checks():
+    found = timing.read_exercises(SOLUTIONS)
+    assert [(e.check, e.kind) for e in found] == [
+        ("check_a", "list"),
+        ("check_b", "list"),
+        ("check_c", "number"),
+        ("check_d", "function"),
+    ]
+    m = timing.EXERCISE_MINUTES
+    assert timing.exercise_minutes(found) == 2 * m["list"] + m["number"] + m["function"]
+
+
+def test_a_literal_list_with_a_number_template_is_refused():
+    wrong = SOLUTIONS.replace("'answer = [..., ...]  # [CG@3, CG@5]'", "'answer = ...  # CG@3'")
+    with pytest.raises(ValueError, match="expects a list"):
+        timing.read_exercises(wrong)
