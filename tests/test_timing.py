@@ -1,12 +1,15 @@
 """The computed timings (ndcg/course/timing.py): counting rules on small fixtures, and the agendas.
 
 The fixtures are small text sources whose words, figures and tables are counted by hand in the
-comments.
+comments; the course tests check that every chapter shows its time, and that the sections
+marked optional (read here with a plain regular expression, not with the module under test)
+are the ones the module finds.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -242,3 +245,30 @@ def test_a_literal_list_with_a_number_template_is_refused():
     wrong = SOLUTIONS.replace("'answer = [..., ...]  # [CG@3, CG@5]'", "'answer = ...  # CG@3'")
     with pytest.raises(ValueError, match="expects a list"):
         timing.read_exercises(wrong)
+
+
+# -- the course itself --------------------------------------------------------------------------------
+
+
+def marked_sections(name: str) -> set[str]:
+    """The headings of chapter ``name`` directly followed by the optional admonition (a plain regex)."""
+    text = (ROOT / "chapters" / f"{name}.md").read_text(encoding="utf-8")
+    pattern = r"^#{2,6} (?P<title>.+)\n\n:::\{admonition\} Optional on a first pass\n:class: optional\n"
+    return {m["title"] for m in re.finditer(pattern, text, re.MULTILINE)}
+
+
+def test_every_optional_admonition_is_read():
+    text = "".join(
+        (ROOT / "chapters" / f"{n}.md").read_text(encoding="utf-8") for n in timing.chapter_names(ROOT)
+    )
+    marked = sum(len(marked_sections(n)) for n in timing.chapter_names(ROOT))
+    assert text.count(":class: optional") == marked > 0
+    assert sum(len(timing.chapter(n, ROOT).optional_sections()) for n in timing.chapter_names(ROOT)) == marked
+
+
+def test_every_chapter_shows_its_time():
+    for name in timing.chapter_names(ROOT):
+        text = (ROOT / "chapters" / f"{name}.md").read_text(encoding="utf-8")
+        assert text.count("```{chapter-time}\n```") == 1, name
+        note = timing.chapter_note(name, ROOT)
+        assert f"**{timing.chapter(name, ROOT).minutes()} minutes**" in note
