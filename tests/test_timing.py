@@ -1,9 +1,9 @@
 """The computed timings (ndcg/course/timing.py): counting rules on small fixtures, and the agendas.
 
 The fixtures are small text sources whose words, figures and tables are counted by hand in the
-comments; the course tests check that every chapter shows its time, and that the sections
-marked optional (read here with a plain regular expression, not with the module under test)
-are the ones the module finds.
+comments; the course tests check that each agenda fills exactly its length, and that its cut list
+names sections that exist and are marked optional in the chapters (read here with a plain regular
+expression, not with the module under test).
 """
 
 from __future__ import annotations
@@ -250,11 +250,42 @@ def test_a_literal_list_with_a_number_template_is_refused():
 # -- the course itself --------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("key", sorted(timing.PLANS))
+def test_each_agenda_fills_exactly_its_length(key):
+    made = timing.agenda(key, ROOT)
+    plan = timing.PLANS[key]
+    assert made.minutes == plan.length == sum(b.minutes for b in made.blocks)
+    low, high = timing.WRAP_UP_MINUTES
+    assert made.blocks[-1].what == "wrap-up" and low <= made.blocks[-1].minutes <= high
+    for block in made.blocks:  # every block's minutes recomputed here from the chapter and notebook
+        if block.what == "teach":
+            assert block.minutes == timing.teaching_minutes(timing.chapter(block.chapter, ROOT)) > 0
+        elif block.what == "exercises":
+            assert block.minutes == sum(timing.EXERCISE_MINUTES[e.kind] for e in block.exercises) > 0
+        elif block.what == "break":
+            assert block.minutes == timing.BREAK_MINUTES
+
+
+def test_the_two_lengths():
+    assert timing.PLANS["90"].length == 90
+    assert 210 <= timing.PLANS["half-day"].length <= 240
+
+
 def marked_sections(name: str) -> set[str]:
     """The headings of chapter ``name`` directly followed by the optional admonition (a plain regex)."""
     text = (ROOT / "chapters" / f"{name}.md").read_text(encoding="utf-8")
     pattern = r"^#{2,6} (?P<title>.+)\n\n:::\{admonition\} Optional on a first pass\n:class: optional\n"
     return {m["title"] for m in re.finditer(pattern, text, re.MULTILINE)}
+
+
+@pytest.mark.parametrize("key", sorted(timing.PLANS))
+def test_the_cut_list_names_sections_marked_optional(key):
+    made = timing.agenda(key, ROOT)
+    assert made.cuts
+    taught = {b.chapter for b in made.blocks if b.what == "teach"}
+    for name in taught:  # every optional section of a taught chapter is cut, and nothing else
+        assert {s.title for c, s, _ in made.cuts if c == name} == marked_sections(name), name
+    assert all(minutes > 0 for _, _, minutes in made.cuts)
 
 
 def test_every_optional_admonition_is_read():
@@ -272,3 +303,16 @@ def test_every_chapter_shows_its_time():
         assert text.count("```{chapter-time}\n```") == 1, name
         note = timing.chapter_note(name, ROOT)
         assert f"**{timing.chapter(name, ROOT).minutes()} minutes**" in note
+
+
+def test_the_guide_shows_the_computed_timings():
+    text = (ROOT / "instructors.md").read_text(encoding="utf-8")
+    for what in ("assumptions", "chapters", *(f"agenda-{k}" for k in timing.PLANS)):
+        assert f"```{{course-timing}} {what}\n```" in text
+    assert "ndcg.course.sphinx_timing" in (ROOT / "_config.yml").read_text(encoding="utf-8")
+
+
+def test_the_exercises_readme_is_in_sync():
+    text = (ROOT / "exercises" / "README.md").read_text(encoding="utf-8")
+    assert timing.readme_table(ROOT) in text, "run: python -m ndcg.course.timing --readme"
+    assert "30 to 60 minutes" not in text
