@@ -164,7 +164,7 @@ def test_links_are_parsed_from_every_attribute_that_loads_something(tmp_path):
 
 def test_every_page_shows_the_edition_in_its_footer(built):
     line = re.compile(
-        rf'<p class="ndcg-edition">Edition: version {re.escape(ndcg.__version__)}, built \d{{4}}-\d{{2}}-\d{{2}}\.</p>'
+        rf'<p class="course-edition">Edition: version {re.escape(ndcg.__version__)}, built \d{{4}}-\d{{2}}-\d{{2}}\.</p>'
     )
     every = pages(built)
     missing = [

@@ -50,12 +50,12 @@ def test_the_footer_gets_the_edition_after_the_licences(monkeypatch):
     footer = config.html_theme_options["extra_footer"]
     assert footer.startswith("<p>Licences</p>")
     assert footer.endswith(
-        f'<p class="ndcg-edition">Edition: version {ndcg.__version__}, built 2023-11-14.</p>'
+        f'<p class="course-edition">Edition: version {ndcg.__version__}, built 2023-11-14.</p>'
     )
     assert config.html_theme_options["navbar_persistent"] == []
     assert config.html_context["default_mode"] == "auto"
     sphinx_edition._add_edition(None, config)  # config-inited twice (a rebuild): still one line
-    assert config.html_theme_options["extra_footer"].count("ndcg-edition") == 1
+    assert config.html_theme_options["extra_footer"].count("course-edition") == 1
 
 
 def test_the_edition_is_not_typed_into_the_configuration():
