@@ -72,6 +72,7 @@ def test_the_answer_key_has_every_question_answer_and_tempting_option(chapter):
                 f"**Right: {cards.answer_text(question) if question.kind == 'true-false' else 'ABCDEFGHIJ'[index]}.**"
                 in block
             )
+        assert block.count("*Why it is right:*") == len(question.answers)
         wrong = [option for option in question.options if not option.correct]
         assert block.count("*Why people pick it:*") == len(wrong) == block.count("**Wrong: ")
         for option in question.options:
@@ -111,7 +112,7 @@ def test_the_answer_key_of_true_false_and_multi_select(tmp_path):
     )
     text = answer_key_markdown(cards.load_file(path))
     assert "**Q1.** *True or false?* CG sees the order." in text
-    assert "- **Right: False.**\n  Right, a plain sum." in text
+    assert "- **Right: False.**\n  - *Why it is right:* Right, a plain sum." in text
     assert (
         "- **Wrong: True.**\n  - *Why people pick it:* A metric of a ranking sounds as if it sees order."
         in text

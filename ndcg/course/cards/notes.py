@@ -50,7 +50,7 @@ def answer_key_markdown(chapter) -> str:
             if question.kind != "true-false":
                 head += f" {_indent(option.text, 2)}"
             lines.append(head)
-            lines.append(f"  {_indent(option.feedback, 2)}")
+            lines.append(f"  - *Why it is right:* {_indent(option.feedback, 4)}")
         for index, option in enumerate(question.options):
             if option.correct:
                 continue
