@@ -133,12 +133,14 @@ quiz:
       - text: "2"
         correct: false
         feedback: That is the second grade.
+        why: The last grade read looks like the answer.
   - id: k-true-false
     kind: true-false
     question: DCG discounts lower ranks more.
     answer: true
     feedback_true: Yes, by $\\log_2(i+1)$.
     feedback_false: No, it does discount them.
+    why: CG, met first, treats every rank alike.
   - id: k-multi
     kind: multi-select
     question: Which are ranking metrics?
@@ -152,6 +154,7 @@ quiz:
       - text: RMSE
         correct: false
         feedback: RMSE measures a regression.
+        why: It is the error metric people know best.
 """
 
 

@@ -64,6 +64,7 @@ quiz:
       - text: "{{ cg([3, 2, 1]) :g }}"
         correct: false
         feedback: That is CG, with no discount.
+        why: Adding the grades is the first idea.
       - text: "{{ dcg([3, 2, 1]) :.3f }}"
         correct: true
         feedback: Right, each grade over its discount.
@@ -73,6 +74,7 @@ quiz:
     answer: false
     feedback_true: No, a sum ignores the order.
     feedback_false: Right, CG is a plain sum.
+    why: A metric of a ranking sounds as if it must see the order.
   - id: k-multi
     kind: multi-select
     question: Which of these are ranking metrics?
@@ -83,6 +85,7 @@ quiz:
       - text: RMSE
         correct: false
         feedback: RMSE measures a regression.
+        why: It is the error metric people know best.
       - text: MRR
         correct: true
         feedback: MRR is one, binary.

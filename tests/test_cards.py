@@ -181,6 +181,7 @@ quiz:
       - text: that one
         correct: false
         feedback: Wrong.
+        why: It looks right.
 """
 
 
@@ -193,7 +194,9 @@ def write(tmp_path, text, name="09_test.yaml"):
 def test_load_file_reads_a_good_file(tmp_path):
     deck = cards.load_file(write(tmp_path, GOOD))
     assert deck.flashcards[0] == cards.Flashcard("t-card", "09_test", "Front $x$", "Back 3", "")
-    assert deck.quiz[0].answer == 0 and deck.quiz[0].options[1] == cards.Option("that one", False, "Wrong.")
+    assert deck.quiz[0].answer == 0
+    assert deck.quiz[0].options[1] == cards.Option("that one", False, "Wrong.", "It looks right.")
+    assert deck.quiz[0].options[0].why == ""
 
 
 @pytest.mark.parametrize(
@@ -224,6 +227,19 @@ def test_load_file_reads_a_good_file(tmp_path):
         (("chapter: 09_test", "chapter: 08_other"), r"chapter is '08_other' but the file is named '09_test'"),
         (("  - id: t-card", "  - id: T Card"), r"id 'T Card' must be lower-case words"),
         (("title: A test chapter\n", ""), r"09_test.yaml: missing field 'title'"),
+        (
+            ("        why: It looks right.\n", ""),
+            r"question 1 \('t-question'\), option B: a wrong option needs 'why': why people pick it",
+        ),
+        (
+            ("        why: It looks right.\n", "        why: '  '\n"),
+            r"option B: a wrong option needs 'why'",
+        ),
+        (
+            ("        feedback: Right.\n", "        feedback: Right.\n        why: Because.\n"),
+            r"option A: a right option has no 'why'",
+        ),
+        (("        why: It looks right.\n", "        why: [a, b]\n"), r"option B: field 'why' must be text"),
     ],
 )
 def test_load_file_names_the_file_and_the_entry(tmp_path, change, message):
@@ -234,7 +250,10 @@ def test_load_file_names_the_file_and_the_entry(tmp_path, change, message):
 
 
 def test_load_file_rejects_a_single_option(tmp_path):
-    text = GOOD.replace("      - text: that one\n        correct: false\n        feedback: Wrong.\n", "")
+    text = GOOD.replace(
+        "      - text: that one\n        correct: false\n        feedback: Wrong.\n        why: It looks right.\n",
+        "",
+    )
     with pytest.raises(ValueError, match="at least two options"):
         cards.load_file(write(tmp_path, text))
 
@@ -496,12 +515,14 @@ KINDS = (
     answer: true
     feedback_true: Right, $3/1 + 2/\\log_2 3 + 1/2$.
     feedback_false: It is, check it.
+    why: Three grades summed give six, so a smaller number looks wrong.
   - id: t-false
     kind: true-false
     question: CG sees the order.
     answer: false
     feedback_true: No, a sum ignores order.
     feedback_false: Right, it is a plain sum.
+    why: A metric of a ranking sounds as if it must see the order.
   - id: t-multi
     kind: multi-select
     question: Which are ranking metrics?
@@ -512,6 +533,7 @@ KINDS = (
       - text: RMSE
         correct: false
         feedback: RMSE measures a regression.
+        why: It is the error metric people know best.
       - text: MRR
         correct: true
         feedback: MRR is one.
@@ -529,6 +551,10 @@ def test_true_false_and_multi_select_questions_load(tmp_path):
     assert true.answer == 0 and true.question == "DCG@3 of [3, 2, 1] is 4.762."
     assert true.options[0] == cards.Option("True", True, "Right, $3/1 + 2/\\log_2 3 + 1/2$.")
     assert false.answer == 1 and false.options[1].feedback == "Right, it is a plain sum."
+    # the wrong reply carries the why (the misconception); the right one has none
+    assert true.options[1].why.startswith("Three grades summed") and true.options[0].why == ""
+    assert false.options[0].why.startswith("A metric of a ranking") and false.options[1].why == ""
+    assert [o.why != "" for o in multi.options] == [False, True, False]
     assert multi.kind == "multi-select" and multi.answers == (0, 2)
     assert multi.is_right([2, 0]) and not multi.is_right([0]) and not multi.is_right([0, 1, 2])
     with pytest.raises(ValueError, match="multi-select: use .answers"):
@@ -550,6 +576,10 @@ def test_true_false_and_multi_select_questions_load(tmp_path):
         ),
         (("    answer: false\n", ""), r"question 3 \('t-false'\): missing field 'answer'"),
         (
+            ("    why: Three grades summed give six, so a smaller number looks wrong.\n", ""),
+            r"question 2 \('t-true-false'\): missing field 'why'",
+        ),
+        (
             ("    feedback_false: It is, check it.\n", ""),
             r"question 2 \('t-true-false'\): missing field 'feedback_false'",
         ),
@@ -561,7 +591,13 @@ def test_true_false_and_multi_select_questions_load(tmp_path):
             ("    feedback_false: It is, check it.\n", "    feedback_false: It is.\n    hint: x\n"),
             r"question 2 \('t-true-false'\): unknown field\(s\) 'hint'",
         ),
-        (("      - text: NDCG\n        correct: true", "      - text: NDCG\n        correct: false"), None),
+        (
+            (
+                "      - text: NDCG\n        correct: true",
+                "      - text: NDCG\n        correct: false\n        why: It sounds like a grade.",
+            ),
+            None,
+        ),
         (
             ("    kind: multi-select\n", ""),
             r"question 4 \('t-multi'\): exactly one option must be correct; 2 are \(a question with several right "
@@ -583,7 +619,8 @@ def test_kinds_are_validated_with_clear_errors(tmp_path, change, message):
     if message is None:  # one right option is still a valid multi-select question
         assert cards.load_file(write(tmp_path, text)).quiz[3].answers == (2,)
         none = text.replace(
-            "      - text: MRR\n        correct: true", "      - text: MRR\n        correct: false"
+            "      - text: MRR\n        correct: true",
+            "      - text: MRR\n        correct: false\n        why: It is binary.",
         )
         with pytest.raises(
             ValueError, match=r"'t-multi'\): a multi-select question needs at least one correct"

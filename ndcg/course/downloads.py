@@ -45,6 +45,8 @@ import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from .edition import edition
+
 #: The folders that never leave with the course zip or the participant pack: every solution.
 EXCLUDED = ("solutions/", "exercises/solutions/", "notebooks/solutions/")
 #: The committed list of the course's files, for copies of the course without ``.git``.
@@ -288,6 +290,7 @@ def _pack_readme(version_: str, wheel: str, requirements: bool, wheelhouse: bool
     play_line = "- `exercises/play/`: a notebook per chapter to play with its widgets.\n" if play else ""
     return (
         f"# NDCG course: participant pack {version_}\n\n"
+        f"Edition: {edition(version_)} (the book's footer shows the edition it matches).\n\n"
         "The exercise notebooks of the course *Ranking evaluation, from CG to NDCG*, and what runs them.\n\n"
         "- `exercises/`: one exercise notebook per chapter, with automatic feedback.\n"
         f"{play_line}"

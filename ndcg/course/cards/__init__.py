@@ -41,12 +41,14 @@ The file format
           - text: $3 + 2 + 1$ = {{ cg([3, 2, 1]) :g }}
             correct: false
             feedback: That is CG, with no discount at all.
+            why: People add the grades they see; the discount is the new idea.
       - id: dcg-q-order            # kind: true-false -- a statement, true or false
         kind: true-false
         question: DCG@3 changes when two of the top three items swap places.
         answer: true
         feedback_true: Right, unless they have the same grade.
         feedback_false: The discount depends on the rank, so the order matters.
+        why: CG, met first, ignores the order.  # why people give the wrong reply
       - id: dcg-q-parts            # kind: multi-select -- tick every right option
         kind: multi-select
         question: Which of these does DCG@k depend on?
@@ -60,12 +62,16 @@ The file format
           - text: the grades below rank k
             correct: false
             feedback: No, the cut-off ignores them.
+            why: The ideal list is drawn from every judged item, so "all grades" sounds right.
 
 A question is ``kind: single`` unless it says otherwise: its options have
 exactly one ``correct: true``. A ``true-false`` question has no options, but
 ``answer: true`` or ``false`` and a feedback for each reply. A ``multi-select``
 question has one or more right options, and is answered right only when the
 reader ticks exactly those; every option's feedback is shown after the answer.
+Every wrong option (for ``true-false``, the wrong reply) has a ``why``: why
+people pick it, the misconception that makes it tempting. The reader's quiz
+never shows it; the instructor notes list it next to the feedback.
 
 Text is Markdown (``**bold**``, ``*italic*``, ```code```, ``-`` and ``1.``
 lists, blank lines between paragraphs) with ``$...$`` and ``$$...$$`` maths. A

@@ -21,8 +21,11 @@ CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 #: Keys a flashcard, a question and an option may have (the first ones are required).
 _CARD_FIELDS = ("id", "front", "back"), ("source",)
 _QUESTION_FIELDS = ("id", "question", "options"), ("source", "kind")
-_TRUE_FALSE_FIELDS = ("id", "question", "kind", "answer", "feedback_true", "feedback_false"), ("source",)
-_OPTION_FIELDS = ("text", "correct", "feedback"), ()
+_TRUE_FALSE_FIELDS = (
+    ("id", "question", "kind", "answer", "feedback_true", "feedback_false", "why"),
+    ("source",),
+)
+_OPTION_FIELDS = ("text", "correct", "feedback"), ("why",)
 
 #: The kinds of quiz question: one right option (the default), a statement that is true or
 #: false, and several right options to tick.
@@ -44,11 +47,16 @@ class Flashcard:
 
 @dataclass(frozen=True)
 class Option:
-    """One answer option of a quiz question, with the feedback shown when it is chosen."""
+    """One answer option of a quiz question, with the feedback shown when it is chosen.
+
+    A wrong option also says ``why`` people pick it (the misconception that makes it
+    tempting), for the instructor notes; the reader's quiz never shows it.
+    """
 
     text: str
     correct: bool
     feedback: str
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -258,10 +266,19 @@ def load_file(path) -> Deck:
             _check_keys(entry, _TRUE_FALSE_FIELDS, where, flags=("answer",))
             if not isinstance(entry["answer"], bool):
                 raise ValueError(f"{where}: answer must be true or false; got {entry['answer']!r}.")
+            why = text(entry["why"], f"{where}, why")
             options = [
-                Option("True", entry["answer"], text(entry["feedback_true"], f"{where}, feedback_true")),
                 Option(
-                    "False", not entry["answer"], text(entry["feedback_false"], f"{where}, feedback_false")
+                    "True",
+                    entry["answer"],
+                    text(entry["feedback_true"], f"{where}, feedback_true"),
+                    "" if entry["answer"] else why,
+                ),
+                Option(
+                    "False",
+                    not entry["answer"],
+                    text(entry["feedback_false"], f"{where}, feedback_false"),
+                    why if entry["answer"] else "",
                 ),
             ]
         else:
@@ -277,7 +294,12 @@ def load_file(path) -> Deck:
                 if not isinstance(option["correct"], bool):
                     raise ValueError(f"{at}: correct must be true or false; got {option['correct']!r}.")
                 options.append(
-                    Option(text(option["text"], at), option["correct"], text(option["feedback"], at))
+                    Option(
+                        text(option["text"], at),
+                        option["correct"],
+                        text(option["feedback"], at),
+                        text(option["why"], at) if "why" in option else "",
+                    )
                 )
             n_correct = sum(option.correct for option in options)
             if kind == "single" and n_correct != 1:
@@ -289,6 +311,15 @@ def load_file(path) -> Deck:
                 raise ValueError(
                     f"{where}: a multi-select question needs at least one correct option; 0 are."
                 )
+            for letter, option in zip(_LETTERS, entry["options"]):
+                at = f"{where}, option {letter}"
+                if not option["correct"] and not option.get("why", "").strip():
+                    raise ValueError(
+                        f"{at}: a wrong option needs 'why': why people pick it (the misconception "
+                        "that makes it tempting), for the instructor notes."
+                    )
+                if option["correct"] and "why" in option:
+                    raise ValueError(f"{at}: a right option has no 'why' (only wrong options tempt).")
         questions.append(
             Question(
                 id=ident(entry, where),

@@ -1,0 +1,50 @@
+"""The course's edition: its version and its build date, on everything that leaves the build.
+
+A printed page, a USB copy or a projected slide is matched to a version by its
+edition line, ``version 0.3.0, built 2026-11-22``. The version is
+``ndcg.__version__``; the date is the build's, in UTC: the value of the
+``SOURCE_DATE_EPOCH`` environment variable when it is set (the reproducible-builds
+convention, https://reproducible-builds.org/specs/source-date-epoch/), else today.
+Nothing here is typed into a configuration file: the book's footer
+(:mod:`ndcg.course.sphinx_edition`) and the participant pack's README
+(:mod:`ndcg.course.downloads`) call :func:`edition` when they are built.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+
+
+def build_date(environ=None) -> _dt.date:
+    """The build date in UTC: ``SOURCE_DATE_EPOCH`` (seconds since 1970) when set, else today.
+
+    >>> build_date({"SOURCE_DATE_EPOCH": "0"})
+    datetime.date(1970, 1, 1)
+    >>> build_date({"SOURCE_DATE_EPOCH": "soon"})
+    Traceback (most recent call last):
+    ...
+    ValueError: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 UTC; got 'soon'.
+    """
+    environ = os.environ if environ is None else environ
+    value = environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not value:
+        return _dt.datetime.now(_dt.UTC).date()
+    try:
+        seconds = int(value)
+    except ValueError:
+        raise ValueError(
+            f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 UTC; got {value!r}."
+        ) from None
+    return _dt.datetime.fromtimestamp(seconds, _dt.UTC).date()
+
+
+def edition(version: str | None = None, environ=None) -> str:
+    """The edition line: ``version <ndcg.__version__>, built <YYYY-MM-DD>``.
+
+    >>> edition("1.2.3", {"SOURCE_DATE_EPOCH": "1700000000"})
+    'version 1.2.3, built 2023-11-14'
+    """
+    if version is None:
+        from ndcg import __version__ as version
+    return f"version {version}, built {build_date(environ).isoformat()}"
