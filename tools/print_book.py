@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ndcg.course import downloads  # noqa: E402
+from ndcg.course.edition import build_date  # noqa: E402  (SOURCE_DATE_EPOCH, read in one place)
 from ndcg.course.sphinx_downloads import PDF_END, PDF_START  # noqa: E402
 from tests import browser as browser_setup  # noqa: E402
 
@@ -77,19 +78,6 @@ def cheatsheet_pdf_name(version: str) -> str:
 def zip_name(version: str) -> str:
     """The zip of the built book (beside _build/html)."""
     return f"ndcg-course-book-{version}.zip"
-
-
-def build_date(environ=None) -> dt.date:
-    """The edition's date: ``SOURCE_DATE_EPOCH`` (seconds, UTC) when set, else today (UTC).
-
-    >>> build_date({"SOURCE_DATE_EPOCH": "1700000000"}).isoformat()
-    '2023-11-14'
-    """
-    environ = os.environ if environ is None else environ
-    epoch = environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch:
-        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
-    return dt.datetime.now(tz=dt.UTC).date()
 
 
 def toc_pages(root: Path) -> list[str]:

@@ -28,12 +28,13 @@ from __future__ import annotations
 import datetime
 import html
 import itertools
-import os
 import re
 import shutil
 import string
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ndcg.course.edition import build_date as build_date  # SOURCE_DATE_EPOCH, read in one place
 
 #: The vendored reveal.js, a folder of ``slides/vendor/``.
 REVEAL = "reveal.js-5.2.1"
@@ -197,19 +198,6 @@ def figure(code: str, path: Path) -> None:
         exec(code, {**namespace(), "plots": plots, "plt": plt})
         plt.gcf().savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
     plt.close("all")
-
-
-def build_date(environ=None) -> datetime.date:
-    """The date on the title slide: ``SOURCE_DATE_EPOCH`` (UTC) if set, else today (UTC).
-
-    >>> build_date({"SOURCE_DATE_EPOCH": "1700000000"})
-    datetime.date(2023, 11, 14)
-    """
-    environ = os.environ if environ is None else environ
-    epoch = environ.get("SOURCE_DATE_EPOCH")
-    if epoch:
-        return datetime.datetime.fromtimestamp(int(epoch), tz=datetime.UTC).date()
-    return datetime.datetime.now(tz=datetime.UTC).date()
 
 
 def _title_slide(deck: Deck, course: str, version: str, date: datetime.date, chapter_href: str) -> str:
