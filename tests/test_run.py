@@ -80,6 +80,7 @@ def repo(tmp_path, monkeypatch):
     (tmp_path / run.PARTICIPANT.stamp).write_text("")
     monkeypatch.setattr(run, "ROOT", tmp_path)
     monkeypatch.setattr(run, "WINDOWS", False)
+    monkeypatch.setenv("NDCG_TEST_WORKERS", "0")  # the commands below, without xdist's options
     return tmp_path
 
 
@@ -129,7 +130,7 @@ SUBCOMMANDS = {
         ["{bin}/python", "tools/print_book.py", "pdf", "--optional"],
         ["{bin}/python", "tools/print_book.py", "zip"],
     ],
-    "test": [["{bin}/python", "-m", "pytest", "--nbval"]],
+    "test": [["{bin}/python", "-m", "pytest", "--nbval", "--durations=15"]],
     "nbval": [
         [
             "{bin}/python",
@@ -217,7 +218,16 @@ def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(r
 def test_arguments_after_double_dash_go_to_pytest(repo, calls):
     run.main(["test", "--", "-k", "dcg", "-x"])
     assert commands(calls) == [
-        [str(repo / ".venv" / "bin" / "python"), "-m", "pytest", "--nbval", "-k", "dcg", "-x"]
+        [
+            str(repo / ".venv" / "bin" / "python"),
+            "-m",
+            "pytest",
+            "--nbval",
+            "--durations=15",
+            "-k",
+            "dcg",
+            "-x",
+        ]
     ]
     with pytest.raises(SystemExit) as exit_info:
         run.main(["book", "--", "-x"])
@@ -362,6 +372,33 @@ def test_older_kernels_env_reaches_show_runtime_and_pytest(repo, calls, monkeypa
         assert call["env"]["KEPT_VARIABLE"] == "yes"
         assert "OPENBLAS_CORETYPE" not in call["env"]
     assert "NPY_DISABLE_CPU_FEATURES" not in os.environ
+
+
+@pytest.mark.parametrize(
+    ("cpus", "setting", "expected"),
+    [(1, "", 1), (2, "", 2), (None, "", 1), (64, "", run.MAX_WORKERS), (64, "0", 0), (1, " 3 ", 3)],
+)
+def test_workers_follow_the_cpus_or_the_setting(cpus, setting, expected):
+    assert run.workers(cpus, {"NDCG_TEST_WORKERS": setting}) == expected
+
+
+@pytest.mark.parametrize("setting", ["two", "-1", "1.5"])
+def test_a_bad_workers_setting_says_what_it_expects(setting):
+    with pytest.raises(SystemExit, match="NDCG_TEST_WORKERS must be a whole number"):
+        run.workers(2, {"NDCG_TEST_WORKERS": setting})
+
+
+def test_test_and_nbval_run_each_module_and_notebook_whole_on_one_worker(repo, calls, monkeypatch):
+    monkeypatch.setenv("NDCG_TEST_WORKERS", "2")
+    run.main(["test"])
+    run.main(["nbval"])
+    for command in commands(calls):
+        at = command.index("-n")
+        assert command[at : at + 4] == ["-n", "2", "--dist", "loadscope"]
+    monkeypatch.setenv("NDCG_TEST_WORKERS", "1")  # one worker: plain pytest, no xdist at all
+    calls.clear()
+    run.main(["test"])
+    assert "-n" not in commands(calls)[0]
 
 
 def test_nbval_without_older_kernels_leaves_the_env_alone(repo, calls):

@@ -472,9 +472,33 @@ def pdf(args: argparse.Namespace) -> None:
     run([python(), "tools/print_book.py", "pdf"])
 
 
+#: The most pytest-xdist workers ``make test`` starts: each may hold a Jupyter kernel, a
+#: Chromium or a pip install at once, so more than four costs memory without saving time.
+MAX_WORKERS = 4
+
+
+def workers(cpu_count: int | None, environ: Mapping[str, str]) -> int:
+    """How many processes run the tests: ``NDCG_TEST_WORKERS`` when set, else one per CPU (at most
+    :data:`MAX_WORKERS`); 0 runs everything in this process, as plain pytest does."""
+    setting = environ.get("NDCG_TEST_WORKERS", "").strip()
+    if setting:
+        if not setting.isdigit():
+            sys.exit(f"NDCG_TEST_WORKERS must be a whole number (0: no parallel workers); got {setting!r}.")
+        return int(setting)
+    return max(1, min(cpu_count or 1, MAX_WORKERS))
+
+
+def parallel_args(environ: Mapping[str, str] = os.environ) -> list[str]:
+    """pytest-xdist's options: the workers, each test module (and each notebook) whole on one worker,
+    so a notebook's cells run in order in one kernel and a module's fixtures are built once."""
+    count = workers(os.cpu_count(), environ)
+    return ["-n", str(count), "--dist", "loadscope"] if count > 1 else []
+
+
 def test(args: argparse.Namespace) -> None:
-    """Every test, nbval included; arguments after ``--`` go to pytest."""
-    run([python(), "-m", "pytest", "--nbval", *args.pytest_args])
+    """Every test, nbval included, on one worker per CPU; the 15 slowest are listed at the end, to
+    keep the suite within its budget (15 minutes on 2 cores). Arguments after ``--`` go to pytest."""
+    run([python(), "-m", "pytest", "--nbval", "--durations=15", *parallel_args(), *args.pytest_args])
 
 
 def lint(args: argparse.Namespace) -> None:
@@ -509,6 +533,7 @@ def nbval(args: argparse.Namespace) -> None:
             "--nbval",
             "-p",
             "no:cacheprovider",
+            *parallel_args(),
             *NOTEBOOKS,
             *args.pytest_args,
         ],
