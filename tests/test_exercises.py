@@ -17,7 +17,6 @@ exercise 4.6 says it does.
 
 import contextlib
 import fnmatch
-import importlib.util
 import io
 import json
 import tomllib
@@ -27,6 +26,7 @@ import numpy as np
 import pytest
 
 from ndcg.course.checks import FunctionCheck, NumberCheck
+from tests.tools_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISES = ROOT / "exercises"  # the student notebooks: what participants get
@@ -36,14 +36,7 @@ SOLVED = ROOT / "notebooks" / "solutions"  # the executed solution notebooks gen
 CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
 
 
-def load_make_student():
-    spec = importlib.util.spec_from_file_location("make_student", ROOT / "tools" / "make_student.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_student = load_make_student()
+make_student = load_tool("make_student", "make_student")
 
 
 def read(path: Path) -> dict:

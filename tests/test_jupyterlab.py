@@ -40,6 +40,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests import browser as browser_setup
+from tests.tools_loader import load_tool
 
 pytestmark = pytest.mark.book
 
@@ -57,14 +58,7 @@ START_TIMEOUT = 90  # seconds for JupyterLab to answer
 RENDER_TIMEOUT = 60_000  # milliseconds for a notebook to render
 
 
-def load_notebooks_tool():
-    spec = importlib.util.spec_from_file_location("course_notebooks", ROOT / "tools" / "notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-notebooks_tool = load_notebooks_tool()
+notebooks_tool = load_tool("notebooks")
 
 
 def rel(path: Path) -> str:

@@ -18,7 +18,6 @@ notebooks written one sentence per line; ``tools/notebooks.py`` and
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -26,18 +25,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools_loader import load_tool
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(f"course_{name}", ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-notebooks = load("notebooks")
-sentences = load("sentences")
+notebooks = load_tool("notebooks")
+sentences = load_tool("sentences")
 CHAPTER_SOURCES = notebooks.chapter_sources()
 SOLUTION_SOURCES = sorted((ROOT / "solutions").glob("*.md"))
 TEXT_SOURCES = CHAPTER_SOURCES + SOLUTION_SOURCES

@@ -11,7 +11,6 @@ JupyterLab itself. Nothing is executed here.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -19,17 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools_loader import load_tool
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_notebooks_tool():
-    spec = importlib.util.spec_from_file_location("course_notebooks", ROOT / "tools" / "notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-notebooks = load_notebooks_tool()
+notebooks = load_tool("notebooks")
 CHAPTERS = sorted((ROOT / "chapters").glob("*.md"))
 PLAY = sorted((ROOT / "exercises" / "play").glob("*.ipynb"))
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))

@@ -10,7 +10,6 @@ a Chromium-family browser (``tests/browser.py``); the PDF tests also need the PD
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import shutil
 import subprocess
@@ -24,13 +23,12 @@ from ndcg.course import cards
 from ndcg.course.sphinx_downloads import PDF_END, PDF_START
 from tests import browser as browser_setup
 from tests.test_browser import Visit
+from tests.tools_loader import load_tool
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
 
-spec = importlib.util.spec_from_file_location("print_book", ROOT / "tools" / "print_book.py")
-print_book = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(print_book)
+print_book = load_tool("print_book", "print_book")
 
 #: Paper widths in CSS pixels (96 per inch): A4 and US Letter, minus make pdf's margins.
 PAPERS = {"A4": 794, "Letter": 816}

@@ -7,7 +7,6 @@ Windows venv layout) is a parameter or a patched module constant.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
@@ -17,18 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools_loader import load_script
+
 REPO = Path(__file__).resolve().parent.parent
 
 
-def load(path: Path, name: str):
-    """Import a script by its path."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-run = load(REPO / "tools" / "run.py", "run_tool")
+run = load_script(REPO / "tools" / "run.py", "run_tool")
 
 CONFIG = """\
 title: "A book"
@@ -113,7 +106,7 @@ def test_venv_layouts():
 
 
 def test_runs_from_any_directory(tmp_path):
-    assert load(REPO / "tools" / "run.py", "run_again").ROOT == REPO
+    assert load_script(REPO / "tools" / "run.py", "run_again").ROOT == REPO
     result = subprocess.run(
         [sys.executable, str(REPO / "tools" / "run.py"), "help"],
         cwd=tmp_path,
@@ -357,7 +350,7 @@ def test_config_timeout_of_the_real_config():
     text = (REPO / "_config.yml").read_text(encoding="utf-8")
     block = re.search(r"^execute:\n((?:[ #].*\n)*)", text, re.MULTILINE).group(1)
     assert re.search(rf"^\s+timeout:\s*{value}\b", block, re.MULTILINE)
-    make_student = load(REPO / "tools" / "make_student.py", "make_student")
+    make_student = load_script(REPO / "tools" / "make_student.py", "make_student")
     assert make_student.config_timeout() == value, "make_student.py's default --timeout is the book's"
 
 
