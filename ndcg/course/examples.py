@@ -216,6 +216,33 @@ INTERPRETATION_PRINTED = (
 OPTIMISE_BELOW_PRINTED = 0.8
 """Source 000's rule of thumb: below this NDCG the ranking "probably needs optimising"."""
 
+TRIP_TWO_ANNOTATORS = (
+    ("Chengdu 3-day guide", 4, 4),
+    ("Chengdu food picks", 2, 3),
+    ("Beijing travel", 0, 0),
+    ("Chengdu 7-day trip", 1, 2),
+    ("Chengdu hotels", 3, 1),
+    ("Panda base half-day tour", 3, 3),
+    ("Leshan Buddha day trip", 2, 0),
+    ("Chengdu metro map", 1, 1),
+    ("Chongqing 3-day trip", 0, 1),
+    ("Chengdu 2-day weekend", 2, 3),
+)
+"""The course's own extension of 003's "Chengdu 3-day trip", for its con "labels are subjective".
+
+Ten pages (the five of :data:`CHENGDU_TRIP`, then five more), each as (page, grade
+by annotator 1, grade by annotator 2). Annotator 1 keeps source 003's grades for its
+five pages; annotator 2 reads "3-day trip" as "plan my three days". Not in the source."""
+
+TRIP_SYSTEM_Y = (
+    "Chengdu 3-day guide",
+    "Chengdu hotels",
+    "Panda base half-day tour",
+    "Leshan Buddha day trip",
+    "Chengdu metro map",
+)
+"""A second system for the same query (the course's own): five pages of :data:`TRIP_TWO_ANNOTATORS`, in ranked order."""
+
 # -- 004: tutoring conversation --------------------------------------------------
 
 CAT_BATH_A = Ranking(
