@@ -241,6 +241,45 @@ def check_flashcards(visit: Visit):
     assert f'FlashcardDeck("{chapter}")' in root.inner_text()
 
 
+def check_choice(visit: Visit, box, question, choice: int):
+    """Click option ``choice`` of a single-choice or true/false question; check its feedback."""
+    feedback = box.locator("[data-role=feedback]")
+    option = question.options[choice]
+    button = box.locator(f"button[data-option='{choice}']")
+    button.click()
+    assert feedback.is_visible()
+    assert feedback.get_attribute("data-shown") == str(choice)
+    state = "is-correct" if option.correct else "is-wrong"
+    assert state in button.get_attribute("class")
+    assert state in feedback.get_attribute("class")
+    text = feedback.text_content()
+    assert ("Correct." if option.correct else "Incorrect.") in text
+    assert first_word(option.feedback) in text
+    visit.typeset(feedback, has_math(option.feedback))
+
+
+def check_ticks(visit: Visit, box, question, ticked: list[int]):
+    """Tick exactly ``ticked`` of a multi-select question and check; check every option's feedback."""
+    feedback = box.locator("[data-role=feedback]")
+    for index in range(len(question.options)):
+        box.locator(f"input[data-option='{index}']").set_checked(index in ticked)
+    box.locator("[data-action=submit]").click()
+    right = question.is_right(ticked)
+    assert feedback.is_visible() and feedback.get_attribute("data-shown") == ",".join(map(str, ticked))
+    assert ("is-correct" if right else "is-wrong") in feedback.get_attribute("class")
+    text = feedback.text_content()
+    assert ("Correct. Exactly the right options." if right else "Incorrect.") in text
+    items = feedback.locator(".ndcg-qz-fb-item")
+    assert items.count() == len(question.options)
+    for index, option in enumerate(question.options):
+        good = (index in ticked) == option.correct
+        item = items.nth(index)
+        assert ("is-correct" if good else "is-wrong") in item.get_attribute("class")
+        assert ("Right choice." if good else "Wrong choice.") in item.text_content()
+        assert first_word(option.feedback) in item.text_content()
+    visit.typeset(feedback, any(has_math(option.feedback) for option in question.options))
+
+
 def check_quiz(visit: Visit, every_question: bool = True):
     root = visit.page.locator(".ndcg-qz").first
     chapter = root.get_attribute("data-chapter")
@@ -250,25 +289,22 @@ def check_quiz(visit: Visit, every_question: bool = True):
     questions = deck.quiz if every_question else deck.quiz[:1]
     for number, question in enumerate(questions):
         box = root.locator(f'[data-question="{question.id}"]')
-        feedback = box.locator("[data-role=feedback]")
-        assert feedback.is_hidden()
-        right = question.answer
-        wrong = next(i for i, option in enumerate(question.options) if not option.correct)
-        last = number == len(deck.quiz) - 1
-        choices = [right] if last else [wrong, right]  # the last one is answered right at once
-        for choice in choices:
-            option = question.options[choice]
-            button = box.locator(f"button[data-option='{choice}']")
-            button.click()
-            assert feedback.is_visible()
-            assert feedback.get_attribute("data-shown") == str(choice)
-            state = "is-correct" if option.correct else "is-wrong"
-            assert state in button.get_attribute("class")
-            assert state in feedback.get_attribute("class")
-            text = feedback.text_content()
-            assert ("Correct." if option.correct else "Incorrect.") in text
-            assert first_word(option.feedback) in text
-            visit.typeset(feedback, has_math(option.feedback))
+        assert box.get_attribute("data-kind") == question.kind
+        assert box.locator("[data-role=feedback]").is_hidden()
+        last = number == len(deck.quiz) - 1  # the last one is answered right at once
+        if question.kind == "multi-select":
+            right = list(question.answers)
+            # a first try with one right option missing (or a wrong one added), then the right set
+            if len(right) > 1:
+                wrong = right[1:]
+            else:
+                wrong = [*right, next(i for i, option in enumerate(question.options) if not option.correct)]
+            for ticked in [right] if last else [wrong, right]:
+                check_ticks(visit, box, question, ticked)
+        else:
+            wrong = next(i for i, option in enumerate(question.options) if not option.correct)
+            for choice in [question.answer] if last else [wrong, question.answer]:
+                check_choice(visit, box, question, choice)
     score = root.locator("[data-role=score]").inner_text()
     if every_question:
         assert f"Answered {len(deck.quiz)} of {len(deck.quiz)}" in score
@@ -297,6 +333,59 @@ def test_quiz_responds(browser, server, page_path):
         pytest.skip("no page with views (see test_the_book_has_kernel_free_views)")
     visit = Visit(browser, f"{server}/{page_path}", server)
     check_quiz(visit)
+    visit.close()
+
+
+def test_true_false_and_multi_select_by_keyboard(browser, server):
+    # Chapter 4's quiz holds both kinds: a true/false statement and 004's label-source question,
+    # several answers. A keyboard user answers both: Tab to a reply and press Enter; tick boxes
+    # with Space, Tab to "Check my answer" and press Enter.
+    page_path = "chapters/04_ndcg.html"
+    if page_path not in PAGES:
+        pytest.skip(f"{page_path} is not in the built book")
+    visit = Visit(browser, f"{server}/{page_path}", server)
+    page = visit.page
+    deck = cards.load("04_ndcg")
+    root = page.locator(".ndcg-qz").first
+    root.scroll_into_view_if_needed()
+
+    statement = next(q for q in deck.quiz if q.kind == "true-false")
+    box = root.locator(f'[data-question="{statement.id}"]')
+    buttons = box.locator("button[data-option]")
+    assert [buttons.nth(i).inner_text().strip() for i in range(buttons.count())] == ["True", "False"]
+    buttons.nth(0).focus()
+    if statement.answer == 1:
+        page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.getAttribute('data-option')")
+    assert focused == str(statement.answer)
+    page.keyboard.press("Enter")
+    feedback = box.locator("[data-role=feedback]")
+    assert feedback.is_visible() and "is-correct" in feedback.get_attribute("class")
+    assert buttons.nth(statement.answer).get_attribute("aria-pressed") == "true"
+    assert first_word(statement.options[statement.answer].feedback) in feedback.text_content()
+
+    multi = next(q for q in deck.quiz if q.id == "ndcg-q-label-sources")
+    assert multi.kind == "multi-select"
+    box = root.locator(f'[data-question="{multi.id}"]')
+    boxes = box.locator("input[data-option]")
+    assert boxes.count() == len(multi.options)
+    boxes.nth(0).focus()
+    for index in range(len(multi.options)):
+        if index:
+            page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.getAttribute('data-option')") == str(index)
+        if multi.options[index].correct:
+            page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.getAttribute('data-action')") == "submit"
+    page.keyboard.press("Enter")
+    feedback = box.locator("[data-role=feedback]")
+    assert feedback.is_visible() and "is-correct" in feedback.get_attribute("class")
+    assert "Exactly the right options." in feedback.text_content()
+    assert "position bias" in feedback.text_content()
+    assert [boxes.nth(i).is_checked() for i in range(boxes.count())] == [o.correct for o in multi.options]
+    score = root.locator("[data-role=score]").inner_text()
+    assert f"Answered 2 of {len(deck.quiz)} \u00b7 right at the first try: 2" in score
     visit.close()
 
 

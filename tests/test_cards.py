@@ -85,22 +85,58 @@ def test_the_dcg_formula_quiz():
     assert f"{ndcg.cg([3, 2, 1]):g}" in question.options[0].text
 
 
-def test_the_label_sources_quiz_keeps_every_option():
+def test_the_label_sources_quiz_is_multi_select_as_in_the_source():
+    # 004's stage-3 quiz: "which of A-D are possible label sources? (多选题)", all four right.
     question = next(q for q in DECKS["04_ndcg"].quiz if q.id == "ndcg-q-label-sources")
+    assert question.kind == "multi-select"
     words = ["Human ratings", "Click", "Dwell time", "Sales"]
     for word, option in zip(words, question.options):
-        assert word in option.text and not option.correct and len(option.feedback) > 40
-    assert question.options[question.answer].text.startswith("All of them")
+        assert word in option.text and option.correct and len(option.feedback) > 40
+    assert question.answers == (0, 1, 2, 3)
+    distractors = question.options[len(words) :]
+    assert distractors and all(not option.correct and option.why for option in distractors)
+    clicks = question.options[1].feedback
+    assert "position bias" in clicks and "点击偏位要小心" in clicks
+    assert not question.is_right([1]) and question.is_right([0, 1, 2, 3])  # the learner picked B only
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_every_question_has_one_answer_and_feedback_everywhere(chapter):
+def test_every_question_has_its_answers_and_feedback_everywhere(chapter):
     for question in DECKS[chapter].quiz:
-        assert sum(option.correct for option in question.options) == 1
-        assert len(question.options) >= 3
+        n_right = sum(option.correct for option in question.options)
+        if question.kind == "multi-select":
+            assert n_right >= 1 and len(question.options) >= 3, question.id
+        elif question.kind == "true-false":
+            assert [o.text for o in question.options] == ["True", "False"] and n_right == 1
+        else:
+            assert n_right == 1 and len(question.options) >= 3, question.id
         assert all(option.feedback.strip() for option in question.options)
+        assert all(option.why.strip() for option in question.options if not option.correct), question.id
         texts = [option.text for option in question.options]
         assert len(set(texts)) == len(texts), question.id
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_quiz_has_true_false_questions(chapter):
+    # 004's plan promises "小测验（选择题、判断题）": every chapter has at least two 判断题.
+    statements = [q for q in DECKS[chapter].quiz if q.kind == "true-false"]
+    assert len(statements) >= 2, f"{chapter}: at least two true/false questions"
+    for question in statements:
+        right, wrong = (question.options[i] for i in (question.answer, 1 - question.answer))
+        # both replies teach: each says why, in a sentence or more, and the wrong one is explained
+        assert len(right.feedback) > 80 and len(wrong.feedback) > 80, question.id
+        assert wrong.why and not right.why, question.id
+        assert right.feedback.startswith("Right"), question.id
+    answers = {question.options[question.answer].text for question in statements}
+    assert answers <= {"True", "False"}
+
+
+def test_true_false_questions_are_not_all_false():
+    # a quiz whose statements are all false teaches "answer False"; mix them
+    statements = [q for deck in DECKS.values() for q in deck.quiz if q.kind == "true-false"]
+    assert len(statements) >= 14
+    trues = sum(question.options[question.answer].text == "True" for question in statements)
+    assert 0.25 <= trues / len(statements) <= 0.75, f"{trues} of {len(statements)} statements are true"
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
@@ -415,9 +451,17 @@ def test_quiz_view(chapter):
     for index, question in enumerate(deck.quiz):
         assert f'data-question="{question.id}" data-index="{index}"' in snippet
         assert cards.to_html(question.question) in snippet
+        box = re.search(rf'data-question="{question.id}".*?data-role="feedback"', snippet, re.DOTALL).group(0)
+        assert f'data-kind="{question.kind}"' in box
         for number, option in enumerate(question.options):
-            assert f'data-option="{number}" aria-pressed="false" disabled>' in snippet
-            assert cards.to_html(option.text) in snippet
+            if question.kind == "multi-select":  # a checkbox, its option's text in the label
+                assert f'<input type="checkbox" data-option="{number}" disabled>' in box
+                assert cards.views._inline(cards.to_html(option.text)) in box
+            elif question.kind == "true-false":  # two buttons, True and False
+                assert f'data-option="{number}" aria-pressed="false" disabled>{option.text}</button>' in box
+            else:
+                assert f'data-option="{number}" aria-pressed="false" disabled>' in box
+                assert cards.to_html(option.text) in box
     assert f"Quiz(&quot;{chapter}&quot;)" in snippet and "<noscript>" in snippet
     assert "<style" not in snippet and " style=" not in snippet
     assert not re.search(r"https?://|src=|href=", snippet)
@@ -631,10 +675,16 @@ def test_kinds_are_validated_with_clear_errors(tmp_path, change, message):
         cards.load_file(write(tmp_path, text))
 
 
-def test_every_existing_question_is_single_choice():
+def test_only_the_seed_multi_select_question_has_several_answers():
+    # every "single" question has one answer; a question with several right options is declared
+    # multi-select, and 004's label-source question is the one that the source asked that way
+    several = [q.id for deck in DECKS.values() for q in deck.quiz if len(q.answers) > 1]
+    assert several == ["ndcg-q-label-sources"]
     for deck in DECKS.values():
         for question in deck.quiz:
-            assert question.kind == "single" and len(question.answers) == 1
+            assert question.kind in cards.KINDS
+            if question.kind == "single":
+                assert len(question.answers) == 1, question.id
 
 
 def test_the_quiz_view_of_every_kind(tmp_path):

@@ -497,8 +497,36 @@ def test_every_chapter_opens_in_both_widgets():
         assert flashcards.current == deck.flashcards[0]
         quiz = w.Quiz(deck)
         for q, question in enumerate(deck.quiz):
-            assert quiz.choose(q, question.answer) is True
+            if question.kind == "multi-select":
+                assert quiz.submit(q, list(question.answers)) is True
+            else:
+                assert quiz.choose(q, question.answer) is True
         assert quiz.right_first_time == len(deck.quiz)
+
+
+def test_the_live_quiz_answers_the_chapters_true_false_and_multi_select_questions():
+    # The chapters' own questions of both kinds, answered in a kernel as a learner would.
+    from ndcg.course import cards
+
+    deck = cards.load("04_ndcg")
+    quiz = w.Quiz("04_ndcg")
+    q = next(i for i, question in enumerate(deck.quiz) if question.kind == "true-false")
+    statement = deck.quiz[q]
+    assert [b.description for b in quiz.option_buttons[q]] == ["True", "False"]
+    quiz.option_buttons[q][1 - statement.answer].click()  # the tempting reply first
+    assert "❌ Not this one." in quiz.feedback[q].value
+    assert quiz.choose(statement.id, statement.answer) and "✅ Right!" in quiz.feedback[q].value
+    m = next(i for i, question in enumerate(deck.quiz) if question.id == "ndcg-q-label-sources")
+    multi = deck.quiz[m]
+    assert multi.kind == "multi-select" and len(quiz.checkboxes[m]) == len(multi.options)
+    quiz.checkboxes[m][1].value = True  # what the learner of source 004 answered: clicks only
+    quiz.check_buttons[m].click()
+    shown = quiz.feedback[m].value
+    assert "❌ Not quite" in shown and "Ticked: B." in shown and "position bias" in shown
+    assert not quiz.submit(m, list(range(len(multi.options))))  # the distractor too
+    assert quiz.submit(multi.id, list(multi.answers))
+    assert "✅ Right: exactly the right options!" in quiz.feedback[m].value
+    assert quiz.first_choice == {q: 1 - statement.answer, m: (1,)} and quiz.right_first_time == 0
 
 
 def test_widgets_style_themselves_from_the_package_stylesheet():
