@@ -170,8 +170,12 @@ class Convention:
                 "empty_query must be 0.0, 1.0 or nan (the query is left out of the "
                 f"mean); got {_describe(empty)}."
             )
-        if self.ties_option is not None and (not isinstance(self.ties_option, str) or not self.ties_option.strip()):
-            raise ValueError(f"ties_option must be a non-empty text or None; got {_describe(self.ties_option)}.")
+        if self.ties_option is not None and (
+            not isinstance(self.ties_option, str) or not self.ties_option.strip()
+        ):
+            raise ValueError(
+                f"ties_option must be a non-empty text or None; got {_describe(self.ties_option)}."
+            )
         for name in ("default_k", "max_grade"):
             value = getattr(self, name)
             if value is not None and (
@@ -401,8 +405,7 @@ CONVENTIONS: dict[str, Convention] = {
             "ranking_utils.h, MaxRel() = 31); ndcg_exp_gain=False uses the label itself. "
             "Both run. Before PR #11534 (issue #11517; backport #11578) the metric "
             "ignored ndcg_exp_gain=False.",
-            "'ndcg-' and 'ndcg@k-' score a query with no relevant item 0, 'ndcg' and "
-            "'ndcg@k' 1: run.",
+            "'ndcg-' and 'ndcg@k-' score a query with no relevant item 0, 'ndcg' and 'ndcg@k' 1: run.",
             "Plain 'ndcg' (no @k) stops at rank 32: run on a query of 40 items with "
             "relevant items at ranks 1 and 33, it gives that query's NDCG@32, not the "
             "whole list's ('ndcg@40' does). The source: LambdaRankParam::TopK() returns "

@@ -309,8 +309,12 @@ def test_xgboost_agrees_with_its_convention(seed):
 def test_xgboost_plain_ndcg_stops_at_rank_32_and_refuses_the_same_grades():
     xgb = pytest.importorskip("xgboost")
     grades, scores = [1] + [0] * 31 + [1] + [0] * 7, -np.arange(40.0)
-    assert xgboost_ndcg([(grades, scores)], "ndcg") == pytest.approx(ndcg_under("xgboost", grades, scores, 32))
-    assert xgboost_ndcg([(grades, scores)], "ndcg@40") == pytest.approx(ndcg_under("xgboost", grades, scores, 40))
+    assert xgboost_ndcg([(grades, scores)], "ndcg") == pytest.approx(
+        ndcg_under("xgboost", grades, scores, 32)
+    )
+    assert xgboost_ndcg([(grades, scores)], "ndcg@40") == pytest.approx(
+        ndcg_under("xgboost", grades, scores, 40)
+    )
     assert ndcg_under("xgboost", grades, scores, 40) > ndcg_under("xgboost", grades, scores, 32)
     for grade in (32, 1.5):
         with pytest.raises(xgb.core.XGBoostError, match="label"):

@@ -40,7 +40,12 @@ def sections(text: str) -> list[tuple[str, bool]]:
     for line in text.splitlines():
         opened = _FENCE.match(line)
         if fence is not None:
-            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) and not line[len(opened.group(1)) :].strip():
+            if (
+                opened
+                and opened.group(1)[0] == fence[0]
+                and len(opened.group(1)) >= len(fence)
+                and not line[len(opened.group(1)) :].strip()
+            ):
                 fence = None
             continue
         if opened:
@@ -103,7 +108,9 @@ def test_the_counter_finds_a_long_run_and_names_its_sections():
 
 
 def test_a_recap_box_closes_its_section_and_code_is_no_heading():
-    text = chapter("## S1\n", "## S2\n", CODE, "## S3\n", BOX, "## S4\n", "## S5\n", "## S6\n", "## Recap 📝\n", BOX)
+    text = chapter(
+        "## S1\n", "## S2\n", CODE, "## S3\n", BOX, "## S4\n", "## S5\n", "## S6\n", "## Recap 📝\n", BOX
+    )
     assert sections(text)[2] == ("S3", True)
     assert [title for title, _ in sections(text)] == ["S1", "S2", "S3", "S4", "S5", "S6", "Recap 📝"]
     assert runs_without_recap(text) == []

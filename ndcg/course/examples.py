@@ -241,7 +241,10 @@ def reading_of(value) -> str:
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= value <= 1.0:
         raise ValueError(f"an NDCG value must be a number from 0 to 1; got {_describe(value)}.")
-    return next(experience_words(experience) for low, _, _, experience in INTERPRETATION_PRINTED if value >= low)
+    return next(
+        experience_words(experience) for low, _, _, experience in INTERPRETATION_PRINTED if value >= low
+    )
+
 
 OPTIMISE_BELOW_PRINTED = 0.8
 """Source 000's rule of thumb: below this NDCG the ranking "probably needs optimising"."""
