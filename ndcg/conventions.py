@@ -29,11 +29,18 @@ How the facts were checked
   LightGBM 4.7.0 are installed here: ``tests/test_conventions.py`` compares
   :func:`ndcg_under` with the real library, ties, judged-but-unretrieved
   items, all-zero queries and ``k`` past the list included.
-* torchmetrics, ranx and XGBoost are **not** installed: their conventions come
-  from reading their source and documentation (files and versions in each
-  ``Convention.sources`` and ``Convention.version``), and the tests only check
-  that the recorded parameters say what is written here. A detail that could
-  not be verified is marked "not verified" in the notes.
+* XGBoost is not a dependency of the course, but its CPU-only wheel
+  (xgboost-cpu 3.2.0) was installed in a separate environment and run: every
+  fact recorded here (the gain, ``ndcg@k``, plain ``ndcg`` stopping at rank
+  32, ``ndcg-``, ties, the largest label) was checked by calling it, and
+  ``tests/test_conventions.py`` compares :func:`ndcg_under` with it whenever
+  ``xgboost`` can be imported.
+* torchmetrics needs PyTorch, a multi-gigabyte download, so it is **not**
+  run: its convention is read from the code of its released, pure-Python
+  wheel (torchmetrics 1.9.0; file and line in each note).
+* ranx is **not** installed: its convention comes from reading its source and
+  documentation (files in ``Convention.sources``). A detail that could not be
+  verified is marked "not verified" in the notes.
 
 >>> from ndcg.conventions import CONVENTIONS, ndcg_under
 >>> y_true = [3, 2, 0, 1]            # grades of the four retrieved items
@@ -105,8 +112,13 @@ class Convention:
     max_grade : int, optional
         The largest grade the library accepts with its defaults.
     checked_by : str
-        ``"running it here"`` (the tests compare with the real library) or
-        ``"reading its source"`` (not installed here).
+        How the facts were confirmed: ``"running it here"`` (the tests
+        compare with the installed library), ``"running xgboost-cpu 3.2.0"``
+        (run in a separate environment; the tests compare when it is
+        installed), ``"reading the 1.9.0 wheel"`` or ``"reading its source"``.
+    ties_option : str, optional
+        What the library's switch for skipping the tie handling does, if it
+        has one (scikit-learn's ``ignore_ties=True``).
     notes : tuple of str
         Other real differences, each with where it was read.
     sources : tuple of str
@@ -135,6 +147,7 @@ class Convention:
     integer_grades: bool = False
     max_grade: int | None = None
     checked_by: str = "reading its source"
+    ties_option: str | None = None
     notes: tuple[str, ...] = field(default=())
     sources: tuple[str, ...] = field(default=())
 
@@ -157,6 +170,12 @@ class Convention:
                 "empty_query must be 0.0, 1.0 or nan (the query is left out of the "
                 f"mean); got {_describe(empty)}."
             )
+        if self.ties_option is not None and (
+            not isinstance(self.ties_option, str) or not self.ties_option.strip()
+        ):
+            raise ValueError(
+                f"ties_option must be a non-empty text or None; got {_describe(self.ties_option)}."
+            )
         for name in ("default_k", "max_grade"):
             value = getattr(self, name)
             if value is not None and (
@@ -170,6 +189,13 @@ class Convention:
         if self.ideal == IDEAL_JUDGED:
             return "ideal keeps judged items"
         return "clamped"
+
+    @property
+    def ties_text(self) -> str:
+        """``ties``, followed by what the library's switch to ignore ties does, if it has one."""
+        if self.ties_option is None:
+            return self.ties
+        return f"{self.ties} ({self.ties_option})"
 
     @property
     def empty_query_text(self) -> str:
@@ -197,11 +223,19 @@ CONVENTIONS: dict[str, Convention] = {
         empty_query=0.0,
         ideal=IDEAL_LIST,
         checked_by="running it here",
+        ties_option="ignore_ties=True: ascending sort reversed, ties usually last first",
         notes=(
             "Ties: _tie_averaged_dcg gives every item of a tie group the group's mean "
-            "gain (McSherry & Najork 2008). With ignore_ties=True the ranking is "
-            "np.argsort(y_score)[:, ::-1], not a stable sort, so tied items fall in an "
-            "arbitrary order.",
+            "gain (McSherry & Najork 2008).",
+            "ignore_ties=True is meant for scores without ties ('for efficiency gains'). "
+            "It ranks with np.argsort(y_score)[:, ::-1] (_dcg_sample_scores): an ascending "
+            "sort with NumPy's default kind, which promises no order for equal values, "
+            "then reversed. Where the sort leaves tied items in input order (NumPy's "
+            "generic introsort does for rows of up to 16 items, by insertion sort) the "
+            "reversal puts them in reverse input order, the opposite of "
+            "ndcg.ndcg_score(..., ignore_ties=True); for longer rows, and with the SIMD "
+            "sorts NumPy dispatches to on AVX2 and AVX-512 processors, the tie order is "
+            "whatever the sort leaves.",
             "No relevant item: _ndcg_sample_scores sets the NDCG of an all-irrelevant row "
             "to 0 and keeps it in the mean (scikit-learn issue #29521 discusses leaving "
             "such rows out).",
@@ -217,31 +251,42 @@ CONVENTIONS: dict[str, Convention] = {
     "torchmetrics": Convention(
         library="torchmetrics",
         call="torchmetrics.retrieval.RetrievalNormalizedDCG(top_k=k)",
-        version="1.1.2 or later",
+        version="1.9.0",
         gain="linear",
         ties=TIES_AVERAGE,
         empty_query=0.0,
         ideal=IDEAL_LIST,
-        integer_grades=True,
+        checked_by="reading the 1.9.0 wheel",
         notes=(
-            "Ties are averaged since 1.1.2 (PR #2031, 'Fixed tie breaking in ndcg "
-            "metric'): _tie_average_dcg is a translation of scikit-learn's. Earlier "
-            "versions sorted with torch.argsort.",
-            "empty_target_action sets the score of a query with no relevant item: 'neg' "
-            "0.0 (default), 'pos' 1.0, 'skip' (left out of the mean; 0.0 if all are "
-            "skipped), 'error' (retrieval/base.py).",
-            "top_k beyond the list is clamped (discount[top_k:] = 0).",
-            "target must be bool or integers (docstring of retrieval_normalized_dcg); "
-            "the tie average is accumulated in float32.",
-            "The functional retrieval_normalized_dcg flattens a 2-D input into one list "
-            "(issue #3216, PR #3229); use the module with indexes for many queries.",
-            "Not verified: one version of functional/retrieval/ndcg.py also sends items "
-            "with preds <= 0 to the bottom and returns 0 when no pred is positive (cf. "
-            "PR #3104); whether a release contains it was not checked.",
+            "Read in the released wheel torchmetrics-1.9.0-py3-none-any.whl (pure "
+            "Python; PyTorch itself was not installed); file:line below are in its "
+            "torchmetrics/ package.",
+            "Ties are averaged: functional/retrieval/ndcg.py:22-42, _tie_average_dcg, "
+            "a translation of scikit-learn's (since 1.1.2, PR #2031; earlier versions "
+            "sorted with torch.argsort). It groups equal scores with torch.unique(-preds) "
+            "and accumulates in float32 (ndcg.py:34-35); preds are cast to float32 "
+            "(utilities/checks.py:151), so scores equal in float32 tie.",
+            "No relevant item: the functional form returns 0 (ndcg.py:109-111); the "
+            "module's empty_target_action decides, for a query whose targets sum to 0: "
+            "'neg' 0.0 (default), 'pos' 1.0, 'skip' (left out of the mean; 0.0 if all are "
+            "skipped), 'error' (retrieval/base.py:170-176).",
+            "top_k beyond the list is clamped: discount[top_k:] = 0 (ndcg.py:58-59).",
+            "Scores are used as they are: a non-positive pred is ranked like any other "
+            "(ndcg.py:61-67). The change discussed in PR #3104 (non-positive preds sent "
+            "to the bottom) is not in 1.9.0.",
+            "target may be bool, integer or float: utilities/checks.py:141 accepts any "
+            "floating-point target and checks.py:150 keeps it float, although the "
+            "docstring of retrieval_normalized_dcg (ndcg.py:75) still says bool or "
+            "integers.",
+            "The functional retrieval_normalized_dcg flattens its input into one list "
+            "(utilities/checks.py:153; issue #3216): a 2-D input is one query, not one "
+            "per row. Use the module with indexes for many queries.",
         ),
         sources=(
+            "https://pypi.org/project/torchmetrics/1.9.0/ (the wheel that was read)",
             _TM + "functional/retrieval/ndcg.py",
             _TM + "retrieval/base.py",
+            _TM + "utilities/checks.py",
             "https://github.com/Lightning-AI/torchmetrics/pull/2031 (CHANGELOG 1.1.2)",
             "https://github.com/Lightning-AI/torchmetrics/pull/3104",
         ),
@@ -342,7 +387,7 @@ CONVENTIONS: dict[str, Convention] = {
     "xgboost": Convention(
         library="XGBoost",
         call="eval_metric='ndcg@k' (objective 'rank:ndcg')",
-        version="3.x (master, 2026)",
+        version="3.2.0 (xgboost-cpu wheel)",
         gain="exponential",
         ties=TIES_INPUT_ORDER,
         empty_query=1.0,
@@ -350,21 +395,27 @@ CONVENTIONS: dict[str, Convention] = {
         default_k=32,
         integer_grades=True,
         max_grade=31,
+        checked_by="running xgboost-cpu 3.2.0",
         notes=(
+            "Run with xgboost-cpu 3.2.0 (the CPU-only wheel, in an environment of its "
+            "own): the scores go in as base_margin of a booster with no trees, and "
+            "Booster.eval reports the metric of exactly those scores.",
             "ndcg_exp_gain=True (default) uses 2**rel - 1 and needs whole labels from 0 "
-            "to 31 (CheckNDCGLabels, MaxRel() = 31); ndcg_exp_gain=False uses the label "
-            "itself. Before PR #11534 (issue #11517; backport #11578) the metric ignored "
-            "ndcg_exp_gain=False.",
-            "'ndcg-' and 'ndcg@k-' score a query with no relevant item 0 instead of 1 "
-            "(doc/parameter.rst; NDCGScoreCpu returns minus ? 0.0 : 1.0).",
-            "Plain 'ndcg' (no @k) stops at rank 32: with the default lambdarank "
-            "parameters LambdaRankParam::TopK() returns DefaultK() = 32 "
-            "(ranking_utils.h). Read in the source, not run.",
-            "Ties: the source says 'Ties are ignored'; on CPU the ranking is "
-            "common::ArgSort, a stable sort (algorithm.h), so tied items keep input "
-            "order. The GPU order is not verified.",
-            "Predictions are float32, so scores equal in float32 tie; the mean over "
-            "queries is capped at 1 (Finalize).",
+            "to 31: label 32 and label 1.5 are refused (CheckNDCGLabels in "
+            "ranking_utils.h, MaxRel() = 31); ndcg_exp_gain=False uses the label itself. "
+            "Both run. Before PR #11534 (issue #11517; backport #11578) the metric "
+            "ignored ndcg_exp_gain=False.",
+            "'ndcg-' and 'ndcg@k-' score a query with no relevant item 0, 'ndcg' and 'ndcg@k' 1: run.",
+            "Plain 'ndcg' (no @k) stops at rank 32: run on a query of 40 items with "
+            "relevant items at ranks 1 and 33, it gives that query's NDCG@32, not the "
+            "whole list's ('ndcg@40' does). The source: LambdaRankParam::TopK() returns "
+            "DefaultK() = 32 (ranking_utils.h).",
+            "Ties keep input order on CPU: run, also for 20 tied items (the source: "
+            "common::ArgSort, a stable sort, algorithm.h). The GPU order is not verified "
+            "(the CPU wheel has no GPU code).",
+            "k past the list is clamped: run. Predictions are float32, so scores equal in "
+            "float32 tie; the mean over queries is capped at 1 (Finalize; read in the "
+            "source, not run).",
         ),
         sources=(
             _XGB + "src/metric/rank_metric.cc",

@@ -9,7 +9,7 @@ DCG adds up, rank by rank, a *gain* (how much a result is worth) times a
 
 Two gains are in common use:
 
-* ``"linear"``: the grade itself, ``rel`` (Järvelin & Kekäläinen, 2002);
+* ``"linear"``: the grade itself, ``rel`` (Järvelin & Kekäläinen, 2000);
 * ``"exponential"``: ``2**rel - 1`` (Burges et al., 2005), which rewards a
   highly relevant result much more than a fairly relevant one.
 
@@ -82,7 +82,7 @@ def cutoff(length: int, k: int | None) -> int:
 
 
 def discounts_jarvelin(n: int, base: float = 2.0) -> np.ndarray:
-    """Discounts of the original DCG of Järvelin & Kekäläinen (2002).
+    """Discounts of the original DCG of Järvelin & Kekäläinen (SIGIR 2000; also TOIS 2002).
 
     Ranks before ``base`` are not discounted at all; rank ``i >= base`` is
     divided by ``log_base(i)``. With ``base=2`` the first *two* ranks keep

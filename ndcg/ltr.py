@@ -484,6 +484,12 @@ def approx_ndcg_loss(y_true, y_score, k=None, *, alpha=10.0, gain="exponential")
     from ``y_true``; a query with IDCG 0 has loss 0 and gradient 0 (its NDCG
     does not depend on the scores).
 
+    A cut-off ``k`` at or beyond the length of the list removes nothing
+    from the true NDCG@k, but its smoothed indicator still lowers every
+    weight (to no less than ``sigmoid(alpha / 2)``), so that at a small
+    ``alpha`` ApproxNDCG@k reads lower than the uncut ApproxNDCG: pass
+    ``k=None`` for the whole list.
+
     Parameters
     ----------
     y_true : sequence of float

@@ -187,7 +187,7 @@ def ndcg(rels, k=None, *, gain="linear", ideal=None) -> float:
 
 
 def dcg_jarvelin(rels, k=None, *, base=2.0) -> float:
-    """DCG as first defined by Järvelin & Kekäläinen (2002), with log base ``b``.
+    """DCG as first defined by Järvelin & Kekäläinen (SIGIR 2000), with log base ``b``.
 
     .. math::
 

@@ -4,13 +4,18 @@
   ``pytrec_eval``) and LightGBM (its ``ndcg`` metric, evaluated on given
   scores) are installed: ``ndcg_under`` must give their numbers, ties, empty
   queries, judged-but-unretrieved items and ``k`` past the list included.
-* torchmetrics, ranx and XGBoost are not installed: their conventions come
-  from reading their source, so here we check that the recorded parameters
-  say what the module's docstring says, and that ``ndcg_under`` follows them.
+* XGBoost is not a dependency of the course; where ``xgboost`` (for example
+  the CPU-only wheel xgboost-cpu 3.2.0) can be imported, ``ndcg_under`` must
+  give its numbers too. Its facts were confirmed that way, with 3.2.0.
+* torchmetrics (it needs PyTorch) and ranx are not installed: their
+  conventions come from reading their code, so here we check that the
+  recorded parameters say what the module's docstring says, and that
+  ``ndcg_under`` follows them.
 """
 
 import dataclasses
 import math
+import re
 import subprocess
 import sys
 
@@ -209,11 +214,11 @@ def test_recorded_parameters():
     }
     assert table == {
         "sklearn": ("linear", "average", 0.0, "list", None, "running it here"),
-        "torchmetrics": ("linear", "average", 0.0, "list", None, "reading its source"),
+        "torchmetrics": ("linear", "average", 0.0, "list", None, "reading the 1.9.0 wheel"),
         "trec_eval": ("linear", "doc id, descending", 0.0, "judged", None, "running it here"),
         "ranx": ("linear", "unspecified", 0.0, "judged", None, "reading its source"),
         "lightgbm": ("exponential", "input order", 1.0, "list", None, "running it here"),
-        "xgboost": ("exponential", "input order", 1.0, "list", 32, "reading its source"),
+        "xgboost": ("exponential", "input order", 1.0, "list", 32, "running xgboost-cpu 3.2.0"),
     }
     assert (CONVENTIONS["lightgbm"].max_grade, CONVENTIONS["xgboost"].max_grade) == (30, 31)
     for name, convention in CONVENTIONS.items():
@@ -223,22 +228,25 @@ def test_recorded_parameters():
 
 def test_read_only_conventions_are_marked_in_their_notes():
     notes = {name: " ".join(c.notes) for name, c in CONVENTIONS.items()}
-    assert "empty_target_action" in notes["torchmetrics"] and "Not verified" in notes["torchmetrics"]
+    assert "empty_target_action" in notes["torchmetrics"] and "1.9.0" in notes["torchmetrics"]
+    # every torchmetrics fact names the file and line of the wheel it was read in
+    for note in CONVENTIONS["torchmetrics"].notes[1:]:
+        assert re.search(r"\.py:\d+", note), note
     assert "ndcg-" in notes["xgboost"] and "ndcg_exp_gain" in notes["xgboost"]
-    assert "not run" in notes["xgboost"] and "GPU order is not verified" in notes["xgboost"]
+    assert "xgboost-cpu 3.2.0" in notes["xgboost"] and "GPU order is not verified" in notes["xgboost"]
+    assert CONVENTIONS["sklearn"].ties_option.startswith("ignore_ties=True")
     assert "ndcg_burges" in notes["ranx"]
     assert "label_gain" in notes["lightgbm"]
 
 
-def test_torchmetrics_is_sklearn_with_integer_grades():
+def test_torchmetrics_is_sklearn():
+    # 1.9.0 accepts float targets too (utilities/checks.py:141), as scikit-learn does.
     rng = np.random.default_rng(3)
     for _ in range(50):
-        grades = rng.integers(0, 4, size=7)
+        grades = rng.integers(0, 4, size=7) + rng.choice([0.0, 0.5], size=7)
         scores = rng.integers(0, 3, size=7).astype(float)
         for k in (None, 2, 10):
             assert ndcg_under("torchmetrics", grades, scores, k) == ndcg_under("sklearn", grades, scores, k)
-    with pytest.raises(ValueError, match="torchmetrics accepts whole-number"):
-        ndcg_under("torchmetrics", [0.5, 1], [1, 2])
 
 
 def test_xgboost_rules():
@@ -256,6 +264,63 @@ def test_xgboost_rules():
     assert ndcg_under("xgboost", grades, scores, 34) > at_32
     with pytest.raises(ValueError, match="up to 31"):
         ndcg_under("xgboost", [32, 0], [2, 1])
+
+
+# --------------------------------------------------------------------------- XGBoost, where it is installed
+
+
+def xgboost_ndcg(queries, metric, **params):
+    """XGBoost's own ``metric`` of the given scores, averaged over the queries.
+
+    Each query is ``(grades, scores)``. The scores go in as ``base_margin`` of a
+    booster with no trees, so the metric is computed on the scores as given.
+    """
+    xgb = pytest.importorskip("xgboost")
+    labels = np.concatenate([np.asarray(grades, dtype=float) for grades, _ in queries])
+    margin = np.concatenate([np.asarray(scores, dtype=float) for _, scores in queries])
+    qid = np.concatenate([np.full(len(grades), i) for i, (grades, _) in enumerate(queries)])
+    data = xgb.DMatrix(np.zeros((labels.size, 1)), label=labels, qid=qid, base_margin=margin)
+    booster = xgb.train({"objective": "rank:ndcg", "eval_metric": metric, **params}, data, num_boost_round=0)
+    assert booster.predict(data, output_margin=True) == pytest.approx(margin)
+    return float(booster.eval(data).rsplit(":", 1)[1])
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_xgboost_agrees_with_its_convention(seed):
+    rng = np.random.default_rng(seed)
+    queries = []
+    for n in (1, 3, 5, 12, 40, 45):
+        grades = rng.integers(0, 4, size=n) * (rng.random(n) < 0.6)
+        queries.append((grades, rng.integers(0, 4, size=n).astype(float)))  # ties everywhere
+    queries.append((np.zeros(4, dtype=int), np.arange(4.0)))  # nothing relevant
+    for k in (None, 1, 3, 10, 50):
+        for minus in ("", "-"):
+            metric = ("ndcg" if k is None else f"ndcg@{k}") + minus
+            convention = CONVENTIONS["xgboost"]
+            if minus:
+                convention = dataclasses.replace(convention, empty_query=0.0)
+            expected = np.mean([ndcg_under(convention, g, s, k) for g, s in queries])
+            assert xgboost_ndcg(queries, metric) == pytest.approx(expected, abs=1e-6), metric
+    linear = dataclasses.replace(CONVENTIONS["xgboost"], gain="linear")
+    expected = np.mean([ndcg_under(linear, g, s, 3) for g, s in queries])
+    assert xgboost_ndcg(queries, "ndcg@3", ndcg_exp_gain=False) == pytest.approx(expected, abs=1e-6)
+
+
+def test_xgboost_plain_ndcg_stops_at_rank_32_and_refuses_the_same_grades():
+    xgb = pytest.importorskip("xgboost")
+    grades, scores = [1] + [0] * 31 + [1] + [0] * 7, -np.arange(40.0)
+    assert xgboost_ndcg([(grades, scores)], "ndcg") == pytest.approx(
+        ndcg_under("xgboost", grades, scores, 32)
+    )
+    assert xgboost_ndcg([(grades, scores)], "ndcg@40") == pytest.approx(
+        ndcg_under("xgboost", grades, scores, 40)
+    )
+    assert ndcg_under("xgboost", grades, scores, 40) > ndcg_under("xgboost", grades, scores, 32)
+    for grade in (32, 1.5):
+        with pytest.raises(xgb.core.XGBoostError, match="label"):
+            xgboost_ndcg([([grade, 0], [1.0, 2.0])], "ndcg")
+        with pytest.raises(ValueError, match="XGBoost accepts"):
+            ndcg_under("xgboost", [grade, 0], [1.0, 2.0])
 
 
 def test_ranx_takes_the_ideal_from_the_judged_items_and_keeps_input_order():

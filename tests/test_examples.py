@@ -23,3 +23,24 @@ def test_grades_match_the_transcription_in_test_sources():
     assert examples.CHENGDU_FOOD.grades == (4, 1, 3, 4, 0)
     assert examples.SHORT_VIDEOS.grades == (1, 3, 2, 0)
     assert examples.VIDEO_GAME_X.grades == tuple(reversed(examples.VIDEO_GAME_Y.grades))
+
+
+def test_every_reading_label_is_complete():
+    # Source 003's "user experience" column: the words, then the stars. A label cut at
+    # its first word once showed "very" for "very poor".
+    for low, high, meaning, experience in examples.INTERPRETATION_PRINTED:
+        words = [word for word in experience.split() if "⭐" not in word]
+        assert examples.experience_words(experience) == " ".join(words), experience
+        assert examples.reading_of(low) == " ".join(words)
+        assert examples.reading_of((low + high) / 2) == " ".join(words)
+        assert meaning and words
+    labels = [examples.reading_of(value) for value in (1.0, 0.85, 0.75, 0.65, 0.3, 0.0)]
+    assert labels == ["excellent", "good", "fair", "poor", "very poor", "very poor"]
+    with pytest.raises(ValueError, match="no words"):
+        examples.experience_words("⭐⭐")
+
+
+@pytest.mark.parametrize("bad", [-0.1, 1.5, float("nan"), "0.5", True, None])
+def test_a_reading_needs_an_ndcg_value(bad):
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        examples.reading_of(bad)

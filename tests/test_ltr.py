@@ -605,3 +605,24 @@ def test_train_checks_its_grid(grid):
     X, y, qid = np.ones((4, 2)), np.array([1, 0, 1, 0]), np.array([1, 1, 2, 2])
     with pytest.raises(ValueError, match="grid must be"):
         ltr.train(ltr.LinearModel(2), "ranknet", X, y, qid, epochs=1, lr=0.1, grid=grid)
+
+
+def test_a_cut_at_the_list_length_still_shrinks_approx_ndcg_at_small_alpha():
+    # Chapter 6 plots the four short videos with no cut: a smoothed cut at k = 4 would
+    # lower every weight although it removes nothing (the docstring's warning).
+    y, s = [1, 3, 2, 0], [2.0, 1.0, 0.0, -1.0]
+    uncut = 1 - approx_ndcg_loss(y, s, alpha=1.0)[0]
+    cut = 1 - approx_ndcg_loss(y, s, 4, alpha=1.0)[0]
+    assert cut < uncut - 0.05
+    # the weights shrink by sigmoid(alpha (k + 1/2 - rank)) >= sigmoid(alpha / 2)
+    assert cut >= 1 / (1 + math.exp(-0.5)) * uncut
+    sharp = [1 - approx_ndcg_loss(y, s, k, alpha=60.0)[0] for k in (None, 4, 10)]
+    assert sharp == pytest.approx([ndcg.ndcg([1, 3, 2, 0], gain="exponential")] * 3, abs=1e-6)
+
+
+def test_the_largest_lambda_of_the_short_videos_pushes_a_down():
+    # Chapter 6's prose: A (grade 1, ranked above B and C) gets the largest |lambda|,
+    # pushing it down; B (grade 3 at rank 2) the strongest push up.
+    lam = lambdarank_gradients([1, 3, 2, 0], [2.0, 1.0, 0.0, -1.0])
+    assert int(np.argmax(np.abs(lam))) == 0 and lam[0] > 0
+    assert int(np.argmin(lam)) == 1 and lam[1] < 0

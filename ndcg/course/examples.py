@@ -22,7 +22,10 @@ Examples
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
+
+from .._validation import _describe
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,36 @@ INTERPRETATION_PRINTED = (
     (0.0, 0.6, "a bad order", "very poor ⭐"),
 )
 """Source 003's table for reading NDCG@10: (from, to, meaning, user experience), as printed."""
+
+
+def experience_words(experience: str) -> str:
+    """A user-experience entry of :data:`INTERPRETATION_PRINTED` without its star rating.
+
+    The words are kept whole: "very poor ⭐" gives "very poor", not "very".
+
+    >>> [experience_words(row[3]) for row in INTERPRETATION_PRINTED]
+    ['excellent', 'good', 'fair', 'poor', 'very poor']
+    """
+    words = experience.replace("⭐", "").strip()
+    if not words:
+        raise ValueError(f"the user-experience entry {experience!r} holds no words, only stars.")
+    return words
+
+
+def reading_of(value) -> str:
+    """Source 003's reading of an NDCG value: the user-experience words of its band.
+
+    A band holds its lower bound (0.8 is "good"); 1.0 is "excellent".
+
+    >>> reading_of(0.95), reading_of(0.8), reading_of(0.55)
+    ('excellent', 'good', 'very poor')
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= value <= 1.0:
+        raise ValueError(f"an NDCG value must be a number from 0 to 1; got {_describe(value)}.")
+    return next(
+        experience_words(experience) for low, _, _, experience in INTERPRETATION_PRINTED if value >= low
+    )
+
 
 OPTIMISE_BELOW_PRINTED = 0.8
 """Source 000's rule of thumb: below this NDCG the ranking "probably needs optimising"."""

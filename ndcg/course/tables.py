@@ -303,8 +303,10 @@ def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=
     ranx          0.8100
     LightGBM      0.9468
     XGBoost       0.9468
-    >>> convention_table().column("ties")[:3]
-    ['average', 'average', 'doc id, descending']
+    >>> convention_table().column("ties")[1:3]
+    ['average', 'doc id, descending']
+    >>> convention_table().column("ties")[0]
+    'average (ignore_ties=True: ascending sort reversed, ties usually last first)'
     """
     columns = TABLE_COLUMNS
     scores = None
@@ -323,7 +325,7 @@ def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=
         row = (
             conv.library,
             conv.gain,
-            conv.ties,
+            conv.ties_text,
             conv.empty_query_text,
             "the scored list" if conv.ideal == IDEAL_LIST else "all judged items",
             conv.k_beyond_list,

@@ -562,7 +562,7 @@ PLANS = {
             ("exercises", "02_dcg", 3),
             ("teach", "03_idcg"),
             ("teach", "04_ndcg"),
-            ("exercises", "04_ndcg", 3),
+            ("exercises", "04_ndcg", 2),
         ),
         before=("00_why", "01_cg"),
     ),
