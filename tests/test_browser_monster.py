@@ -38,7 +38,9 @@ def open_monster(browser, **options):
     visit = Visit(_Browser(browser, **options), book_uri() + PAGE, book_uri())
     root = visit.page.locator('[data-ndcg-view="monster"]')
     assert root.count() == 1
-    visit.page.wait_for_function("() => document.querySelector('[data-ndcg-view=\"monster\"][data-ready=true]')")
+    visit.page.wait_for_function(
+        "() => document.querySelector('[data-ndcg-view=\"monster\"][data-ready=true]')"
+    )
     visit.page.wait_for_timeout(50)
     root.scroll_into_view_if_needed()
     return visit, root

@@ -11,16 +11,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import matplotlib
+import matplotlib.pyplot as plt
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-
-import ndcg  # noqa: E402
-from ndcg.course import examples, plots, tables  # noqa: E402
-from ndcg.course.display import fmt  # noqa: E402
+import ndcg
+from ndcg.course import examples, plots, tables
+from ndcg.course.display import fmt
 
 CHAPTER = Path(__file__).resolve().parents[1] / "chapters" / "02_dcg.md"
 CELL = re.compile(r"```\{code-cell\} ipython3\n(.*?)```", re.S)

@@ -40,7 +40,9 @@ def scripted_cases(n: int, seed: int) -> list[dict]:
         grades[int(rng.integers(0, length))] = max(grades.max(), 1.0)  # something relevant
         k = [None, 1, length, length + 2, int(rng.integers(1, length + 1))][i % 5]
         moves = [int(m) for m in rng.integers(0, length - 1, size=int(rng.integers(1, 15)))]
-        cases.append({"grades": grades.tolist(), "moves": moves, "k": k, "gain": ("linear", "exponential")[i % 2]})
+        cases.append(
+            {"grades": grades.tolist(), "moves": moves, "k": k, "gain": ("linear", "exponential")[i % 2]}
+        )
     return cases
 
 
@@ -127,7 +129,10 @@ def test_what_the_monster_says():
     kind, text = games.monster_says(None, 2.5, 2.5, 4)
     assert kind == "info" and text == games.fill(games.MONSTER_MESSAGES["start"], health="2.500")
     assert games.monster_says(None, 0.0, 0.0, 4) == ("good", games.MONSTER_MESSAGES["ideal"])
-    assert games.monster_says(0.0, 1.0, 2.0, 4) == ("info", games.fill(games.MONSTER_MESSAGES["nothing"], n=4))
+    assert games.monster_says(0.0, 1.0, 2.0, 4) == (
+        "info",
+        games.fill(games.MONSTER_MESSAGES["nothing"], n=4),
+    )
     assert games.monster_says(1e-15, 1.0, 2.0, 4)[1].startswith("🛡️")
     assert games.monster_says(-0.75, 1.0, 2.0, 4) == ("error", "💚 Oops: the monster heals <b>0.750</b>.")
     kind, text = games.monster_says(0.75, 0.0, 2.0, 3)

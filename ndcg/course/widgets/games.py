@@ -621,7 +621,7 @@ def monster_health(grades, k=None, *, gain="linear") -> float:
     Examples
     --------
     >>> round(monster_health([0, 1, 2, 3]), 3), monster_health([3, 2, 2, 0]), monster_health([3, 2, 2, 0], 2)
-    (2.619, 0.0, 0.0)
+    (1.839, 0.0, 0.0)
     """
     gain = check_gain(gain)
     values = check_grades(grades, "grades", gain=gain)
@@ -656,7 +656,7 @@ def monster_hits(grades, moves, k=None, *, gain="linear") -> list[dict]:
     Examples
     --------
     >>> [round(hit["damage"], 3) for hit in monster_hits([0, 1, 2, 3], [2, 1, 0])]
-    [0.293, 0.631, 1.631]
+    [0.069, 0.262, 1.107]
     """
     gain = check_gain(gain)
     order = [float(g) for g in check_grades(grades, "grades", gain=gain)]
@@ -741,11 +741,11 @@ class MonsterGame(ReorderGame):
     >>> from ndcg.course.examples import VIDEO_GAME_X
     >>> game = MonsterGame(VIDEO_GAME_X)
     >>> round(game.health, 3), game.won
-    (2.619, False)
+    (1.839, False)
     >>> game.move_up(3)
     True
     >>> round(game.last_hit, 3), round(game.health, 3)
-    (0.293, 2.326)
+    (0.069, 1.77)
     """
 
     _VIEW, _VIEW_CLASS = "monster", " ndcg-mg"
@@ -757,7 +757,7 @@ class MonsterGame(ReorderGame):
         self.last_hit = None
         self.total_damage = 0.0
         self.health = 0.0
-        names, values, _ = _split_ranking(items, grades)
+        values = _split_ranking(items, grades)[1]
         if not metrics.idcg(values, k, gain=check_gain(gain)) > 0:
             raise ValueError(
                 f"grades must hold a relevant item within the cut-off for a monster to fight; got {list(values)}."
@@ -827,10 +827,14 @@ class MonsterGame(ReorderGame):
         )
 
     def _code(self) -> str:
-        args = [_example_name(self._ranking)] if self._ranking is not None else [
-            repr([name for name, _ in self._start]),
-            repr([g for _, g in self._start]),
-        ]
+        args = (
+            [_example_name(self._ranking)]
+            if self._ranking is not None
+            else [
+                repr([name for name, _ in self._start]),
+                repr([g for _, g in self._start]),
+            ]
+        )
         if self.k is not None:
             args.append(f"k={self.k}")
         if self.gain != "linear":
