@@ -822,7 +822,7 @@ class MonsterGame(ReorderGame):
         return (
             '<div class="ndcg-mg-box">'
             f'<progress class="ndcg-mg-bar" data-role="healthbar" aria-label="Monster health" '
-            f'max="{self.full_health!r}" value="{self.health!r}"></progress>'
+            f'max="{_fmt(self.full_health)}" value="{_fmt(self.health)}"></progress>'
             f"{self._monster_html()}</div>"
         )
 
