@@ -139,10 +139,13 @@ def ndcg_at_k(systems: dict, *, ideal=None, gain="linear", max_k=None, ax=None):
     return _finish_unit_plot(ax, ks)
 
 
-def side_by_side(systems: dict, k=None, *, gain="linear", items=None):
+def side_by_side(systems: dict, k=None, *, gain="linear", items=None, show_dcg=True):
     """One contribution panel per ranked list, on a shared scale.
 
-    ``items`` may be a dict of name -> item names. Returns the Figure.
+    ``items`` may be a dict of name -> item names. With ``show_dcg=False`` each
+    panel's title is the list's name alone, without its DCG@k: for a figure shown
+    before the reader guesses which list scores more (the text reveals the values
+    after the guess). Returns the Figure.
     """
     if not isinstance(systems, dict) or not systems:
         raise ValueError("systems must be a non-empty dict of name -> grades in ranked order.")
@@ -158,7 +161,7 @@ def side_by_side(systems: dict, k=None, *, gain="linear", items=None):
             gain=gain,
             items=names,
             ax=ax,
-            title=f"{name}: DCG@{n} = {fmt(dcg(rels, n, gain=gain), '.3f')}",
+            title=f"{name}: DCG@{n} = {fmt(dcg(rels, n, gain=gain), '.3f')}" if show_dcg else str(name),
         )
     return fig
 

@@ -9,6 +9,10 @@
  *                                 moves and status follow; the fewest moves to NDCG = 1 from a
  *                                 start are remembered (ndcgCourse.store).  With "pairs" (the
  *                                 "be the lambdas" game) every pair's |ΔNDCG@k| and λ too.
+ *   data-ndcg-view="monster"      MonsterGame: the reorder game as a fight, on the same engine.
+ *                                 The monster's health is IDCG@k - DCG@k of the order shown
+ *                                 (NDCGMetrics.monsterHealth); every move says the damage it dealt
+ *                                 or the health it gave back, and health 0 (NDCG = 1) wins.
  *   data-ndcg-view="two-systems"  TwoSystemsGame: guess, then the answer (HTML from Python).
  *
  * Every number comes from NDCGMetrics (ndcg-metrics.js); every text from the island's
@@ -54,6 +58,7 @@
 
   function reorder(root) {
     var data = course.readData(root), msg = data.messages, items = data.items, n = items.length;
+    var monster = data.monster ? new Monster(root, data.monster) : null;
     var k = data.k === null || data.k === undefined ? null : data.k, gain = data.gain;
     var cut = M.cutoff(n, k), whole = k === null || k >= n;
     var list = course.role(root, "list"), score = course.role(root, "score"),
@@ -64,6 +69,9 @@
     Array.prototype.forEach.call(list.children, function (li) { rows[li.getAttribute("data-item")] = li; });
     var state = { order: data.order.slice(), start: null, moves: data.moves };
     state.start = state.moves === 0 ? data.order.slice() : items.map(function (_, i) { return i; });
+    /* the monster: its health at the start of the round, and after the last move counted */
+    state.full = null;
+    state.health = null;
 
     function word(count) { return count === 1 ? msg.move : msg.moves; }
     function grades(order) { return order.map(function (i) { return items[i].grade; }); }
@@ -127,6 +135,9 @@
       best.textContent = typeof b === "number" ? fill(msg.best, { best: b, best_word: word(b), par: p })
                                                : msg.no_best;
       renderPairs(g);
+      if (monster) {
+        monster.show(M.monsterHealth(g, k, gain), state.full, { n: cut, idcg: values.idcg, dcg: values.dcg });
+      }
       return { value: value, status: s };
     }
 
@@ -150,6 +161,14 @@
       }
       var said = item === null ? "" : fill(msg.moved, { item: items[item].name,
                                                         rank: state.order.indexOf(item) + 1 }) + " ";
+      if (monster) {
+        var health = M.monsterHealth(grades(state.order), k, gain);
+        if (item === null) { state.full = health; }
+        said = monster.hit(item === null ? null : state.health - health, health, state.full, cut) + " " +
+          monster.healthText() + ". " + said;
+        state.health = health;
+        render();
+      }
       course.announce(root, said + plainText(score.innerHTML) + ". " + plainText(shown.status.text));
     }
 
@@ -263,10 +282,54 @@
     list.addEventListener("lostpointercapture", dragEnd);
 
     Array.prototype.forEach.call(list.children, function (li) { li.tabIndex = 0; });
+    if (monster) {
+      state.full = M.monsterHealth(grades(state.start), k, gain);
+      state.health = M.monsterHealth(grades(state.order), k, gain);
+      monster.hit(typeof data.monster.hit === "number" ? data.monster.hit : null, state.health, state.full, cut);
+    }
     render();
     /* ndcg-course.js enables every disabled button once this returns: set the ends again. */
     Promise.resolve().then(render);
   }
+
+  /* The DCG monster's part of the page: its health bar and text, and what the last move did.
+     The texts are the island's templates, filled as ndcg.course.widgets.games.monster_says fills them. */
+  function Monster(root, spec) {
+    this.msg = spec.messages;
+    this.tolerance = spec.tolerance;
+    this.bar = course.role(root, "healthbar");
+    this.health = course.role(root, "health");
+    this.line = course.role(root, "hit");
+    this.root = root;
+  }
+  Monster.prototype.show = function (health, full, values) {
+    this.bar.max = Math.max(full, health, 1e-9);
+    this.bar.value = health;
+    this.health.innerHTML = fill(this.msg.health, { health: M.fmt(health, 3), full: M.fmt(full, 3),
+                                                     n: values.n, idcg: values.idcg, dcg: values.dcg });
+    this.root.setAttribute("data-won", String(health === 0));
+  };
+  Monster.prototype.healthText = function () { return plainText(this.health.innerHTML); };
+  /* What a move did (damage > 0 hurts, < 0 heals; null: the round starts); returns it as plain text. */
+  Monster.prototype.hit = function (damage, health, full, n) {
+    var msg = this.msg, kind, text;
+    if (damage === null) {
+      kind = health === 0 ? "good" : "info";
+      text = health === 0 ? msg.ideal : fill(msg.start, { health: M.fmt(health, 3) });
+    } else {
+      if (Math.abs(damage) <= this.tolerance * Math.max(1, full)) {
+        kind = "info"; text = fill(msg.nothing, { n: n });
+      } else if (damage > 0) {
+        kind = "info"; text = fill(msg.damage, { damage: M.fmt(damage, 3) });
+      } else {
+        kind = "error"; text = fill(msg.heal, { heal: M.fmt(-damage, 3) });
+      }
+      if (health === 0) { kind = "good"; text += " " + fill(msg.won, { n: n }); }
+    }
+    this.line.className = "ndcg-" + kind + " ndcg-mg-hit";
+    this.line.innerHTML = text;
+    return plainText(text);
+  };
 
   /* ------------------------------------------------------------ two-systems game */
 
@@ -323,5 +386,6 @@
   }
 
   course.register("reorder", reorder);
+  course.register("monster", reorder);
   course.register("two-systems", twoSystems);
 })();

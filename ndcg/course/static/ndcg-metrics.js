@@ -128,6 +128,37 @@
     return best > 0 ? dcg(grades, k, gain) / best : 0;
   }
 
+  /* The DCG monster's health (ndcg.course.widgets.games.monster_health): IDCG@k - DCG@k of the
+     order, exactly 0 when the order is ideal (a gap within HEALTH_TOLERANCE of IDCG is rounding). */
+  var HEALTH_TOLERANCE = 1e-12;
+  function monsterHealth(grades, k, gain) {
+    var best = idcg(grades, k, gain), gap = best - dcg(grades, k, gain);
+    return gap <= HEALTH_TOLERANCE * Math.max(1, best) ? 0 : gap;
+  }
+
+  /* A scripted series of moves (each a position a: the items at a and a + 1 swap), and what each
+     did to the monster: {position, health, damage}, damage = health before - health after
+     (ndcg.course.widgets.games.monster_hits). */
+  function monsterHits(grades, moves, k, gain) {
+    gain = checkGain(gain || "linear");
+    var order = checkGrades(grades, gain).slice(), health = monsterHealth(order, k, gain), hits = [];
+    if (!Array.isArray(moves)) { throw new Error("moves must be a sequence of positions; got " + moves + "."); }
+    moves.forEach(function (position) {
+      if (typeof position !== "number" || !Number.isInteger(position) || position < 0 ||
+          position >= order.length - 1) {
+        throw new Error("every move must be a position from 0 (the top) to " + (order.length - 2) +
+                        ": the items at it and below it swap; got " + position + ".");
+      }
+      var t = order[position];
+      order[position] = order[position + 1];
+      order[position + 1] = t;
+      var after = monsterHealth(order, k, gain);
+      hits.push({ position: position, health: after, damage: health - after });
+      health = after;
+    });
+    return hits;
+  }
+
   /* Reciprocal rank: 1 / rank of the first item graded at least `threshold`, else 0. */
   function rr(grades, threshold) {
     threshold = threshold === undefined ? 1 : threshold;
@@ -242,7 +273,8 @@
     cutoff: cutoff, gain: gainOf, discount: discount, steps: steps, cg: cg, dcg: dcg,
     idealOrder: idealOrder, idcg: idcg, ndcg: ndcg, rr: rr, rankByScores: rankByScores,
     ranked: ranked, ranknetGradients: ranknetGradients, lambdaPairs: lambdaPairs, lambdas: lambdas,
-    parseGrades: parseGrades, fmt: fmt
+    parseGrades: parseGrades, fmt: fmt, HEALTH_TOLERANCE: HEALTH_TOLERANCE, monsterHealth: monsterHealth,
+    monsterHits: monsterHits
   };
   root.NDCGMetrics = api;
   if (typeof module !== "undefined" && module.exports) { module.exports = api; }

@@ -6,6 +6,8 @@ leaving it as the last expression of a cell:
 * :class:`RankingExplorer`: edit the grades, ``k`` and the gain; the
   step-by-step table, DCG, IDCG, NDCG and a bar chart follow as you type.
 * :class:`ReorderGame`: move items up and down until NDCG reaches 1.0.
+* :class:`MonsterGame`: the same game as a fight: every move hits (or heals) a
+  monster whose health is IDCG − DCG; NDCG = 1 wins the sword of normalisation.
 * :class:`TwoSystemsGame`: "whose recommendations know me better?": guess
   which of two lists has the higher DCG, then see why.
 * :class:`AnswerChecker`: an exercise's answer box; type a number (or the name
@@ -28,7 +30,7 @@ Modules
 -------
 ``base``       what every widget shares: stylesheet, snapshot, number formatting
 ``explorer``   :class:`RankingExplorer`
-``games``      :class:`ReorderGame`, :class:`TwoSystemsGame`
+``games``      :class:`ReorderGame`, :class:`MonsterGame`, :class:`TwoSystemsGame`
 ``study``      :class:`AnswerChecker`, :class:`FlashcardDeck`, :class:`Quiz`
 
 Every widget styles itself from ``ndcg/course/static/ndcg-course.css``, the
@@ -51,7 +53,7 @@ Examples
 
 from .base import GAME_TITLE, SNAPSHOT_NOTE, parse_grades
 from .explorer import RankingExplorer
-from .games import ReorderGame, TwoSystemsGame
+from .games import MonsterGame, ReorderGame, TwoSystemsGame
 from .study import AnswerChecker, FlashcardDeck, Quiz
 
 __all__ = [
@@ -59,6 +61,7 @@ __all__ = [
     "SNAPSHOT_NOTE",
     "AnswerChecker",
     "FlashcardDeck",
+    "MonsterGame",
     "Quiz",
     "RankingExplorer",
     "ReorderGame",

@@ -270,6 +270,9 @@ class ReorderGame(_Snapshot, widgets.VBox):
     False
     """
 
+    #: The kernel-free view's name (``data-ndcg-view``) and its extra CSS class.
+    _VIEW, _VIEW_CLASS = "reorder", ""
+
     def __init__(
         self, items, grades=None, *, k=None, gain="linear", title=REORDER_TITLE, cg=False, pairs=False
     ):
@@ -318,15 +321,37 @@ class ReorderGame(_Snapshot, widgets.VBox):
         self._title = title
         intro = widgets.HTML(
             f"{_style()}<div class='ndcg-widget'><b>🎮 {html.escape(title)}</b><br>"
-            "Move the items until the list is in the best possible order: watch NDCG climb to 1.0. "
+            f"{self._intro_text()} "
             f"{fill(REORDER_MESSAGES['par'], par=self.par, par_word=_plural(self.par))}</div>"
         )
         extra = [self.pairs_table] if self.show_pairs else []
         super().__init__(
-            [intro, *rows, self.progress, self.score, self.status, *extra, self.reset_button, self.table]
+            [
+                intro,
+                *rows,
+                self.progress,
+                *self._extra_widgets(),
+                self.score,
+                self.status,
+                *extra,
+                self.reset_button,
+                self.table,
+            ]
         )
         self.add_class("ndcg-widget")
         self._refresh()
+
+    # -- hooks for a game built on this engine (:class:`MonsterGame`) ---------
+    def _intro_text(self) -> str:
+        return "Move the items until the list is in the best possible order: watch NDCG climb to 1.0."
+
+    def _extra_widgets(self) -> list:
+        """Widgets shown between the NDCG bar and the score."""
+        return []
+
+    def _extra_html(self) -> str:
+        """HTML of the kernel-free view shown between the list and the score."""
+        return ""
 
     # -- the game's API ------------------------------------------------------
     @property
@@ -535,17 +560,17 @@ class ReorderGame(_Snapshot, widgets.VBox):
         pairs = f'<div class="ndcg-rg-pairbox">{self._pairs_html()}</div>' if self.show_pairs else ""
         hint_id = _view_id("reorder-hint", data)
         return (
-            f'<div class="ndcg-kf ndcg-widget ndcg-rg" id="{_view_id("reorder", data)}" '
-            'data-ndcg-view="reorder">'
+            f'<div class="ndcg-kf ndcg-widget ndcg-rg{self._VIEW_CLASS}" id="{_view_id(self._VIEW, data)}" '
+            f'data-ndcg-view="{self._VIEW}">'
             '<div class="ndcg-sr" data-role="live" aria-live="polite"></div>'
             f'<div class="ndcg-head">🎮 {html.escape(self._title)}</div>'
-            "<p>Move the items until the list is in the best possible order: watch NDCG climb to 1.0. "
+            f"<p>{self._intro_text()} "
             f'<span data-role="par">{par}</span></p>'
             f'<p class="ndcg-rg-how" id="{hint_id}" data-until-ready hidden>Drag a result by its handle ⠿, '
             "press its ▲ / ▼ buttons, or use the keyboard: Tab to a row, ↑ / ↓ to pick a row, "
             "Alt + ↑ / Alt + ↓ to move it. Each move swaps two neighbours.</p>"
             f'<ol class="ndcg-rg-list" data-role="list" aria-describedby="{hint_id}">{"".join(rows)}</ol>'
-            f"{self._score_html()}{self._status_html()}"
+            f"{self._extra_html()}{self._score_html()}{self._status_html()}"
             '<p class="ndcg-rg-best" data-role="best" data-until-ready hidden></p>'
             '<div class="ndcg-rg-bar" data-until-ready hidden>'
             '<button type="button" data-action="reset" disabled>↺ Start again</button>'
@@ -557,6 +582,269 @@ class ReorderGame(_Snapshot, widgets.VBox):
             '<p class="ndcg-live">Running this notebook? The same game, live: '
             f"<code>{html.escape(self._code())}</code></p>" + json_island(data) + "</div>"
         )
+
+
+# -- the DCG monster ------------------------------------------------------------------
+
+
+#: The monster game's title: source 004's "击败DCG怪兽，赢得归一化之剑！".
+MONSTER_TITLE = "Defeat the DCG monster, win the sword of normalisation! (击败DCG怪兽，赢得归一化之剑！)"
+
+#: A health at most this share of IDCG (or of 1, if IDCG is smaller) counts as 0: the monster
+#: is defeated exactly when the order is ideal, whatever the rounding of the two sums.
+HEALTH_TOLERANCE = 1e-12
+
+#: What the monster game says (templates, as :data:`REORDER_MESSAGES`).
+MONSTER_MESSAGES = {
+    "intro": (
+        "The DCG monster's health is IDCG − DCG: what your order still lacks of the best one. "
+        "A move that raises DCG hits the monster; a move that lowers DCG heals it. "
+        "Bring NDCG to 1.0 to win."
+    ),
+    "health": "👾 Monster health: <b>{health}</b> of {full} (IDCG@{n} − DCG@{n} = {idcg} − {dcg})",
+    "start": "👾 A DCG monster appears with {health} health. Make your first move!",
+    "ideal": "🗡️ No monster here: this order is already ideal (health 0). Move something to summon one.",
+    "damage": "⚔️ Your move dealt <b>{damage}</b> damage!",
+    "heal": "💚 Oops: the monster heals <b>{heal}</b>.",
+    "nothing": "🛡️ No effect: DCG@{n} did not change.",
+    "won": "🗡️ The monster is defeated: NDCG@{n} = 1.000. You win the sword of normalisation!",
+}
+
+
+def monster_health(grades, k=None, *, gain="linear") -> float:
+    """The DCG monster's health: IDCG@k − DCG@k of ``grades`` in their order.
+
+    Exactly ``0.0`` when the order is ideal, with ties too (any order of equal grades is
+    ideal): a gap within :data:`HEALTH_TOLERANCE` of IDCG is rounding, not health.
+    ``monsterHealth`` in ``ndcg-metrics.js`` computes the same.
+
+    Examples
+    --------
+    >>> round(monster_health([0, 1, 2, 3]), 3), monster_health([3, 2, 2, 0]), monster_health([3, 2, 2, 0], 2)
+    (1.839, 0.0, 0.0)
+    """
+    gain = check_gain(gain)
+    values = check_grades(grades, "grades", gain=gain)
+    best = metrics.idcg(values, k, gain=gain)
+    gap = best - metrics.dcg(values, k, gain=gain)
+    return 0.0 if gap <= HEALTH_TOLERANCE * max(1.0, best) else float(gap)
+
+
+def _is_zero(value: float, scale: float) -> bool:
+    return abs(value) <= HEALTH_TOLERANCE * max(1.0, scale)
+
+
+def monster_hits(grades, moves, k=None, *, gain="linear") -> list[dict]:
+    """Play a scripted series of moves and say what each did to the monster.
+
+    Parameters
+    ----------
+    grades : sequence of float
+        The starting order's grades, top first.
+    moves : sequence of int
+        Each a position ``a`` (0 = the top): the items at ``a`` and ``a + 1`` swap.
+    k, gain
+        As in :func:`ndcg.dcg`.
+
+    Returns
+    -------
+    list of dict
+        One per move: ``position``, ``health`` (after the move) and ``damage`` (health before
+        minus health after: positive hurts the monster, negative heals it). The damages sum
+        to the first health minus the last. ``monsterHits`` in ``ndcg-metrics.js`` is the same.
+
+    Examples
+    --------
+    >>> [round(hit["damage"], 3) for hit in monster_hits([0, 1, 2, 3], [2, 1, 0])]
+    [0.069, 0.262, 1.107]
+    """
+    gain = check_gain(gain)
+    order = [float(g) for g in check_grades(grades, "grades", gain=gain)]
+    if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+        raise ValueError(f"moves must be a sequence of positions; got {moves!r}.")
+    health, hits = monster_health(order, k, gain=gain), []
+    for position in moves:
+        if (
+            isinstance(position, bool)
+            or not isinstance(position, (int, np.integer))
+            or not 0 <= position < len(order) - 1
+        ):
+            raise ValueError(
+                f"every move must be a position from 0 (the top) to {len(order) - 2}: the items at "
+                f"it and below it swap; got {position!r}."
+            )
+        order[position], order[position + 1] = order[position + 1], order[position]
+        after = monster_health(order, k, gain=gain)
+        hits.append({"position": int(position), "health": after, "damage": health - after})
+        health = after
+    return hits
+
+
+def monster_says(damage, health: float, full: float, n: int) -> tuple[str, str]:
+    """What the monster game says after a move: ``(kind, html)``, kind ``"good"``, ``"info"``
+    or ``"error"``. ``damage`` is None before the first move; ``full`` is the starting health.
+
+    Examples
+    --------
+    >>> monster_says(0.5, 1.25, 1.75, 4)
+    ('info', '⚔️ Your move dealt <b>0.500</b> damage!')
+    >>> monster_says(-0.25, 1.5, 1.75, 4)[1]
+    '💚 Oops: the monster heals <b>0.250</b>.'
+    """
+    if damage is None:
+        if health == 0:
+            return "good", MONSTER_MESSAGES["ideal"]
+        return "info", fill(MONSTER_MESSAGES["start"], health=_fmt(health))
+    if _is_zero(damage, full):
+        kind, text = "info", fill(MONSTER_MESSAGES["nothing"], n=n)
+    elif damage > 0:
+        kind, text = "info", fill(MONSTER_MESSAGES["damage"], damage=_fmt(damage))
+    else:
+        kind, text = "error", fill(MONSTER_MESSAGES["heal"], heal=_fmt(-damage))
+    if health == 0:
+        return "good", f"{text} {fill(MONSTER_MESSAGES['won'], n=n)}"
+    return kind, text
+
+
+class MonsterGame(ReorderGame):
+    """Defeat the DCG monster, win the sword of normalisation: the reorder game as a fight.
+
+    The same list, moves and score as :class:`ReorderGame`; the monster's health is
+    IDCG@k − DCG@k of the current order (:func:`monster_health`). A move that raises DCG
+    deals that much damage, one that lowers it heals the monster, and NDCG@k = 1 (health
+    exactly 0) wins. In the book the game is playable without a kernel
+    (``data-ndcg-view="monster"``, the reorder engine of ``ndcg-games.js``).
+
+    Parameters
+    ----------
+    items, grades, k, gain
+        As in :class:`ReorderGame`.
+    title : str
+        The heading; by default :data:`MONSTER_TITLE`.
+
+    Attributes
+    ----------
+    health, full_health : float
+        The monster's health now, and at the start.
+    last_hit : float or None
+        What the last move did: positive damage, negative healing (None before a move).
+    total_damage : float
+        The sum of every move's damage since the start: ``full_health - health``.
+    won : bool
+        Whether the monster is defeated (health 0, NDCG@k = 1).
+    health_bar : ipywidgets.FloatProgress
+    monster : ipywidgets.HTML
+        The health as numbers, and what the last move did.
+
+    Examples
+    --------
+    >>> from ndcg.course.examples import VIDEO_GAME_X
+    >>> game = MonsterGame(VIDEO_GAME_X)
+    >>> round(game.health, 3), game.won
+    (1.839, False)
+    >>> game.move_up(3)
+    True
+    >>> round(game.last_hit, 3), round(game.health, 3)
+    (0.069, 1.77)
+    """
+
+    _VIEW, _VIEW_CLASS = "monster", " ndcg-mg"
+
+    def __init__(self, items, grades=None, *, k=None, gain="linear", title=MONSTER_TITLE):
+        self.health_bar = widgets.FloatProgress(min=0.0, max=1.0, description="👾 health", bar_style="danger")
+        self.monster = widgets.HTML()
+        self.full_health = None
+        self.last_hit = None
+        self.total_damage = 0.0
+        self.health = 0.0
+        values = _split_ranking(items, grades)[1]
+        if not metrics.idcg(values, k, gain=check_gain(gain)) > 0:
+            raise ValueError(
+                f"grades must hold a relevant item within the cut-off for a monster to fight; got {list(values)}."
+            )
+        super().__init__(items, grades, k=k, gain=gain, title=title)
+
+    def _intro_text(self) -> str:
+        return MONSTER_MESSAGES["intro"]
+
+    def _extra_widgets(self) -> list:
+        return [self.health_bar, self.monster]
+
+    @property
+    def won(self) -> bool:
+        """True when the monster's health is 0: the order is ideal."""
+        return self.health == 0
+
+    def _swap(self, a: int, b: int) -> None:
+        before = self.health
+        super()._swap(a, b)
+        self.last_hit = before - self.health
+        self.total_damage += self.last_hit
+        self._refresh_monster()
+
+    def reset(self) -> None:
+        self.last_hit = None
+        self.total_damage = 0.0
+        super().reset()
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        self.health = monster_health(self.grades, self.k, gain=self.gain)
+        if self.full_health is None:
+            self.full_health = self.health
+        self._refresh_monster()
+
+    def _refresh_monster(self) -> None:
+        self.health_bar.max = max(self.full_health, self.health, 1e-9)
+        self.health_bar.value = self.health
+        self.health_bar.bar_style = "success" if self.won else "danger"
+        self.monster.value = f"<div class='ndcg-widget'>{self._monster_html()}</div>"
+
+    def _health_text(self) -> str:
+        n = self._n()
+        return fill(
+            MONSTER_MESSAGES["health"],
+            health=_fmt(self.health),
+            full=_fmt(self.full_health),
+            n=n,
+            idcg=_fmt(self.idcg_value),
+            dcg=_fmt(self.dcg_value),
+        )
+
+    def _monster_html(self) -> str:
+        kind, text = monster_says(self.last_hit, self.health, self.full_health, self._n())
+        return (
+            f"<p class='ndcg-mg-health' data-role='health'>{self._health_text()}</p>"
+            f"<p class='ndcg-{kind} ndcg-mg-hit' data-role='hit'>{text}</p>"
+        )
+
+    def _extra_html(self) -> str:
+        return (
+            '<div class="ndcg-mg-box">'
+            f'<progress class="ndcg-mg-bar" data-role="healthbar" aria-label="Monster health" '
+            f'max="{_fmt(self.full_health)}" value="{_fmt(self.health)}"></progress>'
+            f"{self._monster_html()}</div>"
+        )
+
+    def _code(self) -> str:
+        args = (
+            [_example_name(self._ranking)]
+            if self._ranking is not None
+            else [
+                repr([name for name, _ in self._start]),
+                repr([g for _, g in self._start]),
+            ]
+        )
+        if self.k is not None:
+            args.append(f"k={self.k}")
+        if self.gain != "linear":
+            args.append(f"gain={self.gain!r}")
+        return _call("MonsterGame", args)
+
+    def view_data(self) -> dict:
+        data = super().view_data()
+        data["monster"] = {"messages": MONSTER_MESSAGES, "tolerance": HEALTH_TOLERANCE, "hit": self.last_hit}
+        return data
 
 
 def _example_name(ranking) -> str:
