@@ -28,9 +28,10 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
 # The fake repository and the recorder of commands are test_run's fixtures, on the same module object.
-from tests.test_run import REPO, calls, commands, load, repo, run  # noqa: F401
+from tests.test_run import REPO, calls, commands, repo, run  # noqa: F401
+from tests.tools_loader import load_tool
 
-install_size = load(REPO / "tools" / "install_size.py", "install_size")
+install_size = load_tool("install_size", "install_size")
 
 FULL = run.pins((REPO / "requirements.txt").read_text(encoding="utf-8"))
 LIGHT = run.pins((REPO / "requirements-participant.txt").read_text(encoding="utf-8"))
