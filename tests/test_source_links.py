@@ -188,7 +188,8 @@ def _small_book(tmp_path: Path, extra: str = "") -> Path:
             """\
             # One (source 002)
 
-            Source 001's example, [a link about source 000](https://example.org).
+            Source 001's example, [a link about source 000](https://example.org), as source
+            001 says across a line break.
 
             ```python
             # source 001
@@ -230,7 +231,8 @@ def test_the_extension_links_at_any_depth(tmp_path):
     assert 'href="../sources.html#source-001">Source 001</a>' in one
     assert 'href="../sources.html#source-002">source 002</a>' in one  # in the title
     assert 'href="https://example.org">a link about source 000</a>' in one  # an existing link, untouched
-    assert "# source 001" in one and one.count("#source-001") == 1  # not in the code
+    assert 'href="../sources.html#source-001">source\n001</a>' in one  # across a soft line break
+    assert "# source 001" in one and one.count("#source-001") == 2  # not in the code
     assert (
         'Source: <a class="reference internal ndcg-source-link" href="../sources.html#source-000">000</a>'
         in one

@@ -109,6 +109,29 @@ def _link_text_node(node: nodes.Text, href, known, docname) -> None:
     node.parent.replace(node, new)
 
 
+def _merge_text(doctree) -> None:
+    """Join neighbouring text nodes: MyST makes a soft line break a text node of its own, so
+    "source" at the end of a line and "002" on the next are two or three nodes."""
+    for element in list(doctree.findall(nodes.Element)):
+        children = element.children
+        if len(children) < 2 or not any(isinstance(child, nodes.Text) for child in children):
+            continue
+        merged, run = [], []
+        for child in children:
+            if isinstance(child, nodes.Text):
+                run.append(str(child))
+                continue
+            if run:
+                merged.append(nodes.Text("".join(run)))
+                run = []
+            merged.append(child)
+        if run:
+            merged.append(nodes.Text("".join(run)))
+        if len(merged) != len(children):
+            element.children = []
+            element.extend(merged)
+
+
 def link_sources(app, doctree, docname) -> None:
     """``doctree-resolved``: link every source code in the page's text and HTML outputs."""
     if app.builder.format != "html":
@@ -122,6 +145,7 @@ def link_sources(app, doctree, docname) -> None:
         uri = app.builder.get_relative_uri(docname, page) if page != docname else ""
         return f"{uri}#{anchor}"
 
+    _merge_text(doctree)
     for node in list(doctree.findall(nodes.Text)):
         if node.parent is not None and not _skipped(node):
             _link_text_node(node, href, targets, docname)
