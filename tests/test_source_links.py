@@ -87,7 +87,7 @@ def test_code_controls_and_links_are_left_alone():
     )
     linked = link_sources(fragment, "sources.html")
     assert linked.count("#source-001") == 1
-    assert '<em><a class="reference internal ndcg-source-link" href="sources.html#source-001">' in linked
+    assert '<em><a class="reference internal sources-link" href="sources.html#source-001">' in linked
 
 
 def test_text_is_escaped_and_entities_kept():
@@ -234,8 +234,7 @@ def test_the_extension_links_at_any_depth(tmp_path):
     assert 'href="../sources.html#source-001">source\n001</a>' in one  # across a soft line break
     assert "# source 001" in one and one.count("#source-001") == 2  # not in the code
     assert (
-        'Source: <a class="reference internal ndcg-source-link" href="../sources.html#source-000">000</a>'
-        in one
+        'Source: <a class="reference internal sources-link" href="../sources.html#source-000">000</a>' in one
     )
     sources = (out / "sources.html").read_text(encoding="utf-8")
     assert 'href="#source-002">Source 002</a>' in sources
@@ -264,7 +263,7 @@ def test_the_anki_deck_holds_no_link(tmp_path):
 
     fields = [field for deck in anki.package().decks for note in deck.notes for field in note.fields]
     assert any("source 00" in field.lower() for field in fields)
-    assert not [field for field in fields if "sources.html" in field or "ndcg-source-link" in field]
+    assert not [field for field in fields if "sources.html" in field or "sources-link" in field]
     assert genanki
 
 
@@ -441,7 +440,7 @@ def test_the_views_link_their_sources_in_the_browser(browser):
         found += root.evaluate(_MENTIONS_JS)
         source = root.locator("[data-role=source]")
         if source.inner_text().strip():
-            assert source.locator("a.ndcg-source-link").count() >= 1
+            assert source.locator("a.sources-link").count() >= 1
         root.locator("[data-action=flip]").click()
         root.locator("[data-action=next]").click()
     # every option of every single-answer and true-false question: its feedback appears

@@ -98,7 +98,7 @@ def _link_text_node(node: nodes.Text, href, known, docname) -> None:
                 text[start:end],
                 refuri=href(code),
                 internal=True,
-                classes=["ndcg-source-link"],
+                classes=["sources-link"],
             )
         )
         last = end

@@ -137,7 +137,7 @@ def link_text(text: str, href: str, *, known=None, bare: bool = False) -> str:
     """Plain ``text`` as HTML, each source code a link into the Sources page at ``href``.
 
     >>> link_text("source 002 & 003", "../sources.html")
-    '<a class="reference internal ndcg-source-link" href="../sources.html#source-002">source 002</a> &amp; 003'
+    '<a class="reference internal sources-link" href="../sources.html#source-002">source 002</a> &amp; 003'
     >>> link_text("source 005", "sources.html", known={"000", "001"})  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     ...
@@ -148,7 +148,7 @@ def link_text(text: str, href: str, *, known=None, bare: bool = False) -> str:
         _check(code, known)
         out.append(_escape(text[last:start]))
         out.append(
-            f'<a class="reference internal ndcg-source-link" href="{html.escape(source_href(href, code))}">'
+            f'<a class="reference internal sources-link" href="{html.escape(source_href(href, code))}">'
             f"{_escape(text[start:end])}</a>"
         )
         last = end
@@ -166,9 +166,9 @@ def link_sources(fragment: str, href: str, *, known=None) -> str:
     the set of codes the Sources page describes: another code raises :class:`UnknownSource`.
 
     >>> link_sources("<p>As <em>source 000</em> printed: <code>source 000</code></p>", "sources.html")
-    '<p>As <em><a class="reference internal ndcg-source-link" href="sources.html#source-000">source 000</a></em> printed: <code>source 000</code></p>'
+    '<p>As <em><a class="reference internal sources-link" href="sources.html#source-000">source 000</a></em> printed: <code>source 000</code></p>'
     >>> link_sources('<div class="ndcg-src">Source: 004, stage 2</div>', "../sources.html")
-    '<div class="ndcg-src">Source: <a class="reference internal ndcg-source-link" href="../sources.html#source-004">004</a>, stage 2</div>'
+    '<div class="ndcg-src">Source: <a class="reference internal sources-link" href="../sources.html#source-004">004</a>, stage 2</div>'
     """
     if not isinstance(fragment, str):
         raise ValueError(f"fragment must be a str; got {type(fragment).__name__}.")

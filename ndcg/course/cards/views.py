@@ -84,7 +84,7 @@ def link_view_sources(fragment: str, href: str, *, known=None) -> str:
     >>> "../sources.html#source-002" in page and '"source_html":' in page
     True
     >>> link_view_sources('<div class="ndcg-fc-source">Source: 004, stage 2</div>', "sources.html")
-    '<div class="ndcg-fc-source">Source: <a class="reference internal ndcg-source-link" href="sources.html#source-004">004</a>, stage 2</div>'
+    '<div class="ndcg-fc-source">Source: <a class="reference internal sources-link" href="sources.html#source-004">004</a>, stage 2</div>'
     """
     parts = []
     last = 0
