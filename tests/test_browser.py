@@ -21,6 +21,7 @@ from typing import ClassVar
 import pytest
 
 from ndcg.course import cards
+from ndcg.course.cards.markup import link_sources
 from tests import browser as browser_setup
 
 BOOK = browser_setup.book_html()
@@ -456,7 +457,11 @@ def test_every_view_is_hydrated_from_its_island(browser, server, page_path):
         deck = cards.load(data["chapter"])
         if kind == "flashcards":
             assert [c["id"] for c in data["cards"]] == [c.id for c in deck.flashcards]
-            assert [c["back"] for c in data["cards"]] == [cards.to_html(c.back) for c in deck.flashcards]
+            # as the book shows them: every "source 00X" a link to the Sources page (ndcg.course.sphinx_sources)
+            sources = "../" * page_path.count("/") + "sources.html"
+            assert [c["back"] for c in data["cards"]] == [
+                link_sources(cards.to_html(c.back), sources) for c in deck.flashcards
+            ]
         else:
             assert [q["id"] for q in data["questions"]] == [q.id for q in deck.quiz]
     # the controls are live: no disabled option, no hidden bar once hydrated

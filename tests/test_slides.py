@@ -144,6 +144,8 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
             target = (page.parent / urlsplit(link).path).resolve()
             if target.is_relative_to((book / "slides").resolve()):
                 assert target.is_file(), f"{deck.name}: {link} is missing"
+            elif urlsplit(link).path == "../../sources.html":  # a "source 00X" (ndcg.course.sphinx_sources)
+                assert re.fullmatch(r"source-00[0-4]", urlsplit(link).fragment), f"{deck.name}: {link}"
             else:  # into the book: the chapter, the landing page, the book's MathJax and icon
                 assert link in (
                     f"../../{deck.chapter}.html",

@@ -58,7 +58,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Where the generated notebooks go (kept out of the book's sources: exclude_patterns).
 GENERATED = ROOT / "notebooks"
 #: The text sources of the book's notebook pages.
-SOURCES = ("chapters/*.md", "flashcards.md", "cheatsheet.md")
+SOURCES = ("chapters/*.md", "flashcards.md", "cheatsheet.md", "sources.md")
 #: The notebook metadata the generated notebooks keep (jupytext's own is dropped).
 KEPT_NOTEBOOK_METADATA = ("kernelspec", "language_info")
 #: Where the play notebooks go: one per chapter (``exercises/play/NN_name.ipynb``).

@@ -45,7 +45,7 @@ OLDER_KERNELS = "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
 #: What ``nbval`` runs: every stored notebook (generated from the text sources) that pytest --nbval checks.
 NOTEBOOKS = ("notebooks", "exercises")
 #: The text sources written one sentence per line (``sentences`` reflows them).
-TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "cheatsheet.md", "solutions/*.md")
+TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "cheatsheet.md", "sources.md", "solutions/*.md")
 
 
 class Lock(NamedTuple):

@@ -153,6 +153,15 @@ EIGHT_RETRIEVED = Ranking(
     printed={"DCG@6": 6.86, "IDCG@6": 8.37, "NDCG@6": 0.8196, "results": 5},
 )
 
+EIGHT_RETRIEVED_TABLES_PRINTED = {
+    "log2(i+1)": (1, 1.58, 2, 2.32, 2.58, 2.8),
+    "DCG@6": (3, 1.26, 1.5, 0, 0.38, 0.71),
+    "IDCG@6": (3, 1.89, 1.5, 0.86, 0.77, 0.35),
+}
+"""Source 002's two tables for the eight-retrieved example, column by column, as printed: the
+logarithms of ranks 1 to 6, and the terms rel_i / log2(i+1) of DCG@6 (the six shown results) and
+of IDCG@6 (the ideal from all eight judged). Its totals are ``EIGHT_RETRIEVED.printed``."""
+
 # -- 003: study notes "NDCG versus MRR" --------------------------------------------
 
 CHENGDU_TRIP = Ranking(

@@ -221,15 +221,18 @@ def _title_slide(deck: Deck, course: str, version: str, date: datetime.date, cha
 def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.date, depth: int = 2) -> str:
     """The deck's page, ``slides/NN_name/index.html`` of a book ``depth`` folders up, from the
     course at ``root`` (its ``slides/deck.html``)."""
+    from ndcg.course.cards.markup import link_sources
+
     up = "../" * depth
+    sources = f"{up}sources.html"  # every "source 00X" links to its entry on the Sources page
     sections = [_title_slide(deck, course, version, date, f"{up}{deck.chapter}.html")]
     for slide in deck.slides:
         markdown = _FIGURE.sub(lambda m: f"](figures/{m.group(1)}.svg)", slide.markdown)
         sections.append(
             "<section>\n"
-            + to_html(markdown)
+            + link_sources(to_html(markdown), sources)
             + '<aside class="notes">\n'
-            + to_html(slide.notes)
+            + link_sources(to_html(slide.notes), sources)
             + "</aside>\n</section>"
         )
     template = string.Template((source_folder(root) / "deck.html").read_text(encoding="utf-8"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import html
+import re
 
 
 def _escape(text: str) -> str:
@@ -64,3 +65,143 @@ def to_html(text: str) -> str:
     if not isinstance(text, str):
         raise ValueError(f"text must be a str; got {type(text).__name__}.")
     return parser().render(text).strip()
+
+
+# -- "source 00X": links to the Sources page ------------------------------------------------
+
+#: A mention of a source document in prose: "source 002", "Source 004's", "sources 000 and 002",
+#: "sources 001, 003 and 004". The codes are three digits starting with 0 (000, 001, ...).
+_MENTION = re.compile(
+    r"\b(?P<word>[Ss]ources?)\s+(?P<first>0\d\d)\b"
+    r"(?P<more>(?:(?:,\s*|,?\s+(?:and|or)\s+)0\d\d\b)*)"
+)
+_CODE = re.compile(r"\b0\d\d\b")
+
+#: Elements whose text is a card's or question's ``source:`` field ("004, stage 2; 002"): every
+#: code in them is a source, with or without the word "source".
+SOURCE_FIELD_CLASSES = ("ndcg-fc-source", "ndcg-src")
+
+#: Elements whose text is never linked: links already, code, scripts, and controls (a link
+#: inside a button or a label would be an interactive element inside another).
+_SKIP = ("a", "code", "pre", "kbd", "samp", "script", "style", "textarea", "button", "label", "title")
+_TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
+_TAG_NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)")
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class UnknownSource(ValueError):
+    """A text names a source code that the Sources page does not describe."""
+
+
+def source_spans(text: str, *, bare: bool = False) -> list[tuple[int, int, str]]:
+    """Where ``text`` names a source document: ``(start, end, code)`` for each code.
+
+    The first code of a mention takes the word before it into its span ("source 002");
+    further codes of the same mention are spans of their own ("sources 000 and 002").
+    With ``bare`` (the text of a ``source:`` field), every code counts.
+
+    >>> source_spans("as source 002's table shows")
+    [(3, 13, '002')]
+    >>> text = "Sources 000 and 002 agree."
+    >>> [text[a:b] for a, b, _ in source_spans(text)]
+    ['Sources 000', '002']
+    >>> source_spans("1,000 queries of 003 results")
+    []
+    >>> [code for _, _, code in source_spans("004, stage 2; 002", bare=True)]
+    ['004', '002']
+    """
+    if bare:
+        return [(m.start(), m.end(), m.group()) for m in _CODE.finditer(text)]
+    spans = []
+    for mention in _MENTION.finditer(text):
+        spans.append((mention.start(), mention.end("first"), mention.group("first")))
+        offset = mention.start("more")
+        for code in _CODE.finditer(mention.group("more")):
+            spans.append((offset + code.start(), offset + code.end(), code.group()))
+    return spans
+
+
+def source_href(href: str, code: str) -> str:
+    """The link to source ``code``'s entry: ``href`` (the Sources page, relative) and its anchor."""
+    return f"{href}#source-{code}"
+
+
+def _check(code: str, known) -> None:
+    if known is not None and code not in known:
+        raise UnknownSource(
+            f"source {code} is not described on the Sources page (it knows {', '.join(sorted(known))})."
+        )
+
+
+def link_text(text: str, href: str, *, known=None, bare: bool = False) -> str:
+    """Plain ``text`` as HTML, each source code a link into the Sources page at ``href``.
+
+    >>> link_text("source 002 & 003", "../sources.html")
+    '<a class="reference internal sources-link" href="../sources.html#source-002">source 002</a> &amp; 003'
+    >>> link_text("source 005", "sources.html", known={"000", "001"})  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    ndcg.course.cards.markup.UnknownSource: source 005 is not described on the Sources page (it knows 000, 001).
+    """
+    out, last = [], 0
+    for start, end, code in source_spans(text, bare=bare):
+        _check(code, known)
+        out.append(_escape(text[last:start]))
+        out.append(
+            f'<a class="reference internal sources-link" href="{html.escape(source_href(href, code))}">'
+            f"{_escape(text[start:end])}</a>"
+        )
+        last = end
+    out.append(_escape(text[last:]))
+    return "".join(out)
+
+
+def link_sources(fragment: str, href: str, *, known=None) -> str:
+    """An HTML ``fragment`` with every "source 00X" in its text turned into a link.
+
+    ``href`` is the Sources page relative to the page that shows the fragment (``"sources.html"``
+    on a top-level page, ``"../sources.html"`` one folder down), so the links work at any depth and
+    from ``file://``. Text inside links, code, scripts, buttons and labels is left alone; in an
+    element of a :data:`SOURCE_FIELD_CLASSES` class every code is linked. ``known``, if given, is
+    the set of codes the Sources page describes: another code raises :class:`UnknownSource`.
+
+    >>> link_sources("<p>As <em>source 000</em> printed: <code>source 000</code></p>", "sources.html")
+    '<p>As <em><a class="reference internal sources-link" href="sources.html#source-000">source 000</a></em> printed: <code>source 000</code></p>'
+    >>> link_sources('<div class="ndcg-src">Source: 004, stage 2</div>', "../sources.html")
+    '<div class="ndcg-src">Source: <a class="reference internal sources-link" href="../sources.html#source-004">004</a>, stage 2</div>'
+    """
+    if not isinstance(fragment, str):
+        raise ValueError(f"fragment must be a str; got {type(fragment).__name__}.")
+    out = []
+    skip = 0  # depth inside elements whose text is left alone
+    stack = []  # open elements: (name, is_source_field)
+    for piece in _TAG.split(fragment):
+        if not piece:
+            continue
+        if piece.startswith("<"):
+            out.append(piece)
+            tag = _TAG_NAME.match(piece)
+            if not tag or piece.startswith("<!"):
+                continue
+            closing, name = tag.group(1) == "/", tag.group(2).lower()
+            if closing:
+                for index in range(len(stack) - 1, -1, -1):
+                    if stack[index][0] == name:
+                        skip -= sum(1 for open_name, _ in stack[index:] if open_name in _SKIP)
+                        del stack[index:]
+                        break
+            elif name not in _VOID and not piece.rstrip().endswith("/>"):
+                field = any(re.search(rf'class="[^"]*\b{c}\b', piece) for c in SOURCE_FIELD_CLASSES)
+                stack.append((name, field))
+                skip += name in _SKIP
+            continue
+        if skip:
+            out.append(piece)
+            continue
+        bare = any(field for _, field in stack)
+        text = html.unescape(piece)
+        if not source_spans(text, bare=bare):
+            out.append(piece)
+            continue
+        out.append(link_text(text, href, known=known, bare=bare))
+    return "".join(out)

@@ -23,9 +23,10 @@ from __future__ import annotations
 import collections
 import html
 import json
+import re
 
 from .content import Deck, as_deck
-from .markup import to_html
+from .markup import link_sources, link_text, to_html
 
 #: How many views of each kind and chapter this process made: the first one's DOM id is
 #: ``ndcg-<kind>-<chapter>``, stable from build to build (the reader's progress is stored
@@ -52,6 +53,49 @@ def json_island(data) -> str:
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return f'<script type="application/json" data-ndcg-data>{text}</script>'
+
+
+_ISLAND = re.compile(r'(<script type="application/json" data-ndcg-data>)(.*?)(</script>)', re.S)
+
+
+def _link_data(data, href: str, known) -> None:
+    """Link the source codes in a view's data, in place: the cards' and the options' HTML, and a
+    ``source_html`` beside every card's plain ``source`` (which the script shows when present)."""
+    for card in data.get("cards", ()):
+        card["front"] = link_sources(card["front"], href, known=known)
+        card["back"] = link_sources(card["back"], href, known=known)
+        if card.get("source"):
+            card["source_html"] = link_text(card["source"], href, known=known, bare=True)
+    for question in data.get("questions", ()):
+        for option in question.get("options", ()):
+            option["feedback"] = link_sources(option["feedback"], href, known=known)
+
+
+def link_view_sources(fragment: str, href: str, *, known=None) -> str:
+    """A book page's HTML ``fragment`` with every source code linked to the Sources page.
+
+    Used by the Sphinx extension :mod:`ndcg.course.sphinx_sources` on the notebook outputs of
+    the built book only (the notebooks and the Anki deck keep plain text). The text is linked by
+    :func:`~ndcg.course.cards.markup.link_sources`; a view's JSON island is decoded, its cards'
+    and options' HTML linked the same way, and written back; ``href`` is the Sources page
+    relative to the page (``"../sources.html"`` from ``chapters/``).
+
+    >>> page = link_view_sources(flashcards("02_dcg").html(), "../sources.html")
+    >>> "../sources.html#source-002" in page and '"source_html":' in page
+    True
+    >>> link_view_sources('<div class="ndcg-fc-source">Source: 004, stage 2</div>', "sources.html")
+    '<div class="ndcg-fc-source">Source: <a class="reference internal sources-link" href="sources.html#source-004">004</a>, stage 2</div>'
+    """
+    parts = []
+    last = 0
+    for island in _ISLAND.finditer(fragment):
+        parts.append(link_sources(fragment[last : island.start()], href, known=known))
+        data = json.loads(island.group(2))
+        _link_data(data, href, known)
+        parts.append(json_island(data))
+        last = island.end()
+    parts.append(link_sources(fragment[last:], href, known=known))
+    return "".join(parts)
 
 
 def flashcards_data(deck: Deck) -> dict:

@@ -136,7 +136,10 @@
         front.innerHTML = c.front;
         back.innerHTML = c.back;
       }
-      source.textContent = c.source ? "Source: " + c.source : "";
+      /* In the built book, ndcg.course.sphinx_sources adds source_html: the same text with each
+         source code a link into the Sources page, relative to this page. */
+      if (c.source_html) { source.innerHTML = "Source: " + c.source_html; }
+      else { source.textContent = c.source ? "Source: " + c.source : ""; }
       back.hidden = !flipped;
       source.hidden = !flipped;
       label.textContent = flipped ? "Question and answer" : "Question (click to flip)";
