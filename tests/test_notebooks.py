@@ -290,3 +290,40 @@ def test_each_chapter_page_offers_its_executed_notebook(path, book_html):
     assert served.read_bytes() == stored.read_bytes(), f"{links[0]} is not {rel(stored)}"
     notebook = json.loads(served.read_text(encoding="utf-8"))
     assert any(cell.get("outputs") for cell in notebook["cells"]), "the served notebook is not executed"
+
+
+STORED_NOTEBOOKS = sorted(
+    path for folder in ("notebooks", "exercises") for path in (ROOT / folder).rglob("*.ipynb")
+)
+
+
+def test_widget_ids_are_made_from_the_notebook_and_the_cell():
+    import nbformat
+
+    cell = nbformat.v4.new_code_cell("w", id="c1")
+    view = {"model_id": "random", "version_major": 2, "version_minor": 0}
+    cell.outputs = [
+        nbformat.v4.new_output("display_data", data={notebooks.WIDGET_VIEW: dict(view), "text/plain": "w"}),
+        nbformat.v4.new_output("stream", text="x"),
+        nbformat.v4.new_output("display_data", data={notebooks.WIDGET_VIEW: dict(view), "text/plain": "w"}),
+    ]
+    book = nbformat.v4.new_notebook(cells=[cell])
+    notebooks.stable_widget_ids(book, "01_cg")
+    first = [output.get("data", {}).get(notebooks.WIDGET_VIEW, {}).get("model_id") for output in cell.outputs]
+    assert first[1] is None and len({first[0], first[2], "random"}) == 3
+    notebooks.stable_widget_ids(book, "01_cg")  # the same notebook, the same ids
+    assert [o.get("data", {}).get(notebooks.WIDGET_VIEW, {}).get("model_id") for o in cell.outputs] == first
+    notebooks.stable_widget_ids(book, "02_dcg")  # another notebook, other ids
+    assert cell.outputs[0]["data"][notebooks.WIDGET_VIEW]["model_id"] != first[0]
+
+
+@pytest.mark.parametrize("path", STORED_NOTEBOOKS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_stored_widget_ids_do_not_change_from_one_generation_to_the_next(path):
+    # Every stored notebook was executed by tools/notebooks.py, which replaces the kernel's random
+    # widget ids: regenerating an unchanged chapter rewrites nothing.
+    import nbformat
+
+    stored = nbformat.read(path, as_version=4)
+    before = json.dumps(stored, sort_keys=True)
+    notebooks.stable_widget_ids(stored, path.stem)
+    assert json.dumps(stored, sort_keys=True) == before, "run make notebooks / make exercises"

@@ -388,7 +388,28 @@ def execute(path: Path, cwd: Path, timeout: int) -> None:
         record_timing=False,
         store_widget_state=False,
     ).execute()
+    stable_widget_ids(notebook, path.stem)
     write(notebook, path)
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def stable_widget_ids(notebook, name: str) -> None:
+    """Give every widget output a model id made from the notebook's name, the cell's id and the
+    output's place, instead of the kernel's random one.
+
+    The notebooks store no widget state, so the id points at nothing; a random one only made every
+    regeneration rewrite every notebook with a widget in it.
+    """
+    import hashlib
+
+    for cell in notebook.cells:
+        for number, output in enumerate(cell.get("outputs", [])):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view is not None:
+                key = f"{name}:{cell.get('id', '')}:{number}".encode()
+                view["model_id"] = hashlib.sha256(key).hexdigest()[:32]
 
 
 def cells(notebook) -> list[tuple]:
