@@ -559,7 +559,7 @@ PLANS = {
         90,
         (
             ("teach", "02_dcg"),
-            ("exercises", "02_dcg", 3),
+            ("exercises", "02_dcg", 2),
             ("teach", "03_idcg"),
             ("teach", "04_ndcg"),
             ("exercises", "04_ndcg", 2),
