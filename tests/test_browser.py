@@ -95,7 +95,7 @@ class Visit:
         self.page.on("requestfailed", self._ended)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", self._console)
-        self.page.on("requestfailed", lambda r: self.broken.append(f"{r.url} ({r.failure})"))
+        self.page.on("requestfailed", self._failed)
         self.page.on(
             "response",
             lambda r: self.broken.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None,
@@ -122,6 +122,13 @@ class Visit:
     def _ended(self, request):
         self.pending.discard(f"{id(request)} {request.url}")
         self.last_activity = self.clock()
+
+    def _failed(self, request):
+        # A missing file fails as HTTP 404 (the server) or net::ERR_FILE_NOT_FOUND (file://).
+        # net::ERR_ABORTED is a request the page itself gave up because it navigated or
+        # reloaded (as reload_in_mode does) while, say, the favicon was still loading.
+        if request.failure != "net::ERR_ABORTED":
+            self.broken.append(f"{request.url} ({request.failure})")
 
     def _console(self, message):
         if message.type in BAD_CONSOLE_TYPES:
