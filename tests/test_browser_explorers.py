@@ -440,7 +440,10 @@ def test_same_rr_builder(browser):
     assert a_box.get_attribute("aria-invalid") == "true"
     no_nan(root)
     shot(root, "same-rr-error-1100")
-    # the lists survive a reload
+    # the lists survive a reload (once the browser holds the last edit in localStorage)
+    page.wait_for_function(
+        "() => Object.keys(localStorage).some(k => (localStorage.getItem(k) || '').includes('3, x, -1'))"
+    )
     page.reload()
     page.wait_for_selector("[data-ndcg-view=same-rr][data-ready=true]")
     assert page.locator("[data-role=grades-a]").input_value() == "3, x, -1"
