@@ -71,6 +71,7 @@ __all__ = [
     "lambdarank_loss",
     "listnet_loss",
     "ndcg_by_group",
+    "ndcg_per_group",
     "pointwise_loss",
     "ranknet_loss",
     "train",
@@ -776,7 +777,22 @@ def _groups(qid, n, name):
 
 
 def ndcg_by_group(y, scores, qid, k=10, *, gain="exponential"):
-    """Mean NDCG@k over queries, the documents of each query ranked by score.
+    """Mean NDCG@k over queries: the mean of :func:`ndcg_per_group`.
+
+    Examples
+    --------
+    >>> y = [2, 0, 1, 0, 1]
+    >>> qid = [1, 1, 1, 2, 2]
+    >>> ndcg_by_group(y, [0.9, 0.1, 0.5, 0.3, 0.7], qid)
+    1.0
+    >>> round(ndcg_by_group(y, [0.0, 0.0, 0.0, 0.0, 0.0], qid), 4)  # a random ranking, on average
+    0.799
+    """
+    return float(ndcg_per_group(y, scores, qid, k, gain=gain).mean())
+
+
+def ndcg_per_group(y, scores, qid, k=10, *, gain="exponential"):
+    """NDCG@k of every query, the documents of each query ranked by score.
 
     The rows of one query do not need to be contiguous: rows are grouped by
     ``qid`` value. Within a query, tied scores share their average gain
@@ -799,16 +815,18 @@ def ndcg_by_group(y, scores, qid, k=10, *, gain="exponential"):
 
     Returns
     -------
-    float
+    ndarray of float64, shape (n_queries,)
+        One value per distinct query id, in sorted order of the ids
+        (``numpy.unique(qid)``).
 
     Examples
     --------
     >>> y = [2, 0, 1, 0, 1]
     >>> qid = [1, 1, 1, 2, 2]
-    >>> ndcg_by_group(y, [0.9, 0.1, 0.5, 0.3, 0.7], qid)
-    1.0
-    >>> round(ndcg_by_group(y, [0.0, 0.0, 0.0, 0.0, 0.0], qid), 4)  # a random ranking, on average
-    0.799
+    >>> ndcg_per_group(y, [0.9, 0.1, 0.5, 0.3, 0.7], qid).tolist()
+    [1.0, 1.0]
+    >>> ndcg_per_group(y, [0.1, 0.9, 0.5, 0.3, 0.7], qid).round(4).tolist()
+    [0.5869, 1.0]
     """
     gain = check_gain(gain)
     k = check_k(k)
@@ -831,7 +849,7 @@ def ndcg_by_group(y, scores, qid, k=10, *, gain="exponential"):
     S = np.full((len(groups), sizes.max()), -np.inf)
     Y[row, col] = true[rows]
     S[row, col] = score[rows]
-    return float(ndcg_per_query(Y, S, k=k, gain=gain).mean())
+    return ndcg_per_query(Y, S, k=k, gain=gain)
 
 
 # ---------------------------------------------------------------- training

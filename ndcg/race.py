@@ -1,0 +1,607 @@
+"""Races between learning-to-rank learners, with statistics a reviewer accepts.
+
+Chapter 6 asks *which learner ranks best, and why*. One split of one data set
+cannot answer that: the gap between two learners moves with the queries that
+happen to land in the test set and with the seed of the training. A race here
+therefore repeats everything over several seeds and compares learners
+**query by query**:
+
+1. For every seed ``s``: make the data (:func:`ndcg.datasets.make_letor` with
+   ``seed=s``), split it by query 60 / 20 / 20 (``seed=s``), train every
+   learner (model seed ``s``) and score each test query with NDCG@k
+   (:func:`ndcg.ltr.ndcg_per_group`: exponential gain, ties averaged, a query
+   without a relevant document scores 0).
+2. For two learners A and B, the per-query differences ``d[s][q]`` are
+   *paired*: the same query, ranked by both.
+3. The effect is the mean over seeds of each seed's mean difference. Its 95 %
+   confidence interval comes from a paired bootstrap over (seed, query):
+   the queries of every seed are resampled with replacement, 10,000 times,
+   and the interval holds the middle 95 % of the resampled effects
+   (:func:`paired_bootstrap`).
+4. A race that claims several winners adjusts for it with Holm's step-down
+   procedure (:func:`holm_claims`): with ``m`` claims, the most convincing
+   one needs its interval at level ``1 - 0.05 / m``, the next ``1 - 0.05 /
+   (m - 1)``, and so on; the first that fails stops the others.
+
+The learners
+------------
+:data:`LEARNERS` names them: the five losses of :mod:`ndcg.ltr` on a linear
+model (``"pointwise"``, ``"ranknet"``, ``"lambdarank"``, ``"listnet"``,
+``"approxndcg"``), LambdaRank on a one-hidden-layer network
+(``"mlp-lambdarank"``), and LambdaMART in LightGBM and XGBoost
+(``"lightgbm"``, ``"xgboost"``, :mod:`ndcg.boosting`). :func:`fit_predict`
+trains one and scores new documents; every learner is deterministic.
+
+The races
+---------
+:data:`RACES` holds the races of chapter 6, each isolating one property of
+the data; :func:`run` runs one over some seeds and returns a
+:class:`RaceResult`, which :func:`save` writes to JSON with the command,
+date, machine and library versions, and :func:`load` reads back.
+
+``import ndcg.race`` needs only NumPy; LightGBM and XGBoost are imported
+when a tree learner is trained.
+
+References
+----------
+B. Efron and R. J. Tibshirani, *An Introduction to the Bootstrap*, Chapman &
+Hall, 1993 (the percentile interval).
+S. Holm, "A simple sequentially rejective multiple test procedure",
+Scandinavian Journal of Statistics 6(2), 1979.
+M. D. Smucker, J. Allan and B. Carterette, "A comparison of statistical
+significance tests for information retrieval evaluation", CIKM 2007.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import math
+import numbers
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from . import ltr
+from ._validation import check_int
+from .datasets import make_letor, standardize_by_query, train_valid_test_split
+
+__all__ = [
+    "LEARNERS",
+    "RACES",
+    "Claim",
+    "Interval",
+    "Learner",
+    "Race",
+    "RaceResult",
+    "fit_predict",
+    "holm",
+    "holm_claims",
+    "load",
+    "machine",
+    "paired_bootstrap",
+    "run",
+    "save",
+    "split",
+]
+
+
+class Learner(NamedTuple):
+    """One learner of a race: its label, its family, its model and its loss."""
+
+    label: str
+    family: str
+    model: str  # "linear", "mlp", "lightgbm" or "xgboost"
+    loss: str | None  # a name in ndcg.ltr.LOSSES for the numpy models
+
+
+#: Every learner a race can run, by key.
+LEARNERS: dict[str, Learner] = {
+    "pointwise": Learner("pointwise regression", "pointwise", "linear", "pointwise"),
+    "ranknet": Learner("RankNet", "pairwise", "linear", "ranknet"),
+    "lambdarank": Learner("LambdaRank", "pairwise, NDCG-weighted", "linear", "lambdarank"),
+    "listnet": Learner("ListNet", "listwise", "linear", "listnet"),
+    "approxndcg": Learner("ApproxNDCG", "listwise", "linear", "approxndcg"),
+    "mlp-lambdarank": Learner("LambdaRank, one hidden layer", "pairwise, NDCG-weighted", "mlp", "lambdarank"),
+    "lightgbm": Learner("LightGBM LambdaMART", "pairwise, NDCG-weighted (trees)", "lightgbm", None),
+    "xgboost": Learner("XGBoost LambdaMART", "pairwise, NDCG-weighted (trees)", "xgboost", None),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Race:
+    """A race: the data (``make_letor`` keywords), the features, the learners, the cut-off.
+
+    ``standardize`` z-scores every feature within each query
+    (:func:`ndcg.datasets.standardize_by_query`) before training; ``False``
+    trains on the raw features. The numpy learners train for ``epochs``
+    passes with Adam at step size ``lr``; the tree learners grow ``rounds``
+    trees of at most 15 leaves with learning rate 0.05.
+    """
+
+    name: str
+    title: str
+    data: dict
+    learners: tuple
+    k: int = 10
+    standardize: bool = True
+    n_queries: int = 300
+    epochs: int = 10
+    lr: float = 0.05
+    rounds: int = 200
+
+
+#: The races of chapter 6. Each isolates one property of the data.
+RACES: dict[str, Race] = {
+    race.name: race
+    for race in (
+        Race(
+            "linear",
+            "linear relevance: every learner",
+            {},
+            ("pointwise", "ranknet", "lambdarank", "listnet", "approxndcg", "lightgbm", "xgboost"),
+        ),
+        Race(
+            "nonlinear",
+            "relevance with interactions and thresholds",
+            {"relevance": "nonlinear"},
+            ("lambdarank", "mlp-lambdarank", "lightgbm", "xgboost"),
+        ),
+        Race(
+            "offsets",
+            "per-query offsets in the grades, raw features",
+            {"query_offset_sd": 2.0},
+            ("pointwise", "ranknet"),
+            standardize=False,
+        ),
+        Race(
+            "offsets-standardized",
+            "per-query offsets in the grades, features standardized per query",
+            {"query_offset_sd": 2.0},
+            ("pointwise", "ranknet"),
+        ),
+        Race(
+            "cutoff-linear",
+            "NDCG@3, linear relevance",
+            {},
+            ("ranknet", "lambdarank"),
+            k=3,
+        ),
+        Race(
+            "cutoff-tiered",
+            "NDCG@3, what makes a document perfect is not what makes it relevant",
+            {"relevance": "tiered", "label_noise_sd": 0.3, "query_offset_sd": 0.0},
+            ("ranknet", "lambdarank"),
+            k=3,
+        ),
+    )
+}
+
+
+def _race(race) -> Race:
+    if isinstance(race, Race):
+        return race
+    if race not in RACES:
+        raise ValueError(f"race must be a Race or one of {', '.join(map(repr, RACES))}; got {race!r}.")
+    return RACES[race]
+
+
+def _seed(seed, name="seed"):
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise ValueError(f"{name} must be an integer >= 0; got {seed!r}.")
+    return int(seed)
+
+
+def split(race, seed):
+    """The data of one seed of a race: ``{"train": (X, y, qid), "valid": ..., "test": ...}``.
+
+    ``make_letor(n_queries, seed=seed, **race.data)``, split by query 60 / 20
+    / 20 with ``seed``, every part standardized per query when
+    ``race.standardize``.
+
+    >>> parts = split("offsets", 0)
+    >>> sorted(parts), parts["train"][0].shape[1]
+    (['test', 'train', 'valid'], 15)
+    """
+    race = _race(race)
+    seed = _seed(seed)
+    X, y, qid = make_letor(n_queries=race.n_queries, seed=seed, **race.data)
+    parts = train_valid_test_split(X, y, qid, fractions=(0.6, 0.2, 0.2), seed=seed)
+    if race.standardize:
+        parts = {name: (standardize_by_query(Xp, qp), yp, qp) for name, (Xp, yp, qp) in parts.items()}
+    return parts
+
+
+def fit_predict(learner, train, X_test, *, seed=0, k=10, epochs=10, lr=0.05, rounds=200):
+    """Train one learner on ``train = (X, y, qid)`` and score the rows of ``X_test``.
+
+    Parameters
+    ----------
+    learner : str
+        A key of :data:`LEARNERS`.
+    train : tuple of arrays (X, y, qid)
+    X_test : array of shape (n_docs, n_features)
+    seed : int, default 0
+        The model's seed (initial weights, query shuffling, tree sampling).
+    k : int, default 10
+        The cut-off LambdaRank and ApproxNDCG optimise and LambdaMART
+        truncates at.
+    epochs, lr : int and float
+        Passes over the training queries and Adam's step size (numpy models).
+    rounds : int
+        Number of trees (LightGBM, XGBoost).
+
+    Returns
+    -------
+    ndarray of float64, shape (n_docs,)
+
+    Examples
+    --------
+    >>> parts = split("cutoff-linear", 0)
+    >>> scores = fit_predict("ranknet", parts["train"], parts["test"][0], epochs=2)
+    >>> scores.shape == parts["test"][1].shape
+    True
+    """
+    if learner not in LEARNERS:
+        raise ValueError(f"learner must be one of {', '.join(map(repr, LEARNERS))}; got {learner!r}.")
+    seed = _seed(seed)
+    X, y, qid = train
+    spec = LEARNERS[learner]
+    if spec.model in ("lightgbm", "xgboost"):
+        from .boosting import fit_lambdamart
+
+        model = fit_lambdamart(spec.model, X, y, qid, seed=seed, k=k, rounds=rounds)
+        return np.asarray(model.predict(np.asarray(X_test, dtype=float)), dtype=float)
+    n_features = np.asarray(X).shape[1]
+    model = ltr.MLP(n_features, seed=seed) if spec.model == "mlp" else ltr.LinearModel(n_features, seed=seed)
+    ltr.train(model, spec.loss, X, y, qid, epochs=epochs, lr=lr, k=k, seed=seed)
+    return model.predict(X_test)
+
+
+@dataclasses.dataclass
+class RaceResult:
+    """What :func:`run` measured.
+
+    Attributes
+    ----------
+    race : Race
+    seeds : list of int
+    ndcg : dict of str to list of ndarray
+        For every learner, one array per seed: NDCG@k of every test query,
+        in sorted order of the query ids.
+    seconds : dict of str to list of float
+        For every learner, the training time (fit and predict) per seed.
+        It depends on the machine; never compare it across machines.
+    meta : dict
+        Command, date, machine, Python and library versions (:func:`save`).
+    """
+
+    race: Race
+    seeds: list
+    ndcg: dict
+    seconds: dict
+    meta: dict = dataclasses.field(default_factory=dict)
+
+    def mean(self, learner) -> float:
+        """The mean over seeds of each seed's mean NDCG@k of ``learner``."""
+        return float(np.mean([values.mean() for values in self.ndcg[learner]]))
+
+    def diffs(self, a, b) -> list:
+        """Per seed, the per-query differences ``NDCG(a) - NDCG(b)``."""
+        return [x - y for x, y in zip(self.ndcg[a], self.ndcg[b])]
+
+
+def run(race, seeds=range(5), *, learners=None, progress=None):
+    """Run a race over ``seeds`` and return a :class:`RaceResult`.
+
+    Parameters
+    ----------
+    race : str or Race
+        A key of :data:`RACES`, or a :class:`Race`.
+    seeds : iterable of int, default ``range(5)``
+        Every seed makes its own data, split and models.
+    learners : sequence of str, optional
+        A subset of the race's learners (default: all of them).
+    progress : callable, optional
+        Called as ``progress(seed, learner, seconds)`` after each training.
+
+    Examples
+    --------
+    >>> result = run("cutoff-linear", seeds=[0, 1], learners=["ranknet"])
+    >>> len(result.ndcg["ranknet"]), 0 < result.mean("ranknet") < 1
+    (2, True)
+    """
+    race = _race(race)
+    seeds = [_seed(s, "every seed") for s in seeds]
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise ValueError(f"seeds must be distinct integers, at least one; got {seeds!r}.")
+    learners = list(race.learners if learners is None else learners)
+    for learner in learners:
+        if learner not in LEARNERS:
+            raise ValueError(f"learners must be keys of LEARNERS; got {learner!r}.")
+    ndcg = {learner: [] for learner in learners}
+    seconds = {learner: [] for learner in learners}
+    for seed in seeds:
+        parts = split(race, seed)
+        X_te, y_te, q_te = parts["test"]
+        for learner in learners:
+            start = time.perf_counter()
+            scores = fit_predict(
+                learner, parts["train"], X_te, seed=seed, k=race.k, epochs=race.epochs, lr=race.lr, rounds=race.rounds
+            )
+            elapsed = time.perf_counter() - start
+            ndcg[learner].append(ltr.ndcg_per_group(y_te, scores, q_te, race.k))
+            seconds[learner].append(elapsed)
+            if progress is not None:
+                progress(seed, learner, elapsed)
+    return RaceResult(race, seeds, ndcg, seconds)
+
+
+class Interval(NamedTuple):
+    """A paired-bootstrap estimate: the mean difference, its interval, its p-value."""
+
+    mean: float
+    low: float
+    high: float
+    confidence: float
+    p_value: float
+
+
+def _check_diffs(diffs):
+    if isinstance(diffs, np.ndarray) and diffs.ndim == 1:
+        diffs = [diffs]
+    out = []
+    for i, d in enumerate(diffs):
+        d = np.asarray(d, dtype=float)
+        if d.ndim != 1 or d.size < 2:
+            raise ValueError(f"diffs[{i}] must be a 1-D array of at least 2 per-query differences; got shape {d.shape}.")
+        if not np.all(np.isfinite(d)):
+            raise ValueError(f"diffs[{i}] must hold finite numbers; found NaN or infinity.")
+        out.append(d)
+    if not out:
+        raise ValueError("diffs must hold at least one seed's per-query differences; got none.")
+    return out
+
+
+def paired_bootstrap(diffs, *, confidence=0.95, resamples=10_000, seed=0):
+    """Mean paired difference over seeds, with a percentile bootstrap interval.
+
+    Parameters
+    ----------
+    diffs : sequence of 1-D arrays
+        One array per seed: the per-query differences between two learners on
+        that seed's test queries (a single 1-D array is one seed).
+    confidence : float, default 0.95
+        The interval's level, strictly between 0 and 1.
+    resamples : int, default 10,000
+        Bootstrap resamples. Each resamples every seed's queries with
+        replacement (the seeds themselves are kept: each is a complete,
+        independent repetition of the experiment).
+    seed : int, default 0
+        Seed of the resampling.
+
+    Returns
+    -------
+    Interval
+        ``mean``: the mean over seeds of each seed's mean difference;
+        ``low``, ``high``: the ``(1 - confidence) / 2`` and ``(1 + confidence)
+        / 2`` quantiles of the resampled means; ``p_value``: two-sided,
+        twice the smaller share of resampled means on either side of 0
+        (at most 1), so that ``p_value < 1 - confidence`` exactly when the
+        interval excludes 0 (up to ties at the quantiles).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(1)
+    >>> diffs = [rng.normal(0.05, 0.1, size=60) for _ in range(5)]
+    >>> result = paired_bootstrap(diffs)
+    >>> bool(result.low > 0), round(result.mean, 3)
+    (True, 0.04)
+    >>> bool(paired_bootstrap([[0.1, -0.1, 0.0, 0.05]]).low < 0)
+    True
+    """
+    diffs = _check_diffs(diffs)
+    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real) or not 0 < confidence < 1:
+        raise ValueError(f"confidence must be a number strictly between 0 and 1; got {confidence!r}.")
+    resamples = check_int(resamples, "resamples", 100)
+    rng = np.random.default_rng(_seed(seed))
+    total = np.zeros(resamples)
+    for d in diffs:
+        step = max(1, 2_000_000 // d.size)  # bounded memory for large test sets
+        for start in range(0, resamples, step):
+            count = min(step, resamples - start)
+            index = rng.integers(0, d.size, size=(count, d.size))
+            total[start : start + count] += d[index].mean(axis=1)
+    boot = total / len(diffs)
+    alpha = 1 - confidence
+    low, high = np.quantile(boot, [alpha / 2, 1 - alpha / 2])
+    p_value = min(1.0, 2 * min(np.mean(boot <= 0), np.mean(boot >= 0)))
+    mean = float(np.mean([d.mean() for d in diffs]))
+    return Interval(mean, float(low), float(high), float(confidence), float(p_value))
+
+
+def holm(p_values, alpha=0.05):
+    """Holm's step-down procedure: which hypotheses are rejected, and the adjusted p-values.
+
+    Parameters
+    ----------
+    p_values : sequence of float in [0, 1]
+    alpha : float, default 0.05
+        The family-wise error rate.
+
+    Returns
+    -------
+    rejected : list of bool
+    adjusted : list of float
+        Holm-adjusted p-values (``rejected[i]`` is ``adjusted[i] < alpha``;
+        equal to 0.05 is not rejected).
+
+    Examples
+    --------
+    >>> holm([0.01, 0.04, 0.03])
+    ([True, False, False], [0.03, 0.06, 0.06])
+    """
+    p = [float(x) for x in p_values]
+    if not p or not all(0 <= x <= 1 for x in p):
+        raise ValueError(f"p_values must be at least one number in [0, 1]; got {p_values!r}.")
+    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not 0 < alpha < 1:
+        raise ValueError(f"alpha must be a number strictly between 0 and 1; got {alpha!r}.")
+    m = len(p)
+    order = sorted(range(m), key=lambda i: p[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adjusted[i] = round(running, 12)
+    return [a < alpha for a in adjusted], adjusted
+
+
+class Claim(NamedTuple):
+    """A claim "``winner`` beats ``loser``", checked with :func:`holm_claims`."""
+
+    winner: str
+    loser: str
+    interval: Interval
+    p_holm: float
+    holds: bool
+
+
+def holm_claims(result, pairs, *, alpha=0.05, resamples=10_000, seed=0):
+    """Check several claims "A beats B" of one race together, Holm-adjusted.
+
+    Each pair ``(A, B)`` claims that A's NDCG@k is higher than B's. The
+    claims are ordered by their bootstrap p-value; the ``i``-th (from 0) of
+    ``m`` gets an interval at level ``1 - alpha / (m - i)``, and it holds if
+    that interval lies above 0 and every claim before it held (Holm's
+    step-down). With one claim this is the plain ``1 - alpha`` interval.
+
+    Returns
+    -------
+    list of Claim
+        In the order of ``pairs``.
+
+    Examples
+    --------
+    >>> result = RaceResult(RACES["cutoff-linear"], [0], {
+    ...     "a": [np.array([0.9, 0.8, 0.7, 0.9])], "b": [np.array([0.5, 0.4, 0.6, 0.5])],
+    ...     "c": [np.array([0.9, 0.7, 0.8, 0.8])]}, {})
+    >>> [(c.winner, c.loser, c.holds) for c in holm_claims(result, [("a", "b"), ("a", "c")])]
+    [('a', 'b', True), ('a', 'c', False)]
+    """
+    pairs = [tuple(pair) for pair in pairs]
+    for pair in pairs:
+        if len(pair) != 2 or any(name not in result.ndcg for name in pair):
+            raise ValueError(f"pairs must be (winner, loser) learners of the result; got {pair!r}.")
+    m = len(pairs)
+    if m == 0:
+        raise ValueError("pairs must hold at least one (winner, loser) claim.")
+    plain = [paired_bootstrap(result.diffs(a, b), resamples=resamples, seed=seed) for a, b in pairs]
+    directed = [p.p_value if p.mean > 0 else 1.0 for p in plain]  # a claim against its sign fails
+    _, adjusted = holm(directed, alpha)
+    order = sorted(range(m), key=lambda i: directed[i])
+    claims = [None] * m
+    still = True
+    for rank, i in enumerate(order):
+        a, b = pairs[i]
+        level = 1 - alpha / (m - rank)
+        interval = paired_bootstrap(result.diffs(a, b), confidence=level, resamples=resamples, seed=seed)
+        still = still and interval.low > 0
+        claims[i] = Claim(a, b, interval, adjusted[i], still)
+    return claims
+
+
+# ------------------------------------------------------------------ saving
+
+
+def _versions():
+    versions = {"python": platform.python_version(), "numpy": np.__version__}
+    for name in ("lightgbm", "xgboost"):
+        module = sys.modules.get(name)
+        if module is not None:
+            versions[name] = module.__version__
+    from . import __version__
+
+    versions["ndcg"] = __version__
+    return versions
+
+
+def machine():
+    """The machine a result was measured on: processor, cores, operating system."""
+    processor = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    processor = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"processor": processor, "cores": os.cpu_count(), "system": platform.platform()}
+
+
+def save(result, path, *, command):
+    """Write a :class:`RaceResult` to JSON, with what produced it.
+
+    The file records ``command`` (how to run it again), the date (UTC), the
+    machine (:func:`machine`), the Python and library versions, the race's
+    settings, and for every learner and seed the per-query NDCG@k (rounded to
+    12 decimals) and the training time (0.01 s).
+    """
+    result.meta = {
+        "command": command,
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "versions": _versions(),
+    }
+    payload = {
+        **result.meta,
+        "race": dataclasses.asdict(result.race),
+        "seeds": result.seeds,
+        "ndcg": {name: [np.round(v, 12).tolist() for v in values] for name, values in result.ndcg.items()},
+        "seconds": {name: [round(t, 2) for t in values] for name, values in result.seconds.items()},
+    }
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+
+
+def load(path):
+    """Read a :class:`RaceResult` written by :func:`save`."""
+    try:
+        payload = json.loads(Path(path).read_text(encoding="utf-8"))
+        race = Race(**{**payload["race"], "learners": tuple(payload["race"]["learners"])})
+        ndcg = {name: [np.asarray(v, dtype=float) for v in values] for name, values in payload["ndcg"].items()}
+        meta = {key: payload[key] for key in ("command", "date", "machine", "versions")}
+        return RaceResult(race, list(payload["seeds"]), ndcg, payload["seconds"], meta)
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{path} is not a race result written by ndcg.race.save: {error}") from None
+
+
+def _main(argv=None):
+    """``python -m ndcg.race NAME --seeds N --out FILE``: run a race outside the book."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m ndcg.race", description=_main.__doc__)
+    parser.add_argument("race", choices=sorted(RACES))
+    parser.add_argument("--seeds", type=int, default=20, help="seeds 0 .. N-1 (default 20)")
+    parser.add_argument("--out", required=True, help="the JSON file to write")
+    args = parser.parse_args(argv)
+    if args.seeds < 1:
+        parser.error(f"--seeds must be at least 1; got {args.seeds}.")
+
+    def progress(seed, learner, seconds):
+        print(f"seed {seed:3d}  {learner:16s} {seconds:6.1f} s", flush=True)
+
+    result = run(args.race, range(args.seeds), progress=progress)
+    command = f"python -m ndcg.race {args.race} --seeds {args.seeds} --out {Path(args.out).as_posix()}"
+    save(result, args.out, command=command)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    _main()
