@@ -8,7 +8,7 @@ PYTHON ?= python3
 PORT   ?= 8000
 RUN    := $(PYTHON) tools/run.py
 
-.PHONY: help setup check book pdf test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark participant-pack participant-pack-wheelhouse solutions manifest requirements clean
+.PHONY: help setup check book pdf test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark races participant-pack participant-pack-wheelhouse solutions manifest requirements clean
 
 help:
 	@$(RUN) help
@@ -65,6 +65,10 @@ anki:
 
 benchmark:
 	$(RUN) benchmark
+
+# Chapter 6's races with 20 seeds each, into results/ (the chapter shows them as precomputed).
+races:
+	$(RUN) races
 
 participant-pack:
 	$(RUN) participant-pack

@@ -86,6 +86,7 @@ __all__ = [
     "load",
     "machine",
     "paired_bootstrap",
+    "precomputed",
     "run",
     "save",
     "split",
@@ -218,7 +219,7 @@ def split(race, seed):
     return parts
 
 
-def fit_predict(learner, train, X_test, *, seed=0, k=10, epochs=10, lr=0.05, rounds=200):
+def fit_predict(learner, train, X_test, *, seed=0, k=10, epochs=10, lr=0.05, rounds=200, return_model=False):
     """Train one learner on ``train = (X, y, qid)`` and score the rows of ``X_test``.
 
     Parameters
@@ -235,11 +236,16 @@ def fit_predict(learner, train, X_test, *, seed=0, k=10, epochs=10, lr=0.05, rou
     epochs, lr : int and float
         Passes over the training queries and Adam's step size (numpy models).
     rounds : int
-        Number of trees (LightGBM, XGBoost).
+        Number of trees (LightGBM, XGBoost), grown on one thread each, so
+        that they are the same trees on every machine and a busy machine does
+        not slow them down.
+    return_model : bool, default False
+        Also return the fitted model.
 
     Returns
     -------
-    ndarray of float64, shape (n_docs,)
+    scores : ndarray of float64, shape (n_docs,)
+    model : the fitted model, when ``return_model``
 
     Examples
     --------
@@ -256,12 +262,14 @@ def fit_predict(learner, train, X_test, *, seed=0, k=10, epochs=10, lr=0.05, rou
     if spec.model in ("lightgbm", "xgboost"):
         from .boosting import fit_lambdamart
 
-        model = fit_lambdamart(spec.model, X, y, qid, seed=seed, k=k, rounds=rounds)
-        return np.asarray(model.predict(np.asarray(X_test, dtype=float)), dtype=float)
-    n_features = np.asarray(X).shape[1]
-    model = ltr.MLP(n_features, seed=seed) if spec.model == "mlp" else ltr.LinearModel(n_features, seed=seed)
-    ltr.train(model, spec.loss, X, y, qid, epochs=epochs, lr=lr, k=k, seed=seed)
-    return model.predict(X_test)
+        model = fit_lambdamart(spec.model, X, y, qid, seed=seed, k=k, rounds=rounds, n_jobs=1)
+        scores = np.asarray(model.predict(np.asarray(X_test, dtype=float)), dtype=float)
+    else:
+        n_features = np.asarray(X).shape[1]
+        model = ltr.MLP(n_features, seed=seed) if spec.model == "mlp" else ltr.LinearModel(n_features, seed=seed)
+        ltr.train(model, spec.loss, X, y, qid, epochs=epochs, lr=lr, k=k, seed=seed)
+        scores = model.predict(X_test)
+    return (scores, model) if return_model else scores
 
 
 @dataclasses.dataclass
@@ -278,6 +286,9 @@ class RaceResult:
     seconds : dict of str to list of float
         For every learner, the training time (fit and predict) per seed.
         It depends on the machine; never compare it across machines.
+    models : dict of str to list
+        For every learner, its fitted model per seed (not saved by
+        :func:`save`).
     meta : dict
         Command, date, machine, Python and library versions (:func:`save`).
     """
@@ -286,6 +297,7 @@ class RaceResult:
     seeds: list
     ndcg: dict
     seconds: dict
+    models: dict = dataclasses.field(default_factory=dict)
     meta: dict = dataclasses.field(default_factory=dict)
 
     def mean(self, learner) -> float:
@@ -327,20 +339,30 @@ def run(race, seeds=range(5), *, learners=None, progress=None):
             raise ValueError(f"learners must be keys of LEARNERS; got {learner!r}.")
     ndcg = {learner: [] for learner in learners}
     seconds = {learner: [] for learner in learners}
+    models = {learner: [] for learner in learners}
     for seed in seeds:
         parts = split(race, seed)
         X_te, y_te, q_te = parts["test"]
         for learner in learners:
             start = time.perf_counter()
-            scores = fit_predict(
-                learner, parts["train"], X_te, seed=seed, k=race.k, epochs=race.epochs, lr=race.lr, rounds=race.rounds
+            scores, model = fit_predict(
+                learner,
+                parts["train"],
+                X_te,
+                seed=seed,
+                k=race.k,
+                epochs=race.epochs,
+                lr=race.lr,
+                rounds=race.rounds,
+                return_model=True,
             )
             elapsed = time.perf_counter() - start
             ndcg[learner].append(ltr.ndcg_per_group(y_te, scores, q_te, race.k))
             seconds[learner].append(elapsed)
+            models[learner].append(model)
             if progress is not None:
                 progress(seed, learner, elapsed)
-    return RaceResult(race, seeds, ndcg, seconds)
+    return RaceResult(race, seeds, ndcg, seconds, models)
 
 
 class Interval(NamedTuple):
@@ -577,30 +599,64 @@ def load(path):
         race = Race(**{**payload["race"], "learners": tuple(payload["race"]["learners"])})
         ndcg = {name: [np.asarray(v, dtype=float) for v in values] for name, values in payload["ndcg"].items()}
         meta = {key: payload[key] for key in ("command", "date", "machine", "versions")}
-        return RaceResult(race, list(payload["seeds"]), ndcg, payload["seconds"], meta)
+        return RaceResult(race, list(payload["seeds"]), ndcg, payload["seconds"], {}, meta)
     except (KeyError, TypeError, json.JSONDecodeError) as error:
         raise ValueError(f"{path} is not a race result written by ndcg.race.save: {error}") from None
 
 
+#: Where the precomputed race results live: ``results/`` beside the package.
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+
+
+def precomputed(name):
+    """The precomputed result of race ``name``: ``results/race-NAME.json``, read by :func:`load`.
+
+    Raises
+    ------
+    ValueError
+        For an unknown race; FileNotFoundError, saying how to make the file,
+        when it is missing.
+    """
+    race = _race(name)
+    path = RESULTS / f"race-{race.name}.json"
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"{path} is missing: run `make races` (or python -m ndcg.race {race.name} --seeds 20 --out {path})."
+        )
+    return load(path)
+
+
 def _main(argv=None):
-    """``python -m ndcg.race NAME --seeds N --out FILE``: run a race outside the book."""
+    """``python -m ndcg.race NAME|all [--seeds N] [--out FILE]``: run races outside the book."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m ndcg.race", description=_main.__doc__)
-    parser.add_argument("race", choices=sorted(RACES))
+    parser = argparse.ArgumentParser(
+        prog="python -m ndcg.race",
+        description="Run chapter 6's races with more seeds and write each result to JSON "
+        "(default: results/race-NAME.json, which the chapter shows as precomputed).",
+    )
+    parser.add_argument("race", choices=[*RACES, "all"], help="a race, or all of them")
     parser.add_argument("--seeds", type=int, default=20, help="seeds 0 .. N-1 (default 20)")
-    parser.add_argument("--out", required=True, help="the JSON file to write")
+    parser.add_argument("--out", help="the JSON file to write (one race only)")
     args = parser.parse_args(argv)
     if args.seeds < 1:
         parser.error(f"--seeds must be at least 1; got {args.seeds}.")
+    names = list(RACES) if args.race == "all" else [args.race]
+    if args.out and len(names) > 1:
+        parser.error("--out names one file: give one race, not all.")
 
     def progress(seed, learner, seconds):
         print(f"seed {seed:3d}  {learner:16s} {seconds:6.1f} s", flush=True)
 
-    result = run(args.race, range(args.seeds), progress=progress)
-    command = f"python -m ndcg.race {args.race} --seeds {args.seeds} --out {Path(args.out).as_posix()}"
-    save(result, args.out, command=command)
-    print(f"wrote {args.out}")
+    for name in names:
+        out = Path(args.out) if args.out else RESULTS / f"race-{name}.json"
+        print(f"race {name}: {args.seeds} seeds", flush=True)
+        result = run(name, range(args.seeds), progress=progress)
+        command = f"python -m ndcg.race {name} --seeds {args.seeds}"
+        if args.out:
+            command += f" --out {out.as_posix()}"
+        save(result, out, command=command)
+        print(f"wrote {out}", flush=True)
 
 
 if __name__ == "__main__":

@@ -604,6 +604,11 @@ def benchmark(args: argparse.Namespace) -> None:
     run([python(), "benchmarks/bench_ndcg_score.py"])
 
 
+def races(args: argparse.Namespace) -> None:
+    """Run chapter 6's races with 20 seeds each into results/race-NAME.json (precomputed for the book)."""
+    run([python(), "-m", "ndcg.race", "all", "--seeds", "20"])
+
+
 def compile_command(lock: Lock) -> list[str]:
     """pip-compile, turning a lock's source into its exact pins."""
     return [
@@ -760,6 +765,7 @@ COMMANDS: dict[str, Command] = {
     "sentences": Command("rewrite the text sources' prose one sentence per line", sentences),
     "anki": Command("write every flashcard to an Anki deck, _build/ndcg-course.apkg", anki),
     "benchmark": Command("time ndcg.ndcg_score against scikit-learn", benchmark),
+    "races": Command("run chapter 6's races with 20 seeds each into results/ (about 5 minutes)", races),
     "participant-pack": Command(
         "the participant pack, folder and zip, no solutions (--wheelhouse: for an offline room)",
         participant_pack,

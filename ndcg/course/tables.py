@@ -335,3 +335,62 @@ def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=
         rows.append(row if scores is None else (*row, scores[i]))
     caption = "How each library computes NDCG; see ndcg.conventions.CONVENTIONS for sources and notes."
     return StepTable(columns, rows, caption, digits)
+
+
+def race_scores(result, *, digits=3) -> StepTable:
+    """A race's learners: family, mean NDCG@k over seeds, and its lowest and highest seed.
+
+    ``result`` is an :class:`ndcg.race.RaceResult`; rows in the race's order.
+    """
+    from ..race import LEARNERS
+
+    k = result.race.k
+    rows = []
+    for name, values in result.ndcg.items():
+        per_seed = [v.mean() for v in values]
+        rows.append((LEARNERS[name].label, LEARNERS[name].family, result.mean(name), min(per_seed), max(per_seed)))
+    return StepTable(
+        ("learner", "family", f"NDCG@{k}", "lowest seed", "highest seed"),
+        rows,
+        caption=f"{result.race.title}: mean over {len(result.seeds)} seeds of the test queries' NDCG@{k}",
+        digits=digits,
+    )
+
+
+def race_claims(claims, *, digits=3, caption="") -> StepTable:
+    """Claims "A beats B" (:func:`ndcg.race.holm_claims`): the difference, its interval, whether it holds."""
+    from ..race import LEARNERS
+
+    rows = []
+    for claim in claims:
+        interval = claim.interval
+        spec = f"+.{digits}f"
+        rows.append(
+            (
+                f"{LEARNERS[claim.winner].label} beats {LEARNERS[claim.loser].label}",
+                fmt(interval.mean, spec),
+                f"[{fmt(interval.low, spec)}, {fmt(interval.high, spec)}]",
+                fmt(100 * interval.confidence, ".1f") + " %",
+                "yes" if claim.holds else "no",
+            )
+        )
+    return StepTable(("claim", "mean difference", "interval", "level", "holds"), rows, caption=caption)
+
+
+def boosting_parameter_table() -> StepTable:
+    """LightGBM's and XGBoost's LambdaMART settings side by side (:data:`ndcg.boosting.LAMBDAMART_PARAMETERS`)."""
+    from ..boosting import LAMBDAMART_PARAMETERS
+
+    return StepTable(
+        ("setting", "LightGBM", "XGBoost", "note"),
+        [
+            (
+                row["concept"],
+                f"{row['lightgbm']} = {row['lightgbm_value']}",
+                f"{row['xgboost']} = {row['xgboost_value']}",
+                row["note"],
+            )
+            for row in LAMBDAMART_PARAMETERS
+        ],
+        caption="LambdaMART in two libraries, as ndcg.boosting.lambdamart sets them",
+    )
