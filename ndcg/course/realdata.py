@@ -98,6 +98,7 @@ import math
 import numbers
 import shlex
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -229,7 +230,7 @@ def find_folder(dataset, data, folds=None) -> Path:
     ...     find_folder("mslr-web10k", folder, folds=[1])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    FileNotFoundError: MSLR-WEB10K is not in ... missing: Fold1/train.txt, Fold1/vali.txt, Fold1/test.txt. ...
+    FileNotFoundError: MSLR-WEB10K is not complete in ...: missing Fold1/train.txt, Fold1/vali.txt, Fold1/test.txt. ...
     """
     dataset = _dataset(dataset)
     if data is None or str(data).strip() == "":
@@ -248,9 +249,11 @@ def find_folder(dataset, data, folds=None) -> Path:
     for folder in candidates:
         if all((folder / name).is_file() for name in needed):
             return folder
-    missing = [name for name in needed if not (data / name).is_file()]
+    # Name the missing files of the candidate that holds the most of them (a half-unpacked archive).
+    folder = max(candidates, key=lambda path: sum((path / name).is_file() for name in needed))
+    missing = [name for name in needed if not (folder / name).is_file()]
     raise FileNotFoundError(
-        f"{dataset.title} is not in {data}: missing: {', '.join(missing)}. {dataset.download}"
+        f"{dataset.title} is not complete in {folder}: missing {', '.join(missing)}. {dataset.download}"
     )
 
 
@@ -435,14 +438,20 @@ class RealResult:
         }
 
 
-def _part_stats(y, qid):
+def _has_relevant(y, qid):
+    """For every query, in sorted order of the ids: whether it has a document of grade above 0."""
     queries, inverse = np.unique(qid, return_inverse=True)
     best = np.zeros(len(queries), dtype=np.int64)
     np.maximum.at(best, inverse.reshape(-1), y)
+    return best > 0
+
+
+def _part_stats(y, qid):
+    relevant = _has_relevant(y, qid)
     return {
-        "queries": len(queries),
+        "queries": len(relevant),
         "documents": len(y),
-        "queries_without_relevant": int(np.sum(best == 0)),
+        "queries_without_relevant": int(np.sum(~relevant)),
     }
 
 
@@ -450,10 +459,7 @@ def _scores(y, scores, qid):
     """NDCG@1, 3, 5, 10 of a part: all-zero queries counted 0, and left out; and the per-query NDCG@10."""
     from ndcg.ltr import ndcg_per_group
 
-    queries, inverse = np.unique(qid, return_inverse=True)
-    best = np.zeros(len(queries), dtype=np.int64)
-    np.maximum.at(best, inverse.reshape(-1), y)
-    relevant = best > 0
+    relevant = _has_relevant(y, qid)
     counted, left_out, per_query = {}, {}, None
     for k, metric in zip(CUTOFFS, METRICS):
         values = ndcg_per_group(y, scores, qid, k)
@@ -491,6 +497,24 @@ def _check_learners(learners):
     if len(set(learners)) != len(learners):
         raise ValueError(f"learners must not repeat a learner; got {learners!r}.")
     return learners
+
+
+def _check_available(learners):
+    """Fail before any file is read when a tree learner's library is not installed."""
+    import importlib.util
+
+    from ndcg.race import LEARNERS
+
+    for learner in learners:
+        model = LEARNERS[learner].model
+        if model not in ("lightgbm", "xgboost"):
+            continue
+        for module in ("ndcg.boosting", model):
+            if importlib.util.find_spec(module) is None:
+                raise ImportError(
+                    f"learner {learner!r} needs the module {module}, which is not installed here: run "
+                    "`python tools/run.py setup` for the full install, or leave it out with --learners."
+                )
 
 
 def run(
@@ -535,6 +559,9 @@ def run(
     ------
     FileNotFoundError
         Naming the missing files (:func:`find_folder`).
+    ImportError
+        Before reading anything, when a tree learner's library (or
+        :mod:`ndcg.boosting`) is not installed.
     ValueError
         For an unknown dataset, fold or learner, and for a bad line in a
         file (naming the file and the line number).
@@ -577,6 +604,7 @@ def run(
     if isinstance(lr, bool) or not isinstance(lr, numbers.Real) or not math.isfinite(lr) or lr <= 0:
         raise ValueError(f"lr must be a positive number (Adam's step size); got {lr!r}.")
     folder = find_folder(dataset, data, [fold.name for fold in chosen])
+    _check_available(learners)
     say = progress or (lambda line: None)
     numpy_learners = [name for name in learners if LEARNERS[name].model in ("linear", "mlp")]
 
@@ -671,13 +699,14 @@ def _published_rows(result, learner, figures):
             shown = f"{figure.value:.4f}" if figure.verified else f"({figure.value:.4f})"
             cells[(half, figure.metric)] = f"{shown:>{_CELL}}"
             state = "verified" if figure.verified else "UNVERIFIED"
-            notes.append(
-                f"  [{number}] {paper}, {figure.table}, row {figure.row}, column {figure.column}: "
+            text = (
+                f"[{number}] {paper}, {figure.table}, row {figure.row}, column {figure.column}: "
                 f"{figure.value:.4f}, {state}; folds: {figure.split}; "
                 f"a query without a relevant document: {figure.all_zero_queries}."
                 + (f" {figure.note}" if figure.note else "")
                 + (f" Checked: {figure.checked}" if figure.verified else "")
             )
+            notes += textwrap.wrap(text, width=100, initial_indent="  ", subsequent_indent="      ")
         rows.append((f"[{number}]", cells))
     if not rows:
         rows.append(
@@ -715,7 +744,7 @@ def format_tables(result, figures=()):
         )
         lines += [
             f"{dataset.title}: {spec.label} ({learner}), {features}",
-            "test NDCG@k: gain 2^grade - 1, tied scores share their gain",
+            "test NDCG@k, mean over each fold's test queries; gain 2^grade - 1, tied scores share their gain",
             f"{'':{_LABEL}}{'no relevant document: 0':<{4 * (_CELL + 1)}}|  no relevant document: left out",
             f"{'fold':<{_LABEL}}{header} | {header}",
         ]
@@ -744,7 +773,9 @@ def format_tables(result, figures=()):
             )
         lines += notes
         if any(not f.verified for f in figures if f.dataset == result.dataset and f.learner == learner):
-            lines.append("  (x)  an unverified figure: not yet checked against the paper")
+            lines.append(
+                "  (0.1234)  in parentheses: an unverified figure, not yet checked against the paper"
+            )
         lines += ["  -  no verified figure", ""]
     return "\n".join(lines).rstrip("\n")
 
@@ -915,7 +946,7 @@ def main(argv=None):
             rounds=args.rounds,
             progress=progress,
         )
-    except (FileNotFoundError, ValueError) as error:
+    except (FileNotFoundError, ImportError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
