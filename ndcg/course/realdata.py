@@ -927,7 +927,8 @@ def main(argv=None):
 
     try:
         if args.dataset not in DATASETS:
-            raise ValueError(f"--dataset must be one of {', '.join(DATASETS)}; got {args.dataset!r}.")
+            got = repr(args.dataset) if args.dataset else "nothing (make ltr-real DATA=DIR DATASET=NAME)"
+            raise ValueError(f"--dataset must be one of {', '.join(DATASETS)}; got {got}.")
         published = Path(args.published) if args.published else PUBLISHED
         if args.published and not published.is_file():
             raise FileNotFoundError(f"--published {args.published}: no such file.")
