@@ -219,6 +219,18 @@ def test_a_verified_figure_is_shown_as_a_number_in_the_half_of_its_convention(tm
     assert "Checked: B. Reader, 2026-11-23, against the conference PDF" in " ".join(text.split())
 
 
+def test_a_figure_that_counts_all_zero_queries_as_1_is_compared_with_ours_counted_so(mslr, tmp_path):
+    result = run("mslr-web10k", mslr, folds=[1, 2], learners=["ranknet"], epochs=1)
+    path = tmp_path / "published.yaml"
+    path.write_text(PUBLISHED.replace("verified: false", "verified: false\n    all_zero_queries: '1'"))
+    text = " ".join(format_tables(result, load_published(path)).split())
+    per_fold = []
+    for fold in result.folds:
+        per_k, relevant = direct(mslr, fold, "ranknet", epochs=1)
+        per_fold.append(np.where(relevant, per_k["ndcg@10"], 1.0).mean())
+    assert f"Ours, counting such a query as 1 (as LightGBM and XGBoost do): {np.mean(per_fold):.4f}." in text
+
+
 @pytest.mark.parametrize(
     "change, message",
     [

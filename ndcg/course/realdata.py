@@ -47,8 +47,10 @@ The conventions, stated because published tables differ on them
   ``ndcg_score``, and TF-Ranking's NDCG metric, which divides by an ideal DCG
   of 0 with ``divide_no_nan``), count it as 1 (LightGBM's and XGBoost's
   ``ndcg`` metrics), or leave it out of the mean. The tables show the first
-  and the last side by side; the third is ``(n_relevant * left_out +
-  n_zero) / n``, from the counts the JSON file records. Which convention a
+  and the last side by side; the second is ``(n_relevant * left_out +
+  n_zero) / n``, from the counts the JSON file records
+  (:meth:`RealResult.mean_counting_one`), and it is printed beside a
+  published figure that uses it. Which convention a
   paper used is often not stated: ``benchmarks/published.yaml`` records it
   per figure, ``unknown`` until someone checks.
 * **Mean** over the test queries of each fold, then the plain mean over the
@@ -437,6 +439,20 @@ class RealResult:
             for metric in METRICS
         }
 
+    def mean_counting_one(self, learner, metric) -> float:
+        """The mean over the folds of ``metric`` with a query without a relevant document counted as 1.
+
+        LightGBM's and XGBoost's convention, derived from the other two:
+        ``(left_out * n_relevant + n_zero) / n`` per fold, from :attr:`stats`.
+        """
+        values = []
+        for fold in self.folds:
+            counts = self.stats[fold]["test"]
+            n, zero = counts["queries"], counts["queries_without_relevant"]
+            left_out = self.metrics[learner][fold]["test, all-zero left out"][metric]
+            values.append((left_out * (n - zero) + zero) / n if n > zero else 1.0)
+        return float(np.mean(values))
+
 
 def _has_relevant(y, qid):
     """For every query, in sorted order of the ids: whether it has a document of grade above 0."""
@@ -706,6 +722,9 @@ def _published_rows(result, learner, figures):
                 + (f" {figure.note}" if figure.note else "")
                 + (f" Checked: {figure.checked}" if figure.verified else "")
             )
+            if figure.all_zero_queries == "1" and all(fold in result.stats for fold in result.folds):
+                ours = result.mean_counting_one(learner, figure.metric)
+                text += f" Ours, counting such a query as 1 (as LightGBM and XGBoost do): {ours:.4f}."
             notes += textwrap.wrap(text, width=100, initial_indent="  ", subsequent_indent="      ")
         rows.append((f"[{number}]", cells))
     if not rows:
@@ -786,7 +805,22 @@ def format_tables(result, figures=()):
 def save(result, path, *, command):
     """Write a :class:`RealResult` to JSON, with the command, date, machine and versions.
 
-    Metrics are rounded to 12 decimals, per-query values to 6, times to 0.01 s.
+    Metrics are rounded to 12 decimals, per-query values to 6, times to
+    0.01 s; a metric that does not exist (a mean over no query) is ``null``.
+    Returns the path written. :func:`load` reads the file back.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> values = dict.fromkeys(METRICS, 0.5)
+    >>> result = RealResult("istella", ["full"], ["ranknet"], {"seed": 0}, {}, {"ranknet": {"full": {
+    ...     "test": values, "test, all-zero left out": values}}}, {"ranknet": {"full": np.array([0.5])}},
+    ...     {"ranknet": {"full": 1.234}})
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = save(result, Path(folder) / "run.json", command="python -m ndcg.course.realdata ...")
+    ...     again = load(path)
+    >>> again.metrics == result.metrics, again.seconds, sorted(again.meta)
+    (True, {'ranknet': {'full': 1.23}}, ['command', 'date', 'machine', 'versions'])
     """
     from ndcg.race import _versions, machine
 
