@@ -110,13 +110,18 @@ def test_a_collection_without_validation_file_and_with_huge_values(tmp_path):
     assert all(np.isfinite(v) for v in result.metrics["ranknet"]["full"]["test"].values())
 
 
-def test_the_tree_learners_get_the_raw_features(mslr):
+@pytest.mark.parametrize("library", ["lightgbm", "xgboost"])
+def test_the_tree_learners_get_the_raw_features(mslr, library):
     pytest.importorskip("ndcg.boosting")
-    pytest.importorskip("lightgbm")
-    result = run("mslr-web10k", mslr, folds=[2], learners=["lightgbm"], rounds=20)
-    per_k, _ = direct(mslr, "Fold2", "lightgbm", standardize=False)
+    pytest.importorskip(library)
+    result = run("mslr-web10k", mslr, folds=[2], learners=[library, "ranknet"], rounds=20, epochs=2)
+    assert result.stats["Fold2"]["replaced"] == 0
+    per_k, _ = direct(mslr, "Fold2", library, standardize=False)
     for metric, values in per_k.items():
-        assert result.metrics["lightgbm"]["Fold2"]["test"][metric] == pytest.approx(values.mean(), abs=1e-12)
+        assert result.metrics[library]["Fold2"]["test"][metric] == pytest.approx(values.mean(), abs=1e-12)
+    # The same learner on standardised features scores otherwise: the trees did get the raw ones.
+    standardized, _ = direct(mslr, "Fold2", library, standardize=True)
+    assert not np.array_equal(standardized["ndcg@10"], result.per_query[library]["Fold2"])
 
 
 # --------------------------------------------------------------------------- the tables

@@ -54,8 +54,8 @@ The conventions, stated because published tables differ on them
   paper used is often not stated: ``benchmarks/published.yaml`` records it
   per figure, ``unknown`` until someone checks.
 * **Mean** over the test queries of each fold, then the plain mean over the
-  folds run (published tables on MSLR usually average the five folds; some
-  papers report Fold1 only, see each figure's ``split``).
+  folds run (some published tables on MSLR average the five folds, others
+  report Fold1 only: see each figure's ``split``).
 
 The collections it knows (:data:`DATASETS`)
 -------------------------------------------
@@ -72,10 +72,10 @@ The collections it knows (:data:`DATASETS`)
     challenge's page states 700 features in total (519 defined in Set 1, 596
     in Set 2, an undefined one is 0), so both are read with 700 columns.
 ``istella``
-    Istella LETOR (Dato et al., 2016): 220 features, grades 0 to 4, one split,
-    ``full/train.txt`` and ``full/test.txt``, no validation file. Some of its
-    raw values are ``1.79769313486e+308`` (the largest double, a stand-in
-    for "missing"); squaring one overflows, so for the numpy learners every
+    Istella LETOR (Dato et al., 2016): 33,018 queries, 220 features, one
+    split, ``full/train.txt`` and ``full/test.txt``, no validation file.
+    Some of its raw values are ``1.79769313486e+308`` (about the largest
+    double); squaring one overflows, so for the numpy learners every
     value larger than ``1e100`` in magnitude is replaced by ``1e6`` with its
     sign before standardising (PT-Ranking does the same), and the JSON file
     counts the values replaced. The trees see the values as they are.
@@ -624,14 +624,10 @@ def run(
     say = progress or (lambda line: None)
     numpy_learners = [name for name in learners if LEARNERS[name].model in ("linear", "mlp")]
 
-    stats, metrics, per_query, seconds = (
-        {},
-        {name: {} for name in learners},
-        {name: {} for name in learners},
-        {},
-    )
-    for name in learners:
-        seconds[name] = {}
+    stats = {}
+    metrics = {name: {} for name in learners}
+    per_query = {name: {} for name in learners}
+    seconds = {name: {} for name in learners}
     for fold in chosen:
         parts = {}
         for part, relative in (("train", fold.train), ("valid", fold.valid), ("test", fold.test)):
@@ -643,27 +639,26 @@ def run(
             say(f"  {len(parts[part][1]):,} documents in {time.perf_counter() - start:.0f} s")
         stats[fold.name] = {part: _part_stats(y, qid) for part, (_, y, qid) in parts.items()}
         scored = [part for part in ("valid", "test") if part in parts]
-        raw_eval = None
-        standardized = None
+        # The features each kind of learner trains on, and those it scores (validation and test
+        # stacked, so that one call to fit_predict scores both), made once per fold.
+        features = {"raw": {part: X for part, (X, _, _) in parts.items()}}
         if numpy_learners:
-            standardized, replaced = {}, 0
+            features["standardized"], replaced = {}, 0
             for part, (X, _, qid) in parts.items():
-                standardized[part], count = _for_numpy_learners(X, qid)
+                features["standardized"][part], count = _for_numpy_learners(X, qid)
                 replaced += count
             stats[fold.name]["replaced"] = replaced
+        stacked = {}
         for name in learners:
-            numpy_model = name in numpy_learners
-            features = standardized if numpy_model else {part: X for part, (X, _, _) in parts.items()}
-            if numpy_model:
-                X_eval = np.vstack([features[part] for part in scored])
-            else:  # the raw features of every scored part, stacked once for all the tree learners
-                raw_eval = np.vstack([parts[part][0] for part in scored]) if raw_eval is None else raw_eval
-                X_eval = raw_eval
+            kind = "standardized" if name in numpy_learners else "raw"
+            if kind not in stacked:
+                stacked[kind] = np.vstack([features[kind][part] for part in scored])
+            X_train, X_eval = features[kind]["train"], stacked[kind]
             say(f"{dataset.title} {fold.name}: training {name}")
             start = time.perf_counter()
             scores = fit_predict(
                 name,
-                (features["train"], parts["train"][1], parts["train"][2]),
+                (X_train, parts["train"][1], parts["train"][2]),
                 X_eval,
                 seed=seed,
                 k=k,
