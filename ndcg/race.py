@@ -333,14 +333,7 @@ def run(race, seeds=range(5), *, learners=None, progress=None):
         for learner in learners:
             start = time.perf_counter()
             scores = fit_predict(
-                learner,
-                parts["train"],
-                X_te,
-                seed=seed,
-                k=race.k,
-                epochs=race.epochs,
-                lr=race.lr,
-                rounds=race.rounds,
+                learner, parts["train"], X_te, seed=seed, k=race.k, epochs=race.epochs, lr=race.lr, rounds=race.rounds
             )
             elapsed = time.perf_counter() - start
             ndcg[learner].append(ltr.ndcg_per_group(y_te, scores, q_te, race.k))
@@ -367,9 +360,7 @@ def _check_diffs(diffs):
     for i, d in enumerate(diffs):
         d = np.asarray(d, dtype=float)
         if d.ndim != 1 or d.size < 2:
-            raise ValueError(
-                f"diffs[{i}] must be a 1-D array of at least 2 per-query differences; got shape {d.shape}."
-            )
+            raise ValueError(f"diffs[{i}] must be a 1-D array of at least 2 per-query differences; got shape {d.shape}.")
         if not np.all(np.isfinite(d)):
             raise ValueError(f"diffs[{i}] must hold finite numbers; found NaN or infinity.")
         out.append(d)
@@ -584,9 +575,7 @@ def load(path):
     try:
         payload = json.loads(Path(path).read_text(encoding="utf-8"))
         race = Race(**{**payload["race"], "learners": tuple(payload["race"]["learners"])})
-        ndcg = {
-            name: [np.asarray(v, dtype=float) for v in values] for name, values in payload["ndcg"].items()
-        }
+        ndcg = {name: [np.asarray(v, dtype=float) for v in values] for name, values in payload["ndcg"].items()}
         meta = {key: payload[key] for key in ("command", "date", "machine", "versions")}
         return RaceResult(race, list(payload["seeds"]), ndcg, payload["seconds"], meta)
     except (KeyError, TypeError, json.JSONDecodeError) as error:
