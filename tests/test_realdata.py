@@ -65,6 +65,15 @@ def direct(folder, fold, learner, *, standardize=True, epochs=2):
     return per_k, relevant
 
 
+def test_importing_the_module_loads_neither_yaml_nor_the_learners():
+    code = (
+        "import sys, ndcg.course.realdata; "
+        "print(' '.join(m for m in ('yaml', 'lightgbm', 'xgboost', 'ndcg.race', 'ndcg.ltr') if m in sys.modules))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == ""
+
+
 # --------------------------------------------------------------------------- the numbers
 
 
