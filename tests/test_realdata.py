@@ -119,6 +119,14 @@ def test_a_collection_without_validation_file_and_with_huge_values(tmp_path):
     assert all(np.isfinite(v) for v in result.metrics["ranknet"]["full"]["test"].values())
 
 
+def test_the_yahoo_layout_is_found_inside_its_usual_folder(tmp_path):
+    layout = ["ltrc_yahoo/set1.train.txt", "ltrc_yahoo/set1.valid.txt", "ltrc_yahoo/set1.test.txt"]
+    write_collection(tmp_path, layout, n_features=40)  # a file need not mention all 700 features
+    result = run("yahoo-set1", tmp_path, folds=["set1"], learners=["ranknet"], epochs=1)
+    assert result.folds == ["set1"] and result.settings["data"] == str(tmp_path / "ltrc_yahoo")
+    assert set(result.metrics["ranknet"]["set1"]) == {"valid", "test", "test, all-zero left out"}
+
+
 @pytest.mark.parametrize("library", ["lightgbm", "xgboost"])
 def test_the_tree_learners_get_the_raw_features(mslr, library):
     pytest.importorskip("ndcg.boosting")
@@ -437,6 +445,17 @@ def test_the_command_line_says_what_is_wrong_in_one_line(mslr, argv, message, ca
     assert realdata.main(["--data", str(mslr), *argv]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0]
+
+
+def test_the_command_line_names_the_file_and_line_of_a_bad_line(mslr, capsys):
+    path = mslr / "Fold1" / "train.txt"
+    lines = path.read_text().splitlines()
+    lines[2] = "2 qid:5 1:0.5 1:0.7"
+    path.write_text("\n".join(lines) + "\n")
+    argv = ["--data", str(mslr), "--dataset", "mslr-web10k", "--folds", "1", "--learners", "ranknet"]
+    assert realdata.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == f"error: {path}, line 3: feature id 1 appears twice."
 
 
 def test_the_command_line_refuses_a_missing_published_file(mslr, tmp_path, capsys):
