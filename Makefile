@@ -8,7 +8,7 @@ PYTHON ?= python3
 PORT   ?= 8000
 RUN    := $(PYTHON) tools/run.py
 
-.PHONY: help setup check book pdf test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark races participant-pack participant-pack-wheelhouse solutions manifest requirements clean
+.PHONY: help setup check book pdf test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark races ltr-real participant-pack participant-pack-wheelhouse solutions manifest requirements clean
 
 help:
 	@$(RUN) help
@@ -69,6 +69,10 @@ benchmark:
 # Chapter 6's races with 20 seeds each, into results/ (the chapter shows them as precomputed).
 races:
 	$(RUN) races
+# Chapter 6's learners on a real collection you downloaded, beside published figures; writes results/*.json.
+# make ltr-real DATA=~/data/MSLR-WEB10K DATASET=mslr-web10k ARGS="--folds 1 --learners lightgbm"
+ltr-real:
+	$(RUN) ltr-real --data=$(DATA) --dataset=$(DATASET) $(ARGS)
 
 participant-pack:
 	$(RUN) participant-pack

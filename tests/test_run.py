@@ -456,6 +456,7 @@ def test_help_lists_every_subcommand(capsys):
         "exercises",
         "anki",
         "benchmark",
+        "ltr-real",
         "requirements",
         "clean",
         "help",
@@ -496,6 +497,7 @@ def test_every_makefile_target_calls_its_run_py_subcommand():
         expected = {
             "nbval-older": ["nbval", "--older-kernels"],
             "participant-pack-wheelhouse": ["participant-pack", "--wheelhouse"],
+            "ltr-real": ["ltr-real", "--data=$(DATA)", "--dataset=$(DATASET)", "$(ARGS)"],
         }.get(target, [target])
         expected += ["--port", "$(PORT)"] if target == "serve" else []
         assert words[1:] == expected
@@ -537,3 +539,43 @@ def test_lint_and_test_fast_run_what_they_say(repo, calls):
     assert commands(calls) == [
         [python, "-m", "pytest", "-q", "-m", "not book and not install", "tests", "ndcg", "-x"]
     ]
+
+
+def test_ltr_real_forwards_its_options_to_the_module_which_holds_the_defaults(repo, calls):
+    python = str(repo / ".venv" / "bin" / "python")
+    assert run.main(["ltr-real", "--data", "~/MSLR-WEB10K", "--dataset", "mslr-web10k"]) == 0
+    assert commands(calls) == [
+        [python, "-m", "ndcg.course.realdata", "--data=~/MSLR-WEB10K", "--dataset=mslr-web10k"]
+    ]
+    calls.clear()
+    argv = [
+        "ltr-real",
+        "--data=D",
+        "--dataset=istella",
+        "--folds",
+        "full",
+        "--learners",
+        "ranknet",
+        "lightgbm",
+    ]
+    argv += ["--epochs", "3", "--rounds", "50", "--out", "r.json", "--published", "p.yaml"]
+    assert run.main(argv) == 0
+    assert commands(calls)[0][3:] == [
+        "--data=D",
+        "--dataset=istella",
+        "--epochs=3",
+        "--rounds=50",
+        "--out=r.json",
+        "--published=p.yaml",
+        "--folds",
+        "full",
+        "--learners",
+        "ranknet",
+        "lightgbm",
+    ]
+
+
+def test_ltr_real_needs_its_data_and_dataset(repo, calls, capsys):
+    with pytest.raises(SystemExit):
+        run.main(["ltr-real", "--dataset", "mslr-web10k"])
+    assert "--data" in capsys.readouterr().err and calls == []

@@ -607,6 +607,25 @@ def benchmark(args: argparse.Namespace) -> None:
 def races(args: argparse.Namespace) -> None:
     """Run chapter 6's races with 20 seeds each into results/race-NAME.json (precomputed for the book)."""
     run([python(), "-m", "ndcg.race", "all", "--seeds", "20"])
+#: The options of ``ltr-real`` that take one value, and those that take several, forwarded as given.
+LTR_REAL_OPTIONS = ("data", "dataset", "seed", "k", "epochs", "lr", "rounds", "out", "published")
+LTR_REAL_LISTS = ("folds", "learners")
+
+
+def ltr_real(args: argparse.Namespace) -> None:
+    """Run the learners of chapter 6 on a real collection you have downloaded (MSLR-WEB10K/30K,
+    Yahoo! LTR, Istella): NDCG@1/3/5/10 per fold beside published figures, written to results/*.json
+    (``python -m ndcg.course.realdata``, which holds the defaults; nothing is downloaded)."""
+    command = [python(), "-m", "ndcg.course.realdata"]
+    for name in LTR_REAL_OPTIONS:
+        value = getattr(args, name)
+        if value is not None:
+            command.append(f"--{name}={value}")
+    for name in LTR_REAL_LISTS:
+        values = getattr(args, name)
+        if values:
+            command += [f"--{name}", *values]
+    run(command)
 
 
 def compile_command(lock: Lock) -> list[str]:
@@ -766,6 +785,10 @@ COMMANDS: dict[str, Command] = {
     "anki": Command("write every flashcard to an Anki deck, _build/ndcg-course.apkg", anki),
     "benchmark": Command("time ndcg.ndcg_score against scikit-learn", benchmark),
     "races": Command("run chapter 6's races with 20 seeds each into results/ (about 5 minutes)", races),
+    "ltr-real": Command(
+        "chapter 6's learners on MSLR/Yahoo!/Istella you downloaded (make ltr-real DATA=DIR DATASET=NAME)",
+        ltr_real,
+    ),
     "participant-pack": Command(
         "the participant pack, folder and zip, no solutions (--wheelhouse: for an offline room)",
         participant_pack,
@@ -817,6 +840,26 @@ def parser() -> argparse.ArgumentParser:
                 metavar="TAG",
                 help="download the wheelhouse for this pip platform tag (repeatable), e.g. win_amd64",
             )
+        if name == "ltr-real":
+            subparser.add_argument("--data", required=True, metavar="DIR", help="the collection's folder")
+            subparser.add_argument(
+                "--dataset",
+                required=True,
+                metavar="NAME",
+                help="mslr-web10k, mslr-web30k, yahoo-set1, yahoo-set2 or istella",
+            )
+            subparser.add_argument("--folds", nargs="+", metavar="FOLD", help="folds to run (default: all)")
+            subparser.add_argument("--learners", nargs="+", metavar="NAME", help="learners (default: all)")
+            for option, meaning in (
+                ("seed", "the models' seed"),
+                ("k", "the cut-off the NDCG-aware losses optimise"),
+                ("epochs", "numpy learners: passes over the training queries"),
+                ("lr", "numpy learners: Adam's step size"),
+                ("rounds", "tree learners: number of trees"),
+            ):
+                subparser.add_argument(f"--{option}", metavar="N", help=meaning)
+            subparser.add_argument("--out", metavar="FILE", help="the JSON file (default: results/...)")
+            subparser.add_argument("--published", metavar="FILE", help="default: benchmarks/published.yaml")
         if name == "nbval":
             subparser.add_argument(
                 "--older-kernels",

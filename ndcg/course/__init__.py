@@ -22,6 +22,8 @@ Modules
               their kernel-free views for the book (imports yaml, markdown-it)
 ``widgets``   (a package) live ipywidgets: explorer, games, deck, quiz, checker
 ``anki``      the flashcards as an Anki deck (imports genanki)
+``realdata``  chapter 6's learners on MSLR, Yahoo! LTR or Istella, beside published
+              figures (``make ltr-real``; imports yaml)
 ``assets``    the front-end files in ``static/`` (CSS, JS), read as package data
 ``sphinx_assets``  the Sphinx extension that puts them in the book
 
