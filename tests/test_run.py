@@ -457,6 +457,7 @@ def test_help_lists_every_subcommand(capsys):
         "anki",
         "benchmark",
         "ltr-real",
+        "races",
         "requirements",
         "clean",
         "help",
