@@ -348,7 +348,9 @@ def race_scores(result, *, digits=3) -> StepTable:
     rows = []
     for name, values in result.ndcg.items():
         per_seed = [v.mean() for v in values]
-        rows.append((LEARNERS[name].label, LEARNERS[name].family, result.mean(name), min(per_seed), max(per_seed)))
+        rows.append(
+            (LEARNERS[name].label, LEARNERS[name].family, result.mean(name), min(per_seed), max(per_seed))
+        )
     return StepTable(
         ("learner", "family", f"NDCG@{k}", "lowest seed", "highest seed"),
         rows,
@@ -370,7 +372,7 @@ def race_claims(claims, *, digits=3, caption="") -> StepTable:
                 f"{LEARNERS[claim.winner].label} beats {LEARNERS[claim.loser].label}",
                 fmt(interval.mean, spec),
                 f"[{fmt(interval.low, spec)}, {fmt(interval.high, spec)}]",
-                fmt(100 * interval.confidence, ".1f") + " %",
+                fmt(100 * interval.confidence, ".2f") + " %",
                 "yes" if claim.holds else "no",
             )
         )
@@ -382,15 +384,7 @@ def boosting_parameter_table() -> StepTable:
     from ..boosting import LAMBDAMART_PARAMETERS
 
     return StepTable(
-        ("setting", "LightGBM", "XGBoost", "note"),
-        [
-            (
-                row["concept"],
-                f"{row['lightgbm']} = {row['lightgbm_value']}",
-                f"{row['xgboost']} = {row['xgboost_value']}",
-                row["note"],
-            )
-            for row in LAMBDAMART_PARAMETERS
-        ],
-        caption="LambdaMART in two libraries, as ndcg.boosting.lambdamart sets them",
+        ("idea", "LightGBM", "XGBoost", "note"),
+        [(row.concept, row.lightgbm_text, row.xgboost_text, row.note) for row in LAMBDAMART_PARAMETERS],
+        caption="LambdaMART in two libraries, as ndcg.boosting.lambdamart sets them (its defaults)",
     )

@@ -574,7 +574,7 @@ PLANS = {
             ("teach", "01_cg"),
             ("exercises", "01_cg", 2),
             ("teach", "02_dcg"),
-            ("exercises", "02_dcg", 3),
+            ("exercises", "02_dcg", 2),
             ("teach", "03_idcg"),
             ("exercises", "03_idcg", 3),
             ("break",),
