@@ -325,7 +325,9 @@ def test_another_platform_s_pins_go_back_in_their_alphabetical_place(tmp_path):
 def test_another_platform_s_requirement_must_be_an_exact_pin(tmp_path):
     (tmp_path / "requirements.txt").write_text(COMPILED)
     (tmp_path / "requirements.in").write_text('numpy\nxgboost>=3.2 ; sys_platform == "darwin"\n')
-    with pytest.raises(SystemExit, match=r"requirements.in: xgboost .* pin it exactly \(`xgboost==VERSION ; sys_"):
+    with pytest.raises(
+        SystemExit, match=r"requirements.in: xgboost .* pin it exactly \(`xgboost==VERSION ; sys_"
+    ):
         run.keep_other_platform_pins(tmp_path, run.FULL)
     assert (tmp_path / "requirements.txt").read_text() == COMPILED
 

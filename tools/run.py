@@ -228,7 +228,9 @@ def pins(text: str) -> dict[str, str]:
 
 
 #: The comment under a pin that ``requirements`` copied from a lock's source for another platform.
-ELSEWHERE = "    # via -r {source}: another platform's pin (its marker is false where this lock was compiled)\n"
+ELSEWHERE = (
+    "    # via -r {source}: another platform's pin (its marker is false where this lock was compiled)\n"
+)
 #: A requirement of a lock's source that carries an environment marker: name, ``==`` version or None, marker.
 MARKED = re.compile(
     r"^([A-Za-z0-9][A-Za-z0-9._-]*)[ \t]*(?:\[[^\]\n]*\])?[ \t]*([^;#\n]*?)[ \t]*;[ \t]*([^#\n]+?)[ \t]*(?:#.*)?$",
@@ -263,7 +265,9 @@ def other_platform_pins(text: str) -> set[str]:
     return {
         canonical(match.group(1))
         for match in re.finditer(
-            r"^([A-Za-z0-9][A-Za-z0-9._-]*)==\S+.*\n    # via -r \S+: another platform's pin", text, re.MULTILINE
+            r"^([A-Za-z0-9][A-Za-z0-9._-]*)==\S+.*\n    # via -r \S+: another platform's pin",
+            text,
+            re.MULTILINE,
         )
     }
 
@@ -309,7 +313,9 @@ def keep_other_platform_pins(root: Path, lock: Lock) -> list[str]:
                 break
         lines[place:place] = [f"{name}=={version} ; {marker}\n", ELSEWHERE.format(source=lock.source)]
         added.append(name)
-        print(f"{lock.pinned}: {name}=={version} ; {marker} (for another platform, kept as {lock.source} pins it)")
+        print(
+            f"{lock.pinned}: {name}=={version} ; {marker} (for another platform, kept as {lock.source} pins it)"
+        )
     path.write_text("".join(lines), encoding="utf-8")
     return added
 
