@@ -22,7 +22,7 @@ import xgboost as xgb
 from ndcg import boosting
 from ndcg.boosting import LAMBDAMART_PARAMETERS, LIBRARIES, fit_lambdamart, lambdamart
 from ndcg.conventions import ndcg_under
-from ndcg.datasets import make_letor, standardize_by_query, train_valid_test_split
+from ndcg.datasets import group_sizes, make_letor, standardize_by_query, train_valid_test_split
 from ndcg.ltr import ndcg_by_group
 
 # 120 queries, about 2,700 documents: small enough to fit in well under a second.
@@ -117,6 +117,35 @@ def test_lightgbm_resolves_the_table_s_values_in_its_own_booster(fitted):
     assert params["num_leaves"] == 15 and params["reg_lambda"] == 0.0 and params["deterministic"] is True
     trees = booster.dump_model()["tree_info"]
     assert len(trees) == FAST["rounds"] and max(tree["num_leaves"] for tree in trees) == 15
+
+
+def test_the_defaults_the_notes_name():
+    X, y, qid = make_letor(n_queries=40, max_docs=60, seed=2)
+    # LightGBM: the gain, lambda normalisation, leaf minimums and L2 that lambdamart writes out are
+    # its defaults, and so is a truncation level of 30.
+    ours = fit_lambdamart("lightgbm", X, y, qid, rounds=10, k=30)
+    plain = lgb.LGBMRanker(
+        objective="lambdarank",
+        n_estimators=10,
+        learning_rate=0.05,
+        num_leaves=15,
+        n_jobs=2,
+        random_state=0,
+        deterministic=True,
+        force_row_wise=True,
+        verbose=-1,
+    )
+    plain.fit(X, y, group=group_sizes(qid))
+    assert np.array_equal(ours.predict(X), plain.predict(X))
+    # XGBoost: topk pairs without a number are k = 32.
+    ranker = lambdamart("xgboost", rounds=10)
+    unset = xgb.XGBRanker(**{**ranker.get_params(), "lambdarank_num_pair_per_sample": None}).fit(
+        X, y, qid=qid
+    )
+    at_32 = lambdamart("xgboost", rounds=10, k=32).fit(X, y, qid=qid)
+    at_30 = lambdamart("xgboost", rounds=10, k=30).fit(X, y, qid=qid)
+    assert np.array_equal(unset.predict(X), at_32.predict(X))
+    assert not np.array_equal(unset.predict(X), at_30.predict(X))
 
 
 def test_the_table_s_texts():
