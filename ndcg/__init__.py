@@ -31,6 +31,7 @@ The metric library
 ``ndcg.ltr``         learning to rank: RankNet, LambdaRank, ListNet, ApproxNDCG, trainers
 ``ndcg.datasets``    a synthetic LETOR-style data set and the LETOR/svmlight file format
 ``ndcg.conventions`` how scikit-learn, trec_eval, LightGBM and others define NDCG
+``ndcg.boosting``    LambdaMART in LightGBM and XGBoost, with matching settings
 
 The course machinery, ``ndcg.course``
 -------------------------------------

@@ -29,12 +29,12 @@ How the facts were checked
   LightGBM 4.7.0 are installed here: ``tests/test_conventions.py`` compares
   :func:`ndcg_under` with the real library, ties, judged-but-unretrieved
   items, all-zero queries and ``k`` past the list included.
-* XGBoost is not a dependency of the course, but its CPU-only wheel
-  (xgboost-cpu 3.2.0) was installed in a separate environment and run: every
-  fact recorded here (the gain, ``ndcg@k``, plain ``ndcg`` stopping at rank
-  32, ``ndcg-``, ties, the largest label) was checked by calling it, and
-  ``tests/test_conventions.py`` compares :func:`ndcg_under` with it whenever
-  ``xgboost`` can be imported.
+* XGBoost 3.2.0 is installed too: the course's full install pins its
+  CPU-only wheel, xgboost-cpu, on Linux and Windows (plain xgboost on macOS).
+  Every fact recorded here (the gain, ``ndcg@k``, plain ``ndcg`` stopping at
+  rank 32, ``ndcg-``, ties, the largest label) was checked by calling it, and
+  ``tests/test_conventions.py`` compares :func:`ndcg_under` with its metrics
+  on every test run.
 * torchmetrics needs PyTorch, a multi-gigabyte download, so it is **not**
   run: its convention is read from the code of its released, pure-Python
   wheel (torchmetrics 1.9.0; file and line in each note).
@@ -114,8 +114,8 @@ class Convention:
     checked_by : str
         How the facts were confirmed: ``"running it here"`` (the tests
         compare with the installed library), ``"running xgboost-cpu 3.2.0"``
-        (run in a separate environment; the tests compare when it is
-        installed), ``"reading the 1.9.0 wheel"`` or ``"reading its source"``.
+        (the same: the CPU-only build the full install pins, named for its
+        build), ``"reading the 1.9.0 wheel"`` or ``"reading its source"``.
     ties_option : str, optional
         What the library's switch for skipping the tie handling does, if it
         has one (scikit-learn's ``ignore_ties=True``).
@@ -397,9 +397,9 @@ CONVENTIONS: dict[str, Convention] = {
         max_grade=31,
         checked_by="running xgboost-cpu 3.2.0",
         notes=(
-            "Run with xgboost-cpu 3.2.0 (the CPU-only wheel, in an environment of its "
-            "own): the scores go in as base_margin of a booster with no trees, and "
-            "Booster.eval reports the metric of exactly those scores.",
+            "Run with xgboost-cpu 3.2.0, the CPU-only wheel that the course's full install "
+            "pins (tests/test_conventions.py): the scores go in as base_margin of a booster "
+            "with no trees, and Booster.eval reports the metric of exactly those scores.",
             "ndcg_exp_gain=True (default) uses 2**rel - 1 and needs whole labels from 0 "
             "to 31: label 32 and label 1.5 are refused (CheckNDCGLabels in "
             "ranking_utils.h, MaxRel() = 31); ndcg_exp_gain=False uses the label itself. "

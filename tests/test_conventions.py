@@ -4,9 +4,10 @@
   ``pytrec_eval``) and LightGBM (its ``ndcg`` metric, evaluated on given
   scores) are installed: ``ndcg_under`` must give their numbers, ties, empty
   queries, judged-but-unretrieved items and ``k`` past the list included.
-* XGBoost is not a dependency of the course; where ``xgboost`` (for example
-  the CPU-only wheel xgboost-cpu 3.2.0) can be imported, ``ndcg_under`` must
-  give its numbers too. Its facts were confirmed that way, with 3.2.0.
+* XGBoost 3.2.0 is pinned in the full install (the CPU-only wheel
+  xgboost-cpu on Linux and Windows): ``ndcg_under`` must give the numbers of
+  its ``ndcg`` metrics (``ndcg``, ``ndcg@k``, ``ndcg-``, linear gain), and it
+  must refuse the grades XGBoost refuses.
 * torchmetrics (it needs PyTorch) and ranx are not installed: their
   conventions come from reading their code, so here we check that the
   recorded parameters say what the module's docstring says, and that
@@ -23,9 +24,11 @@ import lightgbm as lgb
 import numpy as np
 import pytest
 import pytrec_eval
+import xgboost as xgb
 from sklearn.metrics import ndcg_score as sk_ndcg_score
 
 import ndcg
+import ndcg.ltr
 from ndcg.conventions import CONVENTIONS, Convention, ndcg_under
 from ndcg.course.tables import convention_table
 
@@ -266,7 +269,7 @@ def test_xgboost_rules():
         ndcg_under("xgboost", [32, 0], [2, 1])
 
 
-# --------------------------------------------------------------------------- XGBoost, where it is installed
+# --------------------------------------------------------------------------- XGBoost
 
 
 def xgboost_ndcg(queries, metric, **params):
@@ -275,7 +278,6 @@ def xgboost_ndcg(queries, metric, **params):
     Each query is ``(grades, scores)``. The scores go in as ``base_margin`` of a
     booster with no trees, so the metric is computed on the scores as given.
     """
-    xgb = pytest.importorskip("xgboost")
     labels = np.concatenate([np.asarray(grades, dtype=float) for grades, _ in queries])
     margin = np.concatenate([np.asarray(scores, dtype=float) for _, scores in queries])
     qid = np.concatenate([np.full(len(grades), i) for i, (grades, _) in enumerate(queries)])
@@ -307,7 +309,6 @@ def test_xgboost_agrees_with_its_convention(seed):
 
 
 def test_xgboost_plain_ndcg_stops_at_rank_32_and_refuses_the_same_grades():
-    xgb = pytest.importorskip("xgboost")
     grades, scores = [1] + [0] * 31 + [1] + [0] * 7, -np.arange(40.0)
     assert xgboost_ndcg([(grades, scores)], "ndcg") == pytest.approx(
         ndcg_under("xgboost", grades, scores, 32)
@@ -321,6 +322,19 @@ def test_xgboost_plain_ndcg_stops_at_rank_32_and_refuses_the_same_grades():
             xgboost_ndcg([([grade, 0], [1.0, 2.0])], "ndcg")
         with pytest.raises(ValueError, match="XGBoost accepts"):
             ndcg_under("xgboost", [grade, 0], [1.0, 2.0])
+
+
+def test_an_all_zero_query_scores_1_in_both_boosting_libraries_and_0_in_ndcg():
+    grades, scores = [0, 0, 0], [3.0, 2.0, 1.0]
+    assert xgboost_ndcg([(grades, scores)], "ndcg@10") == 1.0
+    assert xgboost_ndcg([(grades, scores)], "ndcg@10-") == 0.0
+    assert lightgbm_ndcg(grades, scores, [3], [10])[10] == 1.0
+    assert ndcg.ltr.ndcg_by_group(grades, scores, [7, 7, 7], 10) == 0.0 == ndcg.ndcg(grades, 10)
+
+
+def test_the_installed_libraries_are_the_versions_recorded():
+    assert xgb.__version__ == "3.2.0" and CONVENTIONS["xgboost"].version.startswith(xgb.__version__)
+    assert CONVENTIONS["lightgbm"].version == lgb.__version__
 
 
 def test_ranx_takes_the_ideal_from_the_judged_items_and_keeps_input_order():
@@ -421,7 +435,7 @@ def test_convention_table_bad_input():
 
 
 def test_import_needs_only_numpy():
-    heavy = ["sklearn", "scipy", "lightgbm", "pytrec_eval", "pandas", "matplotlib"]
+    heavy = ["sklearn", "scipy", "lightgbm", "xgboost", "pytrec_eval", "pandas", "matplotlib"]
     code = f"import sys, ndcg.conventions; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""

@@ -24,6 +24,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
@@ -47,6 +48,8 @@ NOT_FOR_PARTICIPANTS = (
     "scikit-learn",
     "scipy",
     "lightgbm",
+    "xgboost",
+    "xgboost-cpu",
     "pytrec-eval-terrier",
     "hypothesis",
     "genanki",
@@ -137,9 +140,46 @@ def installed_requires_python() -> dict[str, str | None]:
     }
 
 
+def pins_here(text: str, environment: dict[str, str] | None = None) -> dict[str, str]:
+    """The pins of a lock that pip installs on a platform (this one by default): each line's
+    environment marker read by packaging, pip's own reader."""
+    found = {}
+    for line in text.splitlines():
+        if re.match(r"[A-Za-z0-9]", line):
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate(environment):
+                found[run.canonical(requirement.name)] = str(requirement.specifier).removeprefix("==")
+    return found
+
+
+#: The environment markers of the three systems the course installs on (x86-64).
+SYSTEMS = {
+    "linux": {"sys_platform": "linux", "platform_system": "Linux", "platform_machine": "x86_64"},
+    "darwin": {"sys_platform": "darwin", "platform_system": "Darwin", "platform_machine": "arm64"},
+    "win32": {"sys_platform": "win32", "platform_system": "Windows", "platform_machine": "AMD64"},
+}
+
+
+def test_xgboost_is_pinned_for_every_system_in_the_full_lock_only():
+    text = (REPO / "requirements.txt").read_text(encoding="utf-8")
+    for system, environment in SYSTEMS.items():
+        here = pins_here(text, environment)
+        xgboost = {name: here[name] for name in ("xgboost", "xgboost-cpu") if name in here}
+        # One XGBoost on each system: the CPU-only build where it has a wheel, plain xgboost on macOS.
+        assert xgboost == ({"xgboost": "3.2.0"} if system == "darwin" else {"xgboost-cpu": "3.2.0"}), system
+    assert not [name for name in FULL if name.startswith("nvidia")], "no CUDA library in the course"
+    # pip-compile, run on Linux, drops the macOS line; `requirements` puts it back, marked as such.
+    assert run.other_platform_pins(text) == {"xgboost"}
+    light = (REPO / "requirements-participant.txt").read_text(encoding="utf-8")
+    assert run.other_platform_pins(light) == set() and "xgboost" not in light
+
+
 @pytest.mark.parametrize("lock", [run.FULL, run.PARTICIPANT], ids=lambda lock: lock.pinned)
 def test_requires_python_line_is_the_tightest_lower_bound_of_the_installed_pins(lock):
-    pinned = run.pins((REPO / lock.pinned).read_text(encoding="utf-8"))
+    text = (REPO / lock.pinned).read_text(encoding="utf-8")
+    pinned = pins_here(text)
+    # What is not installed here is exactly what `requirements` copied for another platform.
+    assert set(run.pins(text)) - set(pinned) == run.other_platform_pins(text)
     requires = installed_requires_python()
     missing = sorted(set(pinned) - set(requires))
     assert not missing, f"pinned but not installed in this venv (run `tools/run.py setup`): {missing}"
@@ -214,6 +254,9 @@ def test_requirements_writes_each_lock_header_from_the_venv_metadata(repo, monke
 
     monkeypatch.setattr(run.subprocess, "run", fake_run)
     (repo / "requirements-participant.txt").write_text("markdown-it-py==4.0.0\npip==26.3\n")
+    # A pin for another system, which the (fake) pip-compile leaves out as the real one does.
+    (repo / "requirements.in").write_text('numpy\npip\nfoo==1.0 ; sys_platform == "plan9"\n')
+    (repo / "requirements-participant.in").write_text("-c requirements.txt\npip\n")
     assert run.main(["requirements"]) == 0
     bin_dir = repo / ".venv" / "bin"
     assert [command[:2] for command in recorded] == [
@@ -230,9 +273,63 @@ def test_requirements_writes_each_lock_header_from_the_venv_metadata(repo, monke
     light = (repo / "requirements-participant.txt").read_text()
     assert full.startswith("# requires-python: >=3.11 ") and full.count("# requires-python:") == 1
     assert light.startswith("# requires-python: >=3.10 ") and light.endswith("pip==26.3\n")
+    # foo is not installed here: it is put back in the lock, and left out of the header's reckoning.
+    assert '\nfoo==1.0 ; sys_platform == "plan9"\n' in full and run.other_platform_pins(full) == {"foo"}
+    assert run.main(["requirements"]) == 0
+    assert (repo / "requirements.txt").read_text() == full, "a second run changes nothing"
     metadata.pop("pip")
     with pytest.raises(SystemExit, match=r"not installed in .venv.*\['pip'\]"):
         run.main(["requirements"])
+
+
+#: A lock as pip-compile writes it, with its block of "unsafe" packages last.
+COMPILED = """\
+# requires-python: >=3.11    (the lowest Python every pin below accepts)
+numpy==2.4.6
+    # via -r requirements.in
+xgboost-cpu==3.2.0 ; sys_platform == "linux"
+    # via -r requirements.in
+
+# The following packages are considered to be unsafe in a requirements file:
+pip==26.3
+    # via -r requirements.in
+"""
+
+
+def test_another_platform_s_pins_go_back_in_their_alphabetical_place(tmp_path):
+    (tmp_path / "requirements.txt").write_text(COMPILED)
+    (tmp_path / "requirements.in").write_text(
+        "numpy\n"
+        'xgboost-cpu==3.2.0 ; sys_platform == "linux"\n'
+        'xgboost == 3.2.0; sys_platform == "darwin"   # macOS\n'
+        'Zed[extra]==2.0 ; os_name == "nt"\n'
+        "# a comment; with a semicolon\n"
+    )
+    assert run.keep_other_platform_pins(tmp_path, run.FULL) == ["xgboost", "zed"]
+    lines = (tmp_path / "requirements.txt").read_text().splitlines()
+    elsewhere = run.ELSEWHERE.format(source="requirements.in").rstrip("\n")
+    assert lines[3:11] == [
+        'xgboost==3.2.0 ; sys_platform == "darwin"',
+        elsewhere,
+        'xgboost-cpu==3.2.0 ; sys_platform == "linux"',
+        "    # via -r requirements.in",
+        'zed==2.0 ; os_name == "nt"',
+        elsewhere,
+        "",
+        "# The following packages are considered to be unsafe in a requirements file:",
+    ]
+    assert run.other_platform_pins("\n".join(lines)) == {"xgboost", "zed"}
+    assert run.keep_other_platform_pins(tmp_path, run.FULL) == [], "nothing twice"
+
+
+def test_another_platform_s_requirement_must_be_an_exact_pin(tmp_path):
+    (tmp_path / "requirements.txt").write_text(COMPILED)
+    (tmp_path / "requirements.in").write_text('numpy\nxgboost>=3.2 ; sys_platform == "darwin"\n')
+    with pytest.raises(
+        SystemExit, match=r"requirements.in: xgboost .* pin it exactly \(`xgboost==VERSION ; sys_"
+    ):
+        run.keep_other_platform_pins(tmp_path, run.FULL)
+    assert (tmp_path / "requirements.txt").read_text() == COMPILED
 
 
 def test_a_lock_without_its_requires_python_line_says_how_to_make_it(repo, calls):
@@ -445,6 +542,10 @@ def test_the_setup_page_quotes_what_check_prints_and_each_system_s_command():
 def test_the_recorded_measurement_is_of_the_current_locks():
     record = json.loads((REPO / install_size.RECORD).read_text(encoding="utf-8"))
     assert record["participant"]["packages"] == len(LIGHT)
-    assert record["full"]["packages"] == len(FULL)
+    # The full lock holds a pin for macOS only (xgboost): count what installs on the measured system.
+    measured_on = record["full"]["system"].rsplit(", ", 1)[-1].split()[0]
+    environment = SYSTEMS[{"Linux": "linux", "Darwin": "darwin", "Windows": "win32"}[measured_on]]
+    full_lock = (REPO / "requirements.txt").read_text(encoding="utf-8")
+    assert record["full"]["packages"] == len(pins_here(full_lock, environment)) == len(FULL) - 1
     assert 0 < record["participant"]["mb"] <= LIMIT_MB < record["full"]["mb"]
     assert record["participant"]["python"].startswith("3.11")

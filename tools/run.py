@@ -227,6 +227,99 @@ def pins(text: str) -> dict[str, str]:
     }
 
 
+#: The comment under a pin that ``requirements`` copied from a lock's source for another platform.
+ELSEWHERE = (
+    "    # via -r {source}: another platform's pin (its marker is false where this lock was compiled)\n"
+)
+#: A requirement of a lock's source that carries an environment marker: name, ``==`` version or None, marker.
+MARKED = re.compile(
+    r"^([A-Za-z0-9][A-Za-z0-9._-]*)[ \t]*(?:\[[^\]\n]*\])?[ \t]*([^;#\n]*?)[ \t]*;[ \t]*([^#\n]+?)[ \t]*(?:#.*)?$",
+    re.MULTILINE,
+)
+
+
+def marked_requirements(source: str) -> dict[str, tuple[str | None, str]]:
+    r"""The requirements of a lock's source that carry an environment marker.
+
+    Returns ``{canonical name: (exact version or None, marker)}``; the version is None
+    unless the requirement is one exact pin (``name==version``).
+
+    >>> marked_requirements('numpy\nxgboost==3.2.0 ; sys_platform == "darwin"  # macOS\nfoo>=1; os_name == "nt"\n')
+    {'xgboost': ('3.2.0', 'sys_platform == "darwin"'), 'foo': (None, 'os_name == "nt"')}
+    """
+    found = {}
+    for match in MARKED.finditer(source):
+        name, specifier, marker = match.groups()
+        exact = re.fullmatch(r"==\s*([^\s,*]+)", specifier)
+        found[canonical(name)] = (exact.group(1) if exact else None, marker)
+    return found
+
+
+def other_platform_pins(text: str) -> set[str]:
+    r"""The pins of a lock that ``requirements`` copied for another platform (not installed here).
+
+    >>> other_platform_pins('a==1\n    # via b\nc==2 ; sys_platform == "darwin"\n'
+    ...                     "    # via -r requirements.in: another platform's pin (...)\n")
+    {'c'}
+    """
+    return {
+        canonical(match.group(1))
+        for match in re.finditer(
+            r"^([A-Za-z0-9][A-Za-z0-9._-]*)==\S+.*\n    # via -r \S+: another platform's pin",
+            text,
+            re.MULTILINE,
+        )
+    }
+
+
+def keep_other_platform_pins(root: Path, lock: Lock) -> list[str]:
+    """Put back into a lock the pins of its source that are meant for other platforms.
+
+    pip-compile resolves for the machine it runs on, and leaves out a requirement whose
+    environment marker is false there: compiled on Linux, ``xgboost==3.2.0 ; sys_platform ==
+    "darwin"`` would vanish from the lock, and a Mac would install nothing for it. Such a
+    requirement must be one exact pin in the source (nothing here could resolve a range for
+    another platform); it is written into the lock as the source writes it, in its
+    alphabetical place, under a comment that says so (:data:`ELSEWHERE`), and pip skips it on
+    every machine where its marker is false. Its own dependencies are not resolved here either:
+    they must be pinned by the lock already (XGBoost's macOS wheel needs NumPy and SciPy, which
+    the Linux and Windows build pins too). Returns the names put back; exits when a marked
+    requirement left out is not an exact pin.
+    """
+    source = (root / lock.source).read_text(encoding="utf-8")
+    path = root / lock.pinned
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    pinned = pins("".join(lines))
+    added = []
+    for name, (version, marker) in sorted(marked_requirements(source).items()):
+        if name in pinned:
+            continue
+        if version is None:
+            sys.exit(
+                f"{lock.source}: {name} ({marker}) is for another platform, so pip-compile cannot resolve "
+                f"it here: pin it exactly (`{name}==VERSION ; {marker}`)."
+            )
+        # Its place: before the first pin that sorts after it, above pip-compile's "unsafe" block.
+        place = len(lines)
+        for index, line in enumerate(lines):
+            if line.startswith("# The following packages are considered to be unsafe"):
+                place = index
+                while place > 0 and not lines[place - 1].strip():
+                    place -= 1
+                break
+            match = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)==", line)
+            if match and canonical(match.group(1)) > name:
+                place = index
+                break
+        lines[place:place] = [f"{name}=={version} ; {marker}\n", ELSEWHERE.format(source=lock.source)]
+        added.append(name)
+        print(
+            f"{lock.pinned}: {name}=={version} ; {marker} (for another platform, kept as {lock.source} pins it)"
+        )
+    path.write_text("".join(lines), encoding="utf-8")
+    return added
+
+
 def required_python(root: Path, lock: Lock) -> tuple[int, ...]:
     """The lowest Python a lock installs on: its ``# requires-python: >=X.Y`` line."""
     path = root / lock.pinned
@@ -658,7 +751,8 @@ def write_header(root: Path, lock: Lock, requires: Mapping[str, str | None]) -> 
     """Put the lock's ``# requires-python:`` line on top, from the metadata of its pinned distributions."""
     path = root / lock.pinned
     text = path.read_text(encoding="utf-8")
-    pinned = pins(text)
+    elsewhere = other_platform_pins(text)  # not installed here: their Requires-Python is not known
+    pinned = {name: version for name, version in pins(text).items() if name not in elsewhere}
     missing = sorted(set(pinned) - set(requires))
     if missing:
         sys.exit(f"{lock.pinned}: not installed in .venv, so their Requires-Python is unknown: {missing}")
@@ -701,6 +795,7 @@ def requirements(args: argparse.Namespace) -> None:
     run([python(), "-m", "pip", "install", "--quiet", "pip-tools"])
     for lock in (FULL, PARTICIPANT):
         run(compile_command(lock))
+        keep_other_platform_pins(ROOT, lock)
     run([python(), "-m", "pip", "install", "--quiet", "-r", FULL.pinned])
     requires = venv_requires_python()
     for lock in (FULL, PARTICIPANT):
