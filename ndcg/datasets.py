@@ -247,7 +247,9 @@ def make_letor(
     if n_informative + n_noisy + n_useless == 0:
         raise ValueError("n_informative + n_noisy + n_useless must be at least 1; got 0 features.")
     if relevance not in RELEVANCE_KINDS:
-        raise ValueError(f"relevance must be one of {', '.join(map(repr, RELEVANCE_KINDS))}; got {relevance!r}.")
+        raise ValueError(
+            f"relevance must be one of {', '.join(map(repr, RELEVANCE_KINDS))}; got {relevance!r}."
+        )
     needed = {"linear": 0, "nonlinear": 5, "tiered": 2}[relevance]
     if n_informative < needed:
         raise ValueError(
@@ -293,7 +295,12 @@ def make_letor(
 
 
 def _check_sd(value, name):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) or value < 0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or not math.isfinite(value)
+        or value < 0
+    ):
         raise ValueError(f"{name} must be a finite number >= 0 (a standard deviation); got {value!r}.")
     return float(value)
 
@@ -306,7 +313,9 @@ def _check_grade_probs(grade_probs):
             f"grade_probs must be a sequence of numbers, the share of each grade; got {grade_probs!r}."
         ) from None
     if len(probs) < 2 or not all(math.isfinite(p) and p > 0 for p in probs):
-        raise ValueError(f"grade_probs must be at least two positive shares (grades 0, 1, ...); got {grade_probs!r}.")
+        raise ValueError(
+            f"grade_probs must be at least two positive shares (grades 0, 1, ...); got {grade_probs!r}."
+        )
     if not math.isclose(sum(probs), 1.0, abs_tol=1e-9):
         raise ValueError(f"grade_probs must sum to 1; got {grade_probs!r} (sum {sum(probs)!r}).")
     return probs

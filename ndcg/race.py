@@ -57,7 +57,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
-import math
 import numbers
 import os
 import platform
@@ -266,7 +265,9 @@ def fit_predict(learner, train, X_test, *, seed=0, k=10, epochs=10, lr=0.05, rou
         scores = np.asarray(model.predict(np.asarray(X_test, dtype=float)), dtype=float)
     else:
         n_features = np.asarray(X).shape[1]
-        model = ltr.MLP(n_features, seed=seed) if spec.model == "mlp" else ltr.LinearModel(n_features, seed=seed)
+        model = (
+            ltr.MLP(n_features, seed=seed) if spec.model == "mlp" else ltr.LinearModel(n_features, seed=seed)
+        )
         ltr.train(model, spec.loss, X, y, qid, epochs=epochs, lr=lr, k=k, seed=seed)
         scores = model.predict(X_test)
     return (scores, model) if return_model else scores
@@ -382,7 +383,9 @@ def _check_diffs(diffs):
     for i, d in enumerate(diffs):
         d = np.asarray(d, dtype=float)
         if d.ndim != 1 or d.size < 2:
-            raise ValueError(f"diffs[{i}] must be a 1-D array of at least 2 per-query differences; got shape {d.shape}.")
+            raise ValueError(
+                f"diffs[{i}] must be a 1-D array of at least 2 per-query differences; got shape {d.shape}."
+            )
         if not np.all(np.isfinite(d)):
             raise ValueError(f"diffs[{i}] must hold finite numbers; found NaN or infinity.")
         out.append(d)
@@ -577,7 +580,7 @@ def save(result, path, *, command):
     """
     result.meta = {
         "command": command,
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": machine(),
         "versions": _versions(),
     }
@@ -597,7 +600,9 @@ def load(path):
     try:
         payload = json.loads(Path(path).read_text(encoding="utf-8"))
         race = Race(**{**payload["race"], "learners": tuple(payload["race"]["learners"])})
-        ndcg = {name: [np.asarray(v, dtype=float) for v in values] for name, values in payload["ndcg"].items()}
+        ndcg = {
+            name: [np.asarray(v, dtype=float) for v in values] for name, values in payload["ndcg"].items()
+        }
         meta = {key: payload[key] for key in ("command", "date", "machine", "versions")}
         return RaceResult(race, list(payload["seeds"]), ndcg, payload["seconds"], {}, meta)
     except (KeyError, TypeError, json.JSONDecodeError) as error:

@@ -104,7 +104,7 @@ def test_xgboost_resolves_the_table_s_values_in_its_own_configuration(fitted):
     assert float(tree["reg_lambda"]) == 0.0
     assert float(tree["min_child_weight"]) == pytest.approx(1e-3, rel=1e-7)  # stored as float32
     assert float(tree["learning_rate"]) == pytest.approx(0.05)  # stored as float32
-    assert config["generic_param"]["nthread"] == "2"
+    assert config["generic_param"]["nthread"] == "1"
     # At most 15 leaves in each tree, and some tree uses them all.
     leaves = [tree.count("leaf=") for tree in fitted["xgboost"].get_booster().get_dump()]
     assert len(leaves) == FAST["rounds"] and max(leaves) == 15
@@ -129,7 +129,7 @@ def test_the_defaults_the_notes_name():
         n_estimators=10,
         learning_rate=0.05,
         num_leaves=15,
-        n_jobs=2,
+        n_jobs=1,
         random_state=0,
         deterministic=True,
         force_row_wise=True,

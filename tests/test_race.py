@@ -47,7 +47,7 @@ def per_query_means(values, qid):
 
 
 def test_nonlinear_relevance_follows_the_interaction_not_a_line():
-    X, y, qid = make_letor(
+    X, y, _qid = make_letor(
         n_queries=400, relevance="nonlinear", query_offset_sd=0.0, feature_shift_sd=0.0, seed=0
     )
     z = X[:, :5]
@@ -61,8 +61,13 @@ def test_nonlinear_relevance_follows_the_interaction_not_a_line():
 
 
 def test_tiered_relevance_z1_orders_only_the_top_tier():
-    X, y, qid = make_letor(
-        n_queries=400, relevance="tiered", label_noise_sd=0.3, query_offset_sd=0.0, feature_shift_sd=0.0, seed=0
+    X, y, _qid = make_letor(
+        n_queries=400,
+        relevance="tiered",
+        label_noise_sd=0.3,
+        query_offset_sd=0.0,
+        feature_shift_sd=0.0,
+        seed=0,
     )
     z0, z1 = X[:, 0], X[:, 1]
     top, low = z0 > 0.5, z0 < 0
@@ -72,8 +77,10 @@ def test_tiered_relevance_z1_orders_only_the_top_tier():
 
 def test_query_offsets_move_whole_queries():
     spread = {
-        sd: per_query_means(make_letor(n_queries=300, query_offset_sd=sd, seed=2)[1].astype(float),
-                            make_letor(n_queries=300, query_offset_sd=sd, seed=2)[2]).std()
+        sd: per_query_means(
+            make_letor(n_queries=300, query_offset_sd=sd, seed=2)[1].astype(float),
+            make_letor(n_queries=300, query_offset_sd=sd, seed=2)[2],
+        ).std()
         for sd in (0.0, 2.0)
     }
     assert spread[2.0] > 2 * spread[0.0]
@@ -82,7 +89,9 @@ def test_query_offsets_move_whole_queries():
 def test_label_noise_weakens_the_features():
     corr = {}
     for sd in (0.0, 3.0):
-        X, y, _ = make_letor(n_queries=300, label_noise_sd=sd, query_offset_sd=0.0, feature_shift_sd=0.0, seed=3)
+        X, y, _ = make_letor(
+            n_queries=300, label_noise_sd=sd, query_offset_sd=0.0, feature_shift_sd=0.0, seed=3
+        )
         corr[sd] = abs(np.corrcoef(X[:, :5].sum(axis=1), y)[0, 1])
     assert corr[0.0] > 0.8 and corr[3.0] < 0.35
 
@@ -198,7 +207,9 @@ def test_holm():
 
 
 def fake_result(**learners):
-    return race.RaceResult(race.RACES["cutoff-linear"], [0], {k: [np.asarray(v, float)] for k, v in learners.items()}, {})
+    return race.RaceResult(
+        race.RACES["cutoff-linear"], [0], {k: [np.asarray(v, float)] for k, v in learners.items()}, {}
+    )
 
 
 def test_holm_claims_use_stricter_levels_and_step_down():
@@ -240,7 +251,10 @@ def test_run_is_deterministic_and_paired():
             assert np.array_equal(a, b)
     parts = race.split("offsets", 1)
     n_test = np.unique(parts["test"][2]).size
-    assert [len(v) for v in first.ndcg["ranknet"]] == [np.unique(race.split("offsets", 0)["test"][2]).size, n_test]
+    assert [len(v) for v in first.ndcg["ranknet"]] == [
+        np.unique(race.split("offsets", 0)["test"][2]).size,
+        n_test,
+    ]
     diffs = first.diffs("ranknet", "pointwise")
     assert np.allclose(diffs[1], first.ndcg["ranknet"][1] - first.ndcg["pointwise"][1])
     assert len(first.models["ranknet"]) == 2 and all(t > 0 for t in first.seconds["ranknet"])
@@ -249,7 +263,9 @@ def test_run_is_deterministic_and_paired():
 def test_a_seed_is_one_fit_predict():
     parts = race.split("cutoff-tiered", 4)
     r = race.RACES["cutoff-tiered"]
-    scores = race.fit_predict("lambdarank", parts["train"], parts["test"][0], seed=4, k=r.k, epochs=r.epochs, lr=r.lr)
+    scores = race.fit_predict(
+        "lambdarank", parts["train"], parts["test"][0], seed=4, k=r.k, epochs=r.epochs, lr=r.lr
+    )
     result = race.run("cutoff-tiered", seeds=[4], learners=["lambdarank"])
     y, qid = parts["test"][1], parts["test"][2]
     assert np.array_equal(result.ndcg["lambdarank"][0], ltr.ndcg_per_group(y, scores, qid, r.k))
@@ -336,16 +352,24 @@ def test_command_line(tmp_path):
     assert "seed   0  pointwise" in done.stdout and f"wrote {out}" in done.stdout
     assert race.load(out).meta["command"] == f"python -m ndcg.race offsets --seeds 1 --out {out.as_posix()}"
     bad = subprocess.run(
-        [sys.executable, "-m", "ndcg.race", "all", "--out", str(out)], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "ndcg.race", "all", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert bad.returncode == 2 and "give one race" in bad.stderr
     zero = subprocess.run(
-        [sys.executable, "-m", "ndcg.race", "offsets", "--seeds", "0"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "ndcg.race", "offsets", "--seeds", "0"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert zero.returncode == 2 and "--seeds must be at least 1" in zero.stderr
 
 
 def test_a_race_of_your_own():
-    mine = dataclasses.replace(race.RACES["offsets"], name="mine", data={"grade_probs": (0.7, 0.3)}, n_queries=60)
+    mine = dataclasses.replace(
+        race.RACES["offsets"], name="mine", data={"grade_probs": (0.7, 0.3)}, n_queries=60
+    )
     result = race.run(mine, seeds=[0])
     assert 0 < result.mean("ranknet") <= 1
