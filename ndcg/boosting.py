@@ -18,19 +18,25 @@ query with no relevant document 1, ``ndcg`` scores it 0
 What is the same, and what is not
 ---------------------------------
 Set the same: the gain ``2**grade - 1``; the pairs, those with at least one
-document in the current top ``k``; leaf-wise trees of at most ``leaves``
-leaves on feature histograms, with no depth limit; the learning rate; the
-number of rounds; the smallest hessian sum of a leaf (``min_child_weight``);
-no L2 penalty on leaf values; a fixed number of threads.
+document in the current top ``k``; the two rescalings of the lambdas, which
+both libraries apply by default (read in LightGBM's
+``src/objective/rank_objective.hpp`` and XGBoost's
+``src/objective/lambdarank_obj.cc``): each pair's ``|delta NDCG|`` divided by
+``0.01 + |s_i - s_j|``, and a query's lambdas and hessians multiplied by
+``log2(1 + S) / S``, ``S`` the sum of its pairs' lambdas (one switch in
+LightGBM, ``lambdarank_norm``; two in XGBoost,
+``lambdarank_score_normalization`` and ``lambdarank_normalization``);
+leaf-wise trees of at most ``leaves`` leaves on feature histograms, with no
+depth limit; the learning rate; the number of rounds; the smallest hessian sum
+of a leaf (``min_child_weight``); no L2 penalty on leaf values; a fixed
+number of threads.
 
 Not the same, and not settable to be: LightGBM also wants at least 20
 documents in a leaf (``min_child_samples``; XGBoost has no such count);
-each library rescales the lambdas of a query by its own rule
-(``lambdarank_norm`` in LightGBM; ``lambdarank_normalization`` and
-``lambdarank_score_normalization`` in XGBoost, all on by default and kept);
-histograms have 255 bins in LightGBM, 256 in XGBoost; LightGBM accepts grades
-up to 30, XGBoost up to 31. So the two rankers are two implementations of one
-method, not one model twice: expect close scores, not equal ones.
+histograms have 255 bins in LightGBM, 256 in XGBoost; XGBoost keeps its
+predictions in float32; LightGBM accepts grades up to 30, XGBoost up to 31.
+So the two rankers are two implementations of one method, not one model
+twice: expect close scores, not equal ones.
 
 Both are deterministic: fitting twice on the same machine gives the same
 predictions bit for bit (LightGBM's ``deterministic=True`` with
@@ -143,8 +149,8 @@ LAMBDAMART_PARAMETERS: tuple[LambdaMARTParameter, ...] = (
         "lambda normalisation",
         {"lambdarank_norm": True},
         {"lambdarank_normalization": True, "lambdarank_score_normalization": True},
-        "Each library rescales a query's lambdas by its own rule (defaults, kept): "
-        "the gradients are close, not identical.",
+        "The same two rules, on by default: |delta NDCG| / (0.01 + |s_i - s_j|), and a query's "
+        "lambdas times log2(1 + S) / S, S their sum (one switch in LightGBM, two in XGBoost).",
     ),
     LambdaMARTParameter(
         "tree size",

@@ -786,8 +786,9 @@ def manifest(args: argparse.Namespace) -> None:
 
 def requirements(args: argparse.Namespace) -> None:
     """Re-pin requirements.txt from requirements.in, then requirements-participant.txt under it
-    (pip-tools); install the new pins into .venv and write each lock's requires-python line
-    from the Requires-Python metadata of its pins.
+    (pip-tools), putting back the exact pins for other platforms that pip-compile leaves out
+    (:func:`keep_other_platform_pins`); install the new pins into .venv and write each lock's
+    requires-python line from the Requires-Python metadata of the pins installed here.
 
     The new pins may need another Python than the old ones, so no lock's line holds this
     command back: the pins are resolved for the Python that runs it."""
