@@ -576,7 +576,7 @@ PLANS = {
             ("teach", "02_dcg"),
             ("exercises", "02_dcg", 2),
             ("teach", "03_idcg"),
-            ("exercises", "03_idcg", 3),
+            ("exercises", "03_idcg", 2),
             ("break",),
             ("teach", "04_ndcg"),
             ("exercises", "04_ndcg", 3),
