@@ -359,32 +359,54 @@ def race_scores(result, *, digits=3) -> StepTable:
     )
 
 
-def race_claims(claims, *, digits=3, caption="") -> StepTable:
-    """Claims "A beats B" (:func:`ndcg.race.holm_claims`): the difference, its interval, whether it holds."""
+def interval_text(interval, digits=3) -> str:
+    """An interval as ``[low, high]``, signed, with a non-breaking space so it never wraps.
+
+    >>> from ndcg.race import Interval
+    >>> interval_text(Interval(0.01, 0.0021, 0.0179, 0.95, 0.01))
+    '[+0.002,\xa0+0.018]'
+    """
+    spec = f"+.{digits}f"
+    return f"[{fmt(interval.low, spec)},\u00a0{fmt(interval.high, spec)}]"
+
+
+def race_claims(claims, *, digits=4, caption="") -> StepTable:
+    """Claims "A beats B" (:func:`ndcg.race.holm_claims`): the difference, its interval, whether it holds.
+
+    The interval is shown with 4 decimals by default, so that a bound just
+    above 0 does not read as 0.
+    """
     from ..race import LEARNERS
 
     rows = []
     for claim in claims:
         interval = claim.interval
-        spec = f"+.{digits}f"
         rows.append(
             (
                 f"{LEARNERS[claim.winner].label} beats {LEARNERS[claim.loser].label}",
-                fmt(interval.mean, spec),
-                f"[{fmt(interval.low, spec)}, {fmt(interval.high, spec)}]",
-                fmt(100 * interval.confidence, ".2f") + " %",
+                fmt(interval.mean, f"+.{digits}f"),
+                interval_text(interval, digits),
+                fmt(100 * interval.confidence, ".2f") + "\u00a0%",
                 "yes" if claim.holds else "no",
             )
         )
     return StepTable(("claim", "mean difference", "interval", "level", "holds"), rows, caption=caption)
 
 
-def boosting_parameter_table() -> StepTable:
-    """LightGBM's and XGBoost's LambdaMART settings side by side (:data:`ndcg.boosting.LAMBDAMART_PARAMETERS`)."""
+def boosting_parameter_list() -> str:
+    """LightGBM's and XGBoost's LambdaMART settings, idea by idea, as a Markdown list.
+
+    One item per row of :data:`ndcg.boosting.LAMBDAMART_PARAMETERS`: the idea,
+    each library's parameters as :func:`ndcg.boosting.lambdamart` sets them,
+    and the note. A list rather than a table, so that the long notes read
+    well on a phone.
+
+    >>> print(boosting_parameter_list().splitlines()[0])
+    - **objective**: LightGBM `objective='lambdarank'`; XGBoost `objective='rank:ndcg'`. LambdaMART: LambdaRank's NDCG-weighted pairwise gradients, fitted by boosted trees.
+    """
     from ..boosting import LAMBDAMART_PARAMETERS
 
-    return StepTable(
-        ("idea", "LightGBM", "XGBoost", "note"),
-        [(row.concept, row.lightgbm_text, row.xgboost_text, row.note) for row in LAMBDAMART_PARAMETERS],
-        caption="LambdaMART in two libraries, as ndcg.boosting.lambdamart sets them (its defaults)",
+    return "\n".join(
+        f"- **{row.concept}**: LightGBM `{row.lightgbm_text}`; XGBoost `{row.xgboost_text}`. {row.note}"
+        for row in LAMBDAMART_PARAMETERS
     )
