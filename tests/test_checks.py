@@ -256,6 +256,11 @@ def test_case_order():
     ]
     assert case_order(([[1, 2], [3, 4]], [[0, 1], [1, 0]])) == (8, (), 0)  # matrices: every entry counts
     assert case_order(([2, 1], 3, None), 7) == (2, (3.0, math.inf), 7)
+    # ragged lists of lists (one list of queries per seed): every inner entry counts, so a case with
+    # two seeds of two queries is smaller than one with two seeds of ten and five
+    ragged = ([[0.5, 0.9], [0.7, 0.3]], [[0.1] * 10, [0.2] * 5])
+    assert [case_order((arg,))[0] for arg in ragged] == [4, 15]
+    assert case_order(([np.zeros(3), [1.0, 2.0]], 200)) == (5, (200.0,), 0)
 
 
 def test_a_broken_step_table_never_breaks_the_check():

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ndcg.course.checks import FunctionCheck, NumberCheck
+from ndcg.course.checks import FunctionCheck, NumberCheck, case_order
 from tests.tools_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -372,3 +372,122 @@ def test_the_blog_snippet_fails_as_the_exercise_says():
     solution = solution_source("04_ndcg")
     fixed = run_cells(solution, stop_after="ex6-answer")
     assert check.check(fixed["ndcg_at_k"]).status == "correct"
+
+
+# -- chapter 6, judging a race: the paired bootstrap and Holm's step-down ---------------------------
+
+
+def _bootstrap_check():
+    return checks_in(run_cells(read(EXERCISES / "06_ltr.ipynb")))["check_my_bootstrap"]
+
+
+def _row_by_row(a, b, resamples, seed):
+    """Right, written with one draw per resample: the same random stream as one matrix per seed."""
+    rng = np.random.default_rng(seed)
+    effects = np.zeros(resamples)
+    for a_s, b_s in zip(a, b):
+        d = np.subtract(a_s, b_s)
+        for r in range(resamples):
+            effects[r] += d[rng.integers(0, len(d), size=len(d))].mean()
+    return np.quantile(effects / len(a), [0.025, 0.975])
+
+
+def _unpaired(a, b, resamples, seed):
+    """Resamples A's and B's queries apart: the pairing is lost."""
+    rng = np.random.default_rng(seed)
+    effects = np.zeros(resamples)
+    for a_s, b_s in zip(a, b):
+        a_s, b_s = np.asarray(a_s), np.asarray(b_s)
+        n = len(a_s)
+        effects += a_s[rng.integers(0, n, size=(resamples, n))].mean(axis=1)
+        effects -= b_s[rng.integers(0, n, size=(resamples, n))].mean(axis=1)
+    return np.quantile(effects / len(a), [0.025, 0.975])
+
+
+def _pooled(a, b, resamples, seed):
+    """Resamples the queries of all seeds as one pool."""
+    rng = np.random.default_rng(seed)
+    d = np.concatenate([np.subtract(x, y) for x, y in zip(a, b)])
+    return np.quantile(d[rng.integers(0, len(d), size=(resamples, len(d)))].mean(axis=1), [0.025, 0.975])
+
+
+def _seeds_resampled(a, b, resamples, seed):
+    """Resamples the seeds' mean differences instead of the queries."""
+    rng = np.random.default_rng(seed)
+    means = np.array([np.mean(np.subtract(x, y)) for x, y in zip(a, b)])
+    index = rng.integers(0, len(means), size=(resamples, len(means)))
+    return np.quantile(means[index].mean(axis=1), [0.025, 0.975])
+
+
+def _resamples_outside(a, b, resamples, seed):
+    """Right in spirit, but loops over resamples outside the seeds: another random stream."""
+    rng = np.random.default_rng(seed)
+    diffs = [np.subtract(x, y) for x, y in zip(a, b)]
+    effects = [
+        np.mean([d[rng.integers(0, len(d), size=len(d))].mean() for d in diffs]) for _ in range(resamples)
+    ]
+    return np.quantile(effects, [0.025, 0.975])
+
+
+def _pooled_mean_interval(a, b, resamples, seed):
+    """The paired interval of the right random stream, shifted: the effect pooled over queries, not seeds."""
+    right = _row_by_row(a, b, resamples, seed)
+    per_seed = np.mean([np.mean(np.subtract(x, y)) for x, y in zip(a, b)])
+    pooled = np.mean(np.concatenate([np.subtract(x, y) for x, y in zip(a, b)]))
+    return right + (pooled - per_seed)
+
+
+def test_the_bootstrap_check_accepts_any_code_with_the_stated_random_stream():
+    check = _bootstrap_check()
+    assert check.check(_row_by_row).status == "correct"
+    # the cases span one to five seeds of different sizes, and the three designed edge cases come first
+    assert {len(case[0]) for case in check.cases} == {1, 2, 3, 4, 5}
+    assert any(len({len(q) for q in case[0]}) > 1 for case in check.cases)
+
+
+@pytest.mark.parametrize(
+    ("wrong", "smallest"),
+    [
+        (_unpaired, "([[0.5, 0.9]], [[0.4, 0.8]], 200, 0)"),  # constant difference: zero width if paired
+        (_pooled, "([[0.5, 0.9], [0.7, 0.3]], [[0.4, 0.8], [0.4, 0.0]], 200, 0)"),  # two seeds, two margins
+        (_seeds_resampled, None),  # a single seed whose queries differ: zero width
+        (_resamples_outside, None),
+        (_pooled_mean_interval, None),
+    ],
+    ids=lambda x: getattr(x, "__name__", "case"),
+)
+def test_the_bootstrap_check_catches_the_classic_mistakes(wrong, smallest):
+    check = _bootstrap_check()
+    first, second = check.check(wrong), check.check(wrong)
+    assert first.status == second.status == "incorrect"
+    assert "The smallest one:" in second.message
+    if smallest is not None:
+        assert f"{wrong.__name__}{smallest}" in second.message
+    if wrong is _seeds_resampled:  # its smallest failing case is one seed, for which it returns a point
+        failing = [
+            (case_order(case, i), case)
+            for i, (case, expected) in enumerate(zip(check.cases, check.expected))
+            if not np.allclose(wrong(*case), expected, rtol=1e-9, atol=1e-12)
+        ]
+        case = min(failing)[1]
+        low, high = wrong(*case)
+        assert len(case[0]) == 1 and low == high and "A closer look" in second.message
+
+
+def test_the_holm_exercise_makes_the_three_rules_disagree():
+    namespace = run_cells(read(EXERCISES / "06_ltr.ipynb"))
+    from ndcg.race import holm
+
+    p = sorted(namespace["claims"].values())
+    m, alpha = len(p), 0.05
+    plain = sum(x < alpha for x in p)
+    bonferroni = sum(x < alpha / m for x in p)
+    held = sum(holm(p, alpha)[0])
+    without_stop = sum(x < alpha / (m - i) for i, x in enumerate(p))
+    assert plain > held > bonferroni  # no correction, Holm and Bonferroni each say something else
+    assert without_stop != held  # forgetting Holm's stop gives a wrong answer, not the right one by luck
+    check = namespace["check_holm"]
+    assert check.check([plain, bonferroni, held]).status == "correct"
+    for wrong in ([plain, bonferroni, without_stop], [plain, bonferroni, bonferroni], [plain, plain, plain]):
+        check.reset()
+        assert check.check(wrong).status == "incorrect", wrong

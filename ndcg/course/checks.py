@@ -777,7 +777,9 @@ _RETURN_NOTE = (
 def case_order(case: tuple, index: int = 0) -> tuple:
     """How small a test case is: fewest items first, then the smallest cut-off, then the first listed.
 
-    Items are counted over every list or array argument; a number argument is a
+    Items are counted over every list or array argument, nested ones included
+    (a ragged list of lists, such as one list of queries per seed, counts
+    every entry of every inner list); a number argument is a
     cut-off (``None``, "the whole list", counts as the largest). The second miss
     on a :class:`FunctionCheck` shows the smallest failing case in this order, so
     the same function always gets the same case.
@@ -785,19 +787,27 @@ def case_order(case: tuple, index: int = 0) -> tuple:
     >>> cases = [([3, 2, 1], None), ([3, 2, 1], 2), ([4], 5), ([], None)]
     >>> sorted(cases, key=case_order)
     [([], None), ([4], 5), ([3, 2, 1], 2), ([3, 2, 1], None)]
+    >>> case_order(([[0.5, 0.9, 0.1], [0.2, 0.4]], 200))
+    (5, (200.0,), 0)
     """
     items, cuts = 0, []
     for arg in case:
         if isinstance(arg, (list, tuple, np.ndarray)):
-            try:
-                items += int(np.size(np.asarray(arg, dtype=object)))
-            except ValueError:
-                items += len(arg)
+            items += _count_items(arg)
         elif arg is None:
             cuts.append(math.inf)
         elif isinstance(arg, numbers.Real) and not isinstance(arg, bool):
             cuts.append(float(arg))
     return (items, tuple(cuts), index)
+
+
+def _count_items(value) -> int:
+    """The number of scalar entries of a list, tuple or array, however deeply (and raggedly) nested."""
+    if isinstance(value, np.ndarray) and value.dtype != object:
+        return int(value.size)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return sum(_count_items(item) for item in value)
+    return 1
 
 
 def _is_numeric(value) -> bool:
