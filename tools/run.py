@@ -700,6 +700,8 @@ def benchmark(args: argparse.Namespace) -> None:
 def races(args: argparse.Namespace) -> None:
     """Run chapter 6's races with 20 seeds each into results/race-NAME.json (precomputed for the book)."""
     run([python(), "-m", "ndcg.race", "all", "--seeds", "20"])
+
+
 #: The options of ``ltr-real`` that take one value, and those that take several, forwarded as given.
 LTR_REAL_OPTIONS = ("data", "dataset", "seed", "k", "epochs", "lr", "rounds", "out", "published")
 LTR_REAL_LISTS = ("folds", "learners")
