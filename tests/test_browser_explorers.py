@@ -440,10 +440,15 @@ def test_same_rr_builder(browser):
     assert a_box.get_attribute("aria-invalid") == "true"
     no_nan(root)
     shot(root, "same-rr-error-1100")
-    # the lists survive a reload (once the browser holds the last edit in localStorage)
-    page.wait_for_function(
-        "() => Object.keys(localStorage).some(k => (localStorage.getItem(k) || '').includes('3, x, -1'))"
-    )
+    # the lists survive a reload, once the browser holds the last edit in localStorage: a page's
+    # own localStorage answers from its renderer's cache, so ask another page of the same origin
+    # (every file:// page shares one), which sees only what reached the browser's storage
+    stored = "() => Object.keys(localStorage).some(k => (localStorage.getItem(k) || '').includes('3, x, -1'))"
+    page.wait_for_function(stored)
+    probe = page.context.new_page()
+    probe.goto(page.url)
+    probe.wait_for_function(stored)
+    probe.close()
     page.reload()
     page.wait_for_selector("[data-ndcg-view=same-rr][data-ready=true]")
     assert page.locator("[data-role=grades-a]").input_value() == "3, x, -1"
