@@ -52,11 +52,83 @@ def gain_values(rels, gain: str = "linear") -> np.ndarray:
     return _gain(check_grades(rels, gain=gain), gain)
 
 
+#: Grades above this make a list's exponential gains large enough that their
+#: sum could overflow (``2**1023 * 3`` does), so such a list's gains are
+#: computed scaled by ``2**-shift``. NDCG, a ratio, is unchanged by the scale;
+#: ``2**960`` times any realistic number of items stays far below the float64
+#: maximum (about ``2**1024``), and every list with grades up to 960 is
+#: computed exactly as before.
+SCALE_FROM_GRADE = 960
+
+
 def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
-    """Gain of already-checked grades (any shape)."""
-    if gain == "exponential":
-        return np.exp2(grades) - 1.0
-    return grades
+    """Gain of already-checked grades (any shape).
+
+    The exponential gain ``2**g - 1`` is computed as ``expm1(g * ln 2)`` for
+    ``g < 1``, where ``2**g - 1`` would lose every digit (``2**1e-20 - 1`` is
+    0 in float64, the true gain about ``6.9e-21``), and as ``2**g - 1``
+    elsewhere, exact for whole grades.
+    """
+    if gain != "exponential":
+        return grades
+    values = np.exp2(grades) - 1.0
+    small = grades < 1.0
+    if np.any(small):
+        if np.ndim(values) == 0:
+            return np.expm1(grades * np.log(2.0))
+        values[small] = np.expm1(grades[small] * np.log(2.0))
+    return values
+
+
+def _shift(grades: np.ndarray, gain: str) -> np.ndarray | int:
+    """Binary exponent by which each row's (last axis') exponential gains are scaled down.
+
+    0 for every row whose best grade is at most :data:`SCALE_FROM_GRADE`
+    (and for the linear gain); otherwise the whole number of binary orders by
+    which the best grade exceeds it.
+    """
+    if gain != "exponential" or grades.size == 0:
+        return 0
+    best = grades.max(axis=-1)
+    if np.all(best <= SCALE_FROM_GRADE):
+        return 0
+    return np.floor(np.maximum(best - SCALE_FROM_GRADE, 0.0)).astype(np.int32)
+
+
+def _scaled_gain(grades: np.ndarray, gain: str) -> tuple[np.ndarray, np.ndarray | int]:
+    """``(gains * 2**-shift, shift)``: gains that sum without overflow, and the scale.
+
+    ``shift`` is 0 (the gains are :func:`_gain`'s, bit for bit) unless a
+    row's best grade exceeds :data:`SCALE_FROM_GRADE`; such a row's gains are
+    ``2**(g - shift) - 2**-shift``. A DCG computed from them is the true DCG
+    times ``2**-shift`` (``numpy.ldexp(dcg, shift)`` undoes it); an NDCG
+    is the true NDCG.
+    """
+    shift = _shift(grades, gain)
+    if np.all(np.equal(shift, 0)):
+        return _gain(grades, gain), 0
+    scale = np.asarray(shift, dtype=float)
+    if grades.ndim > 1:
+        scale = scale[..., None]
+    scaled = np.exp2(grades - scale) - np.exp2(-scale)
+    unscaled = np.broadcast_to(scale == 0, grades.shape)
+    if np.any(unscaled):
+        scaled[unscaled] = _gain(grades[unscaled], gain)
+    return scaled, shift
+
+
+def _unscale(dcg_values, shift, what: str = "DCG"):
+    """Undo :func:`_scaled_gain`'s scale on DCG values; raise if the true value overflows."""
+    if np.all(np.equal(shift, 0)):
+        return dcg_values
+    values = np.ldexp(dcg_values, np.asarray(shift, dtype=np.int32))
+    if not np.all(np.isfinite(values)):
+        raise ValueError(
+            f"the {what} exceeds the largest float64 (about 1.8e308): exponential gains of grades "
+            "near 1023 add up beyond it. NDCG, which divides the scale out, is computed exactly; "
+            "use ndcg or ndcg_score, or smaller grades."
+        )
+    return values
 
 
 def discounts(n: int) -> np.ndarray:

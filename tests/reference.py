@@ -13,7 +13,8 @@ import numpy as np
 
 
 def gain_of(grade: float, gain: str) -> float:
-    return 2.0**grade - 1.0 if gain == "exponential" else float(grade)
+    """``2**grade - 1`` computed as ``expm1(grade * ln 2)``, accurate for tiny grades too."""
+    return math.expm1(grade * math.log(2.0)) if gain == "exponential" else float(grade)
 
 
 def dcg(rels, k=None, gain="linear") -> float:
