@@ -121,7 +121,8 @@ def _unscale(dcg_values, shift, what: str = "DCG"):
     """Undo :func:`_scaled_gain`'s scale on DCG values; raise if the true value overflows."""
     if np.all(np.equal(shift, 0)):
         return dcg_values
-    values = np.ldexp(dcg_values, np.asarray(shift, dtype=np.int32))
+    with np.errstate(over="ignore"):
+        values = np.ldexp(dcg_values, np.asarray(shift, dtype=np.int32))
     if not np.all(np.isfinite(values)):
         raise ValueError(
             f"the {what} exceeds the largest float64 (about 1.8e308): exponential gains of grades "
