@@ -167,23 +167,23 @@ def compare(shapes, k: int, repeats: int, quick: bool) -> None:
         y_true, cases = make_data(n_queries, n_items)
         slow = n_queries * n_items >= SKLEARN_SLOW_CELLS
         for name, y_score in cases.items():
-            ours_s, ours = median_time(lambda s=y_score: ndcg.ndcg_score(y_true, s, k=k), repeats)
-            floor_s, _ = median_time(lambda s=y_score: floor(y_true, s, k), repeats)
-            prev_s, prev = median_time(lambda s=y_score: _previous_ndcg.ndcg_score(y_true, s, k=k), repeats)
+            ours_s, ours = median_time(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k), repeats)
+            floor_s, _ = median_time(lambda s=y_score, t=y_true: floor(t, s, k), repeats)
+            prev_s, prev = median_time(
+                lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k), repeats
+            )
             assert abs(ours - prev) <= 1e-12, f"{name}: previous version differs by {abs(ours - prev):g}"
             skl_text = f"{'-':>9} {'-':>7}"
             skl_peak = "-"
             if sklearn_ndcg_score is not None and not (quick and slow):
                 runs = 1 if slow else repeats
-                skl_s, theirs = median_time(lambda s=y_score: sklearn_ndcg_score(y_true, s, k=k), runs)
+                skl_s, theirs = median_time(lambda s=y_score, t=y_true: sklearn_ndcg_score(t, s, k=k), runs)
                 assert abs(ours - theirs) <= 1e-9, f"{name}: scikit-learn differs by {abs(ours - theirs):g}"
                 skl_text = f"{skl_s:9.3f} {skl_s / ours_s:6.1f}x" + ("*" if runs == 1 else "")
                 if not slow:
-                    skl_peak = (
-                        f"{peak_memory(lambda s=y_score: sklearn_ndcg_score(y_true, s, k=k)) / 2**20:7.0f}MB"
-                    )
-            ours_peak = peak_memory(lambda s=y_score: ndcg.ndcg_score(y_true, s, k=k))
-            prev_peak = peak_memory(lambda s=y_score: _previous_ndcg.ndcg_score(y_true, s, k=k))
+                    skl_peak = f"{peak_memory(lambda s=y_score, t=y_true: sklearn_ndcg_score(t, s, k=k)) / 2**20:7.0f}MB"
+            ours_peak = peak_memory(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k))
+            prev_peak = peak_memory(lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k))
             input_mb = (y_true.nbytes + y_score.nbytes) / 2**20
             print(
                 f"{n_queries:>8,} x {n_items:<6,} {name:>15} | {ours_s:9.4f} {floor_s:9.4f} {ours_s / floor_s:6.2f}x | "
@@ -240,7 +240,7 @@ def chunk_sweep(shapes, k: int, repeats: int) -> None:
             for size in sizes:
                 batch.CHUNK_BYTES = size
                 seconds, _ = median_time(
-                    lambda: ndcg.ndcg_score(y_true, cases["tied (5 values)"], k=k), repeats
+                    lambda t=y_true, s=cases["tied (5 values)"]: ndcg.ndcg_score(t, s, k=k), repeats
                 )
                 cells.append(f"{seconds:9.4f}")
             print(f"{n_queries:>8,} x {n_items:<6,} " + " ".join(cells))
