@@ -72,7 +72,21 @@ def _checked(y_true, y_score, k, gain, ignore_ties):
 def dcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> np.ndarray:
     """DCG@k of every query (row): an array with one value per row.
 
-    Parameters are those of :func:`dcg_score`.
+    Parameters are those of :func:`dcg_score` (without ``sample_weight``);
+    the same top-k selection, chunking and checks apply.
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_queries,)
+
+    See Also
+    --------
+    dcg_score : their (weighted) mean.
+
+    References
+    ----------
+    F. McSherry and M. Najork, "Computing information retrieval performance
+    measures efficiently in the presence of tied scores", ECIR 2008.
 
     Examples
     --------
@@ -87,7 +101,21 @@ def ndcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False)
     """NDCG@k of every query (row): an array with one value per row.
 
     A query with no relevant item (ideal DCG 0) scores 0.0. Parameters are
-    those of :func:`ndcg_score`.
+    those of :func:`ndcg_score` (without ``sample_weight``); the same top-k
+    selection, chunking and checks apply.
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_queries,)
+
+    See Also
+    --------
+    ndcg_score : their (weighted) mean.
+
+    References
+    ----------
+    F. McSherry and M. Najork, "Computing information retrieval performance
+    measures efficiently in the presence of tied scores", ECIR 2008.
 
     Examples
     --------
