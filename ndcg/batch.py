@@ -3,8 +3,11 @@
 :mod:`ndcg.metrics` scores one list of grades that is already in ranked
 order. Here each row of ``y_true`` holds the grades of one query's items and
 the same row of ``y_score`` the scores a model gave them; the ranking is
-"highest score first". Everything is vectorised over queries: no Python loop,
-and memory linear in the size of the input.
+"highest score first". Everything is vectorised over queries (no Python loop
+over them), rows are processed in chunks of about :data:`CHUNK_BYTES` bytes,
+so the extra memory stays below the input's size however many queries there
+are, and where ``k`` is well below the number of items each row's top ``k`` is
+found by a partition rather than a full sort (:func:`_use_partition`).
 
 Ties
 ----
