@@ -179,7 +179,7 @@ def check_rankings(rankings, name: str = "rankings") -> list[np.ndarray]:
 
 
 def check_matrices(
-    y_true, y_score, *, gain: str, exact_scores: bool = False
+    y_true, y_score, *, gain: str, exact_scores: bool = False, check_values: bool = True
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return ``(y_true, y_score)`` as 2-D arrays of the same shape, checked.
 
@@ -187,7 +187,9 @@ def check_matrices(
     is true: integer scores then keep their integer type, so that two scores
     above 2**53 that differ are never merged into a tie by the cast to float.
     Scores must not be NaN or ``+inf``; ``-inf`` is allowed (padding, ranked
-    last).
+    last). With ``check_values=False`` only types and shapes are checked here:
+    the caller then runs :func:`check_matrix_values` on each chunk of rows it
+    reads, while the chunk is in the processor's cache.
     """
     true = _as_numeric_array(y_true, "y_true")
     if exact_scores:
@@ -210,23 +212,35 @@ def check_matrices(
         )
     if true.shape[0] == 0:
         raise ValueError("y_true must hold at least one query (row); got none.")
-    _check_grade_values(true, "y_true", gain)
-    if score.dtype.kind == "f" and score.size:
-        low, high = score.min(), score.max()
-        if np.isnan(low):
-            raise ValueError(
-                "y_score must not contain NaN; found "
-                f"{int(np.isnan(score).sum())} NaN value(s). Give every item a score "
-                "(use -inf for padding items that should rank last)."
-            )
-        if high == np.inf:
-            raise ValueError(
-                "y_score must not contain +inf; found "
-                f"{int(np.isposinf(score).sum())} +inf value(s). Several +inf scores would tie "
-                "and an item cannot outrank +inf, so use a large finite score "
-                "(-inf is allowed: it marks padding items, ranked last)."
-            )
+    if check_values:
+        check_matrix_values(true, score, gain=gain)
     return true, score
+
+
+def check_matrix_values(true: np.ndarray, score: np.ndarray, *, gain: str, first_row: int = 0) -> None:
+    """Raise unless grades are finite, non-negative (and within the exponential limit) and scores not NaN or +inf.
+
+    ``true`` and ``score`` may be a chunk of rows of the full matrices,
+    starting at row ``first_row`` (for the message). Only reductions (min
+    and max), no temporary array, unless there is an error to describe.
+    """
+    _check_grade_values(true, "y_true", gain)
+    if score.dtype.kind != "f" or score.size == 0:
+        return
+    low, high = score.min(), score.max()
+    if np.isnan(low):
+        row = first_row + int(np.flatnonzero(np.isnan(score).any(axis=1))[0])
+        raise ValueError(
+            f"y_score must not contain NaN; found {int(np.isnan(score).sum())} NaN value(s), the first in "
+            f"row {row}. Give every item a score (use -inf for padding items that should rank last)."
+        )
+    if high == np.inf:
+        row = first_row + int(np.flatnonzero(np.isposinf(score).any(axis=1))[0])
+        raise ValueError(
+            f"y_score must not contain +inf; found {int(np.isposinf(score).sum())} +inf value(s), the first "
+            f"in row {row}. Several +inf scores would tie and an item cannot outrank +inf, so use a large "
+            "finite score (-inf is allowed: it marks padding items, ranked last)."
+        )
 
 
 def _raw_numeric(values) -> np.ndarray:

@@ -34,7 +34,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_flag, check_gain, check_k, check_matrices, check_sample_weight
+from ._validation import (
+    check_flag,
+    check_gain,
+    check_k,
+    check_matrices,
+    check_matrix_values,
+    check_sample_weight,
+)
 from .gains import _scaled_gain, _unscale, discounts
 
 #: Bytes of input (one float64 matrix) handled per chunk of rows. Every
@@ -68,7 +75,7 @@ def _checked(y_true, y_score, k, gain, ignore_ties):
     gain = check_gain(gain)
     k = check_k(k)
     ignore_ties = check_flag(ignore_ties, "ignore_ties")
-    true, score = check_matrices(y_true, y_score, gain=gain, exact_scores=True)
+    true, score = check_matrices(y_true, y_score, gain=gain, exact_scores=True, check_values=False)
     return true, score, k, gain, ignore_ties
 
 
@@ -284,8 +291,10 @@ def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndar
     step = _rows_per_chunk(n_items)
     for start in range(0, n_queries, step):
         rows = slice(start, start + step)
-        gains, shift = _scaled_gain(np.ascontiguousarray(true[rows]), gain)
-        actual = _dcg_rows(gains, np.ascontiguousarray(score[rows]), k, ignore_ties)
+        true_rows, score_rows = np.ascontiguousarray(true[rows]), np.ascontiguousarray(score[rows])
+        check_matrix_values(true_rows, score_rows, gain=gain, first_row=start)
+        gains, shift = _scaled_gain(true_rows, gain)
+        actual = _dcg_rows(gains, score_rows, k, ignore_ties)
         if normalise:
             ideal = _ideal_dcg_rows(gains, k)
             np.divide(actual, ideal, out=out[rows], where=ideal > 0)

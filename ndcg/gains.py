@@ -60,6 +60,12 @@ def gain_values(rels, gain: str = "linear") -> np.ndarray:
 #: computed exactly as before.
 SCALE_FROM_GRADE = 960
 
+#: A list whose best grade is below this (``2**-960``) has gains so small
+#: that the products and sums of a DCG would fall among the subnormal
+#: numbers and lose their precision (four grades of ``5e-324`` gave an NDCG of
+#: 1.5); its grades are scaled up by a power of two first, which is exact.
+TINY_GRADE = 2.0**-960
+
 
 def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
     """Gain of already-checked grades (any shape).
@@ -81,40 +87,64 @@ def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
 
 
 def _shift(grades: np.ndarray, gain: str) -> np.ndarray | int:
-    """Binary exponent by which each row's (last axis') exponential gains are scaled down.
+    """Binary exponent by which each row's (last axis') gains are scaled down.
 
-    0 for every row whose best grade is at most :data:`SCALE_FROM_GRADE`
-    (and for the linear gain); otherwise the whole number of binary orders by
-    which the best grade exceeds it.
+    0 for every row whose best grade lies between :data:`TINY_GRADE` and
+    :data:`SCALE_FROM_GRADE` (or is 0), which is every realistic row. A
+    row with exponential gain and a best grade above ``SCALE_FROM_GRADE``
+    gets the whole number of binary orders by which it exceeds it; a row
+    whose best grade is below ``TINY_GRADE`` gets a negative shift that
+    brings that grade to between 1 and 2.
     """
-    if gain != "exponential" or grades.size == 0:
+    if grades.size == 0:
         return 0
-    best = grades.max(axis=-1)
-    if np.all(best <= SCALE_FROM_GRADE):
+    best = np.atleast_1d(grades.max(axis=-1))
+    big = best > SCALE_FROM_GRADE if gain == "exponential" else np.zeros(best.shape, dtype=bool)
+    tiny = (best > 0) & (best < TINY_GRADE)
+    if not (big.any() or tiny.any()):
         return 0
-    return np.floor(np.maximum(best - SCALE_FROM_GRADE, 0.0)).astype(np.int32)
+    shift = np.zeros(best.shape, dtype=np.int32)
+    shift[big] = np.floor(best[big] - SCALE_FROM_GRADE)
+    shift[tiny] = np.frexp(best[tiny])[1] - 1  # best = m * 2**e with 0.5 <= m < 1
+    return shift.reshape(np.shape(grades)[:-1])
+
+
+def _gain_scaled(grades: np.ndarray, gain: str, shift) -> np.ndarray:
+    """Gains of ``grades`` times ``2**-shift``, one shift per row (last axis), from :func:`_shift`.
+
+    A positive shift (exponential gain, grades near the limit) gives
+    ``2**(g - shift) - 2**-shift``; a negative one (tiny grades) gives the
+    grade times ``2**-shift``, times ``ln 2`` for the exponential gain (below
+    ``2**-960``, ``2**g - 1 = g ln 2`` to the last bit).
+    """
+    if np.all(np.equal(shift, 0)):
+        return _gain(grades, gain)
+    exponent = np.asarray(shift, dtype=np.int32)
+    if np.ndim(grades) > 1:
+        exponent = exponent[..., None]
+    exponent = np.broadcast_to(exponent, np.shape(grades))
+    values = np.array(_gain(grades, gain), dtype=float, copy=True)
+    up = exponent < 0
+    if np.any(up):
+        raised = np.ldexp(grades[up], -exponent[up])
+        values[up] = raised * np.log(2.0) if gain == "exponential" else raised
+    down = exponent > 0
+    if np.any(down):
+        power = exponent[down].astype(float)
+        values[down] = np.exp2(grades[down] - power) - np.exp2(-power)
+    return values
 
 
 def _scaled_gain(grades: np.ndarray, gain: str) -> tuple[np.ndarray, np.ndarray | int]:
-    """``(gains * 2**-shift, shift)``: gains that sum without overflow, and the scale.
+    """``(gains * 2**-shift, shift)``: gains that sum without overflow or underflow, and the scale.
 
     ``shift`` is 0 (the gains are :func:`_gain`'s, bit for bit) unless a
-    row's best grade exceeds :data:`SCALE_FROM_GRADE`; such a row's gains are
-    ``2**(g - shift) - 2**-shift``. A DCG computed from them is the true DCG
-    times ``2**-shift`` (``numpy.ldexp(dcg, shift)`` undoes it); an NDCG
-    is the true NDCG.
+    row's best grade is above :data:`SCALE_FROM_GRADE` (exponential gain) or
+    below :data:`TINY_GRADE`. A DCG computed from the gains is the true DCG
+    times ``2**-shift`` (:func:`_unscale` undoes it); an NDCG is the true NDCG.
     """
     shift = _shift(grades, gain)
-    if np.all(np.equal(shift, 0)):
-        return _gain(grades, gain), 0
-    scale = np.asarray(shift, dtype=float)
-    if grades.ndim > 1:
-        scale = scale[..., None]
-    scaled = np.exp2(grades - scale) - np.exp2(-scale)
-    unscaled = np.broadcast_to(scale == 0, grades.shape)
-    if np.any(unscaled):
-        scaled[unscaled] = _gain(grades[unscaled], gain)
-    return scaled, shift
+    return _gain_scaled(grades, gain, shift), shift
 
 
 def _unscale(dcg_values, shift, what: str = "DCG"):

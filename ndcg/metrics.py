@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._validation import check_gain, check_grades, check_ideal, check_rankings, check_threshold
-from .gains import _gain, _scaled_gain, _unscale, cutoff, discounts, discounts_jarvelin
+from .gains import _gain_scaled, _scaled_gain, _shift, _unscale, cutoff, discounts, discounts_jarvelin
 
 
 def cg(rels, k=None) -> float:
@@ -102,24 +102,17 @@ def _dcg(grades: np.ndarray, n: int, gain: str) -> float:
 def _ndcg(grades: np.ndarray, best: np.ndarray, k, gain: str) -> float:
     """DCG over ideal DCG, both scaled alike (``best``: the ideal grades, best first).
 
-    The scale is set by the best grade, so exponential gains of grades near
-    the limit sum without overflow and the ratio is exact.
+    The scale is set by the best grade (:func:`ndcg.gains._shift`), so
+    exponential gains of grades near the limit sum without overflow, tiny
+    grades keep their precision, and the ratio is exact.
     """
     best = best[: cutoff(best.size, k)]
-    shift = 0 if best.size == 0 else _scaled_gain(best[:1], gain)[1]
-    ideal_gains = _gain_at(best, gain, shift)
-    ideal_dcg = float(ideal_gains @ discounts(best.size))
+    shift = _shift(best, gain)
+    ideal_dcg = float(_gain_scaled(best, gain, shift) @ discounts(best.size))
     if ideal_dcg == 0.0:
         return 0.0
     n = cutoff(grades.size, k)
-    return float(_gain_at(grades[:n], gain, shift) @ discounts(n)) / ideal_dcg
-
-
-def _gain_at(grades: np.ndarray, gain: str, shift) -> np.ndarray:
-    """Gains of ``grades`` times ``2**-shift`` (``shift`` from :func:`_scaled_gain`)."""
-    if np.all(np.equal(shift, 0)):
-        return _gain(grades, gain)
-    return np.exp2(grades - float(shift)) - np.exp2(-float(shift))
+    return float(_gain_scaled(grades[:n], gain, shift) @ discounts(n)) / ideal_dcg
 
 
 def idcg(rels, k=None, *, gain="linear", ideal=None) -> float:
