@@ -314,3 +314,25 @@ def test_extra_memory_stays_below_the_input_size():
     finally:
         tracemalloc.stop()
     assert peak < input_bytes
+
+
+def test_subnormal_grades_keep_their_ratios():
+    # found by the property test above: four tied grades of 5e-324 gave NDCG 1.5
+    assert ndcg.ndcg_per_query(np.full((2, 4), 5e-324), np.full((2, 4), -np.inf)).tolist() == [1.0, 1.0]
+    assert ndcg.ndcg([5e-324] * 4) == 1.0
+    for gain in ("linear", "exponential"):
+        # grades 1 : 2 in the wrong order, whatever their scale
+        assert ndcg.ndcg([5e-324, 1e-323], gain=gain) == pytest.approx(ndcg.ndcg([1, 2]), rel=1e-12)
+        assert ndcg.ndcg_score([[5e-324, 1e-323, 0]], [[3, 2, 1]], gain=gain) == pytest.approx(
+            ndcg.ndcg([1, 2, 0]), rel=1e-12
+        )
+
+
+def test_a_nan_score_is_reported_with_its_row():
+    scores = np.zeros((5, 3))
+    scores[3, 1] = np.nan
+    with pytest.raises(ValueError, match="found 1 NaN value.*row 3"):
+        ndcg.ndcg_score(np.ones((5, 3)), scores)
+    with mock.patch.object(batch, "CHUNK_BYTES", 24):  # one row per chunk
+        with pytest.raises(ValueError, match="row 3"):
+            ndcg.ndcg_score(np.ones((5, 3)), scores)
