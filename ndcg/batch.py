@@ -53,7 +53,8 @@ from .gains import _scaled_gain, _unscale, discounts
 #: the per-chunk overhead shows at 10,000 items per row.
 CHUNK_BYTES = 1 << 21
 
-_DIFFERENCES = """
+_DIFFERENCES = """Notes
+    -----
     Differences from scikit-learn (1.9), which otherwise computes the same
     numbers with ``gain="linear"``:
 
@@ -66,9 +67,13 @@ _DIFFERENCES = """
     * 1-D input is refused by both; here the message points to ``ndcg(rels)``;
     * ``gain="exponential"`` (``2**grade - 1``) is offered; scikit-learn's
       gain is always the grade;
+    * with ``ignore_ties=True`` tied items are taken in input order;
+      scikit-learn reverses an unstable ascending sort, so its order of tied
+      items is not defined (it is meant for scores without ties);
     * negative ``sample_weight`` values are refused (scikit-learn passes them
       to ``numpy.average``).
-"""
+
+    Integer scores are ranked exactly by both (no cast to float)."""
 
 
 def _checked(y_true, y_score, k, gain, ignore_ties):
@@ -172,10 +177,12 @@ def dcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, samp
         On bad input, naming the argument; and when a DCG with exponential
         gain exceeds the float64 range (grades near 1023): use
         :func:`ndcg_score` there, which is scale-free.
-    {differences}
+
     See Also
     --------
     ndcg_score, dcg_per_query, ndcg.dcg : one ranked list.
+
+    {differences}
 
     References
     ----------
@@ -238,10 +245,12 @@ def ndcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, sam
     Returns
     -------
     float
-    {differences}
+
     See Also
     --------
     ndcg_per_query, dcg_score, ndcg.ndcg : one ranked list.
+
+    {differences}
 
     References
     ----------
