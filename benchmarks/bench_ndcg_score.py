@@ -201,9 +201,9 @@ def threshold(repeats: int) -> None:
     """Full argsort against argpartition + argsort of the top, on 2 MiB of scores per shape."""
     rng = np.random.default_rng(0)
     print("partition + sort of the top against a full sort: time(sort) / time(partition)")
-    depths = (1, 5, 10, 20, 50)
+    depths = (1, 10, 50, 100, 250)
     print(f"{'items':>6} " + " ".join(f"{'k=' + str(d):>7}" for d in depths) + "   (continuous | 5-level)")
-    for n_items in (16, 24, 32, 48, 64, 100, 128, 256, 1_000, 10_000):
+    for n_items in (20, 64, 128, 256, 320, 384, 512, 1_000, 2_000, 10_000):
         n_rows = max(1, batch.CHUNK_BYTES // (8 * n_items))
         cells = []
         for kind in ("continuous", "tied"):

@@ -47,10 +47,11 @@ from .gains import _scaled_gain, _unscale, discounts
 #: Bytes of input (one float64 matrix) handled per chunk of rows. Every
 #: temporary array (indices, masks, gathered values) is a small multiple of a
 #: chunk, so the extra memory is bounded whatever the number of queries, and a
-#: chunk of both inputs stays near the processor's L2/L3 cache. Measured with
-#: ``benchmarks/bench_ndcg_score.py --chunk-sweep``: from 256 KiB to 8 MiB the
-#: time moves by a few per cent at every shape of the benchmark; below that
-#: the per-chunk overhead shows at 10,000 items per row.
+#: chunk of both inputs stays near the processor's cache. Measured with
+#: ``python benchmarks/bench_ndcg_score.py --chunk-sweep`` (a tenth of each
+#: benchmark shape, tied scores; AMD EPYC, 2 cores, 2026-11-23, under load, so
+#: noisy): 2 to 4 MiB were among the fastest at every shape; 256 KiB was up to
+#: twice as slow at 10,000 items per row, 32 MiB up to twice as slow at 100.
 CHUNK_BYTES = 1 << 21
 
 _DIFFERENCES = """Notes
@@ -315,16 +316,23 @@ def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndar
 def _use_partition(n_items: int, depth: int) -> bool:
     """Whether a partition then a sort of the top ``depth`` beats a full sort of ``n_items``.
 
-    Measured with ``benchmarks/bench_ndcg_score.py --threshold`` (argsort of
-    whole rows against argpartition plus an argsort of the top, on a chunk of
-    rows, continuous and 5-level scores): the partition wins from
-    about 4 * depth items per row once rows hold at least 64 items, and below
-    that the two are within noise, so the sort (the older, simpler path) is kept.
+    Measured with ``python benchmarks/bench_ndcg_score.py --threshold``
+    (time of ``_ranking_sort`` over ``_ranking_partition`` on 2 MiB of
+    scores, continuous and 5-level, k from 1 to 250; AMD EPYC, 2 cores,
+    NumPy 2.4.6 dispatching to AVX2, 2026-11-23, under load, so single cells
+    are noisy). Up to 256 items per row the full sort was never clearly
+    slower (0.2x to 1.2x, noise included): NumPy's vectorised argsort is very
+    fast on short rows. From 320 items the partition won (1.2x to 2.9x at
+    320 to 512 items with k up to 100, 3x to 11x at 1,000 and more), except
+    where k was above a quarter of the row (k=250: 0.2x to 0.7x at 320 to 512
+    items, 1.5x to 1.7x at 1,000). Hence: partition above 256 items when
+    ``k <= n_items / 4``. Both paths give the same result; only time depends
+    on this.
     """
-    return n_items >= _PARTITION_MIN_ITEMS and n_items >= _PARTITION_RATIO * depth
+    return n_items > _PARTITION_MIN_ITEMS and n_items >= _PARTITION_RATIO * depth
 
 
-_PARTITION_MIN_ITEMS = 64
+_PARTITION_MIN_ITEMS = 256
 _PARTITION_RATIO = 4
 
 

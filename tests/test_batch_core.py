@@ -111,6 +111,8 @@ def test_the_shape_rule_picks_the_partition_only_for_long_lists():
     assert batch._use_partition(10_000, 10)
     assert batch._use_partition(1_000, 10)
     assert not batch._use_partition(20, 10)
+    assert not batch._use_partition(256, 10)
+    assert batch._use_partition(320, 10)
     assert not batch._use_partition(1_000, 900)
 
 
