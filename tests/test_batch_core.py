@@ -335,6 +335,8 @@ def test_a_nan_score_is_reported_with_its_row():
     scores[3, 1] = np.nan
     with pytest.raises(ValueError, match="found 1 NaN value.*row 3"):
         ndcg.ndcg_score(np.ones((5, 3)), scores)
-    with mock.patch.object(batch, "CHUNK_BYTES", 24):  # one row per chunk
-        with pytest.raises(ValueError, match="row 3"):
-            ndcg.ndcg_score(np.ones((5, 3)), scores)
+    with (
+        mock.patch.object(batch, "CHUNK_BYTES", 24),
+        pytest.raises(ValueError, match="row 3"),
+    ):  # a row a chunk
+        ndcg.ndcg_score(np.ones((5, 3)), scores)
