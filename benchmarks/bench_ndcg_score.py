@@ -15,7 +15,9 @@ previous version), prints the times as ratios, the peak extra memory of each
 call (``tracemalloc``, inputs already float64 and C-contiguous), and the SIMD
 targets NumPy uses. ``--threshold`` measures where a partition beats a full
 sort (``ndcg.batch._use_partition``); ``--chunk-sweep`` times chunk sizes
-(``ndcg.batch.CHUNK_BYTES``).
+(``ndcg.batch.CHUNK_BYTES``); ``--paired`` takes the three calls in turn and
+prints the medians of their ratios, which a shared machine's changing load
+disturbs less than separate medians.
 
 Run with ``make benchmark`` (or ``python benchmarks/bench_ndcg_score.py``).
 """
@@ -197,6 +199,26 @@ def compare(shapes, k: int, repeats: int, quick: bool) -> None:
     )
 
 
+def paired(shapes, k: int, repeats: int) -> None:
+    """Ratios from calls taken in turn (ndcg, previous, floor), robust to a machine's load changing."""
+    print("paired: ndcg_score, the previous version and the floor called in turn; medians of the ratios")
+    for n_queries, n_items in shapes:
+        y_true, cases = make_data(n_queries, n_items)
+        for name, y_score in cases.items():
+            over_previous, over_floor = [], []
+            for _ in range(repeats):
+                ours, _ = median_time(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k), 1)
+                prev, _ = median_time(lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k), 1)
+                least, _ = median_time(lambda s=y_score, t=y_true: floor(t, s, k), 1)
+                over_previous.append(prev / ours)
+                over_floor.append(ours / least)
+            print(
+                f"{n_queries:>8,} x {n_items:<6,} {name:>15} | previous / ndcg {statistics.median(over_previous):5.2f}x "
+                f"(lowest {min(over_previous):5.2f}x) | ndcg / floor {statistics.median(over_floor):5.2f}x "
+                f"(highest {max(over_floor):5.2f}x)"
+            )
+
+
 def threshold(repeats: int) -> None:
     """Full argsort against argpartition + argsort of the top, on 2 MiB of scores per shape."""
     rng = np.random.default_rng(0)
@@ -274,6 +296,7 @@ def main(argv=None) -> None:
     parser.add_argument("--tiny", action="store_true", help="tiny shapes (for the tests)")
     parser.add_argument("--threshold", action="store_true", help="where the partition beats the sort")
     parser.add_argument("--chunk-sweep", action="store_true", help="time several CHUNK_BYTES")
+    parser.add_argument("--paired", action="store_true", help="ratios from calls taken in turn")
     parser.add_argument("--no-batch-metrics", action="store_true", help="skip bench_batch_metrics.py")
     args = parser.parse_args(argv)
 
@@ -286,6 +309,9 @@ def main(argv=None) -> None:
         return
     if args.chunk_sweep:
         chunk_sweep(shapes, args.k, args.repeats)
+        return
+    if args.paired:
+        paired(shapes, args.k, args.repeats)
         return
     print(f"ndcg_score, k={args.k}, chunks of {batch.CHUNK_BYTES // 1024} KiB")
     compare(shapes, args.k, args.repeats, args.quick)
