@@ -352,7 +352,9 @@ def _ranking(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
     With ``stable`` ties are in input order (the first column first);
     otherwise tied items come in any order, but always next to each other.
     Chooses between a full sort and a partition by shape
-    (:func:`_use_partition`); both give the same items.
+    (:func:`_use_partition`). Both give the same DCG; without ``stable``
+    they may pick different members of the tie group at the cut-off, which
+    :func:`_dcg_rows` averages over the whole row anyway.
     """
     n_items = score.shape[1]
     if depth < n_items and _use_partition(n_items, depth):
