@@ -1,9 +1,23 @@
-"""Time ndcg.ndcg_score against sklearn.metrics.ndcg_score, in one run.
+"""How far ndcg.ndcg_score is from the floor, scikit-learn and its previous version, in one run.
 
-Two cases on the same shape (20,000 queries x 100 items, k=10):
-continuous scores (no ties), and heavily tied scores (5 distinct values).
-For each, both functions run on the same data, the results are checked to
-agree to 1e-9, and the ratio of the best of several timings is printed.
+For each shape (queries x items) and two kinds of scores, continuous (no ties)
+and tied (5 distinct values), with k=10, it times, as the median of 7 runs:
+
+* ``ndcg.ndcg_score``;
+* the floor, the work any exact NDCG@k must do: one ``argpartition`` of the
+  scores plus one of the grades (for the ideal ranking);
+* the implementation before issue 15 (``_previous_ndcg.py``, a frozen copy);
+* ``sklearn.metrics.ndcg_score`` (at 1,000,000 x 20 it takes about a minute a
+  run: one run there, and none with ``--quick``).
+
+It checks that the three agree (1e-9 against scikit-learn, 1e-12 against the
+previous version), prints the times as ratios, the peak extra memory of each
+call (``tracemalloc``, inputs already float64 and C-contiguous), and the SIMD
+targets NumPy uses. ``--threshold`` measures where a partition beats a full
+sort (``ndcg.batch._use_partition``); ``--chunk-sweep`` times chunk sizes
+(``ndcg.batch.CHUNK_BYTES``); ``--paired`` takes the three calls in turn and
+prints the medians of their ratios, which a shared machine's changing load
+disturbs less than separate medians.
 
 Run with ``make benchmark`` (or ``python benchmarks/bench_ndcg_score.py``).
 """
@@ -11,34 +25,74 @@ Run with ``make benchmark`` (or ``python benchmarks/bench_ndcg_score.py``).
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import inspect
 import os
 import platform
+import statistics
+import sys
 import time
+import tracemalloc
+from pathlib import Path
 
 import numpy as np
-import sklearn
-from sklearn.metrics import ndcg_score as sklearn_ndcg_score
 
 import ndcg
+from ndcg import batch
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import _previous_ndcg  # noqa: E402  (next to this file)
+
+#: The four shapes of issue 15's table.
+SHAPES = ((20_000, 100), (1_000_000, 20), (1_000, 1_000), (1_000, 10_000))
+#: Tiny shapes, for the test that runs this script.
+TINY_SHAPES = ((50, 30), (20, 300))
+#: From this many cells (1,000,000 x 20), one run of scikit-learn takes about a minute.
+SKLEARN_SLOW_CELLS = 20_000_000
 
 
-def best_time(function, repeats: int) -> tuple[float, float]:
-    """Best wall-clock time of ``repeats`` calls, and the value returned."""
-    best = float("inf")
+def median_time(function, repeats: int) -> tuple[float, object]:
+    """Median wall-clock time of ``repeats`` calls, and the value of the last."""
+    times = []
+    value = None
     for _ in range(repeats):
         start = time.perf_counter()
         value = function()
-        best = min(best, time.perf_counter() - start)
-    return best, value
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), value
+
+
+def peak_memory(function) -> int:
+    """Peak bytes allocated (``tracemalloc``) during one call, beyond what was held before."""
+    tracemalloc.start()
+    try:
+        function()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak
 
 
 def make_data(n_queries: int, n_items: int, seed: int = 0):
-    """Grades 0-4 skewed to 0, continuous scores, and scores with 5 values."""
+    """Grades 0-4 skewed to 0, continuous scores, and scores with 5 values (all float64, C order)."""
     rng = np.random.default_rng(seed)
-    y_true = rng.choice(5, size=(n_queries, n_items), p=[0.5, 0.25, 0.13, 0.08, 0.04])
+    y_true = rng.choice(5, size=(n_queries, n_items), p=[0.5, 0.25, 0.13, 0.08, 0.04]).astype(float)
     continuous = y_true + rng.normal(scale=2.0, size=y_true.shape)
     tied = rng.integers(0, 5, size=y_true.shape).astype(float)
-    return y_true.astype(float), {"continuous scores": continuous, "tied scores (5 values)": tied}
+    return y_true, {"continuous": continuous, "tied (5 values)": tied}
+
+
+def floor(y_true: np.ndarray, y_score: np.ndarray, k: int):
+    """The work any exact NDCG@k must do: one partition of the scores and one of the grades."""
+    n_items = y_true.shape[1]
+    if k >= n_items:
+        return np.argsort(y_score, axis=1), np.argsort(y_true, axis=1)
+    return (
+        np.argpartition(y_score, n_items - k, axis=1),
+        np.argpartition(y_true, n_items - k, axis=1),
+    )
 
 
 def processor() -> str:
@@ -53,29 +107,218 @@ def processor() -> str:
     return platform.machine()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--queries", type=int, default=20_000)
-    parser.add_argument("--items", type=int, default=100)
-    parser.add_argument("--k", type=int, default=10)
-    parser.add_argument("--repeats", type=int, default=5)
-    args = parser.parse_args()
+def available_memory() -> int | None:
+    """Bytes of memory available (Linux ``MemAvailable``), or None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
 
-    y_true, cases = make_data(args.queries, args.items)
-    print(f"ndcg_score, {args.queries:,} queries x {args.items} items, k={args.k}")
+
+def load() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "load average unknown"
+
+
+def simd_targets() -> str:
+    """The SIMD extensions NumPy found and uses, from ``numpy.show_runtime()``'s data."""
+    try:
+        from numpy._core._multiarray_umath import __cpu_baseline__, __cpu_dispatch__, __cpu_features__
+    except ImportError:  # pragma: no cover - older NumPy
+        return "unknown"
+    found = [name for name in __cpu_dispatch__ if __cpu_features__.get(name)]
+    return f"baseline {' '.join(__cpu_baseline__)}; dispatched to {' '.join(found) or 'none'}"
+
+
+def versions() -> str:
+    text = f"Python {platform.python_version()}, NumPy {np.__version__}"
+    try:
+        import sklearn
+
+        text += f", scikit-learn {sklearn.__version__}"
+    except ImportError:
+        text += ", no scikit-learn"
+    return text
+
+
+def compare(shapes, k: int, repeats: int, quick: bool) -> None:
+    """The main table: one line per shape and score kind."""
+    try:
+        from sklearn.metrics import ndcg_score as sklearn_ndcg_score
+    except ImportError:
+        sklearn_ndcg_score = None
     print(
-        f"machine: {processor()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}, NumPy {np.__version__}, scikit-learn {sklearn.__version__}"
+        f"{'queries x items':>17} {'scores':>15} | {'ndcg':>9} {'floor':>9} {'/floor':>7} | "
+        f"{'previous':>9} {'prev/':>6} | {'sklearn':>9} {'skl/':>7} | "
+        f"{'input':>7} {'ndcg peak':>9} {'prev peak':>9} {'skl peak':>9}"
     )
-    for name, y_score in cases.items():
-        ours_s, ours = best_time(lambda s=y_score: ndcg.ndcg_score(y_true, s, k=args.k), args.repeats)
-        theirs_s, theirs = best_time(lambda s=y_score: sklearn_ndcg_score(y_true, s, k=args.k), args.repeats)
-        difference = abs(ours - theirs)
-        assert difference <= 1e-9, f"{name}: results differ by {difference:g}"
-        print(
-            f"{name:>24}: ndcg {ours_s * 1e3:8.1f} ms   scikit-learn {theirs_s * 1e3:8.1f} ms   "
-            f"ratio {theirs_s / ours_s:6.1f}x   (NDCG@{args.k} = {ours:.6f}, |diff| = {difference:.1e})"
-        )
+    for n_queries, n_items in shapes:
+        needed = 16 * n_queries * n_items * 6  # inputs, and room for the older versions' copies
+        free = available_memory()
+        if free is not None and free < needed:
+            print(
+                f"{n_queries:>8,} x {n_items:<6,}: skipped, {needed / 2**30:.1f} GiB needed and {free / 2**30:.1f} free"
+            )
+            continue
+        y_true, cases = make_data(n_queries, n_items)
+        slow = n_queries * n_items >= SKLEARN_SLOW_CELLS
+        for name, y_score in cases.items():
+            ours_s, ours = median_time(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k), repeats)
+            floor_s, _ = median_time(lambda s=y_score, t=y_true: floor(t, s, k), repeats)
+            prev_s, prev = median_time(
+                lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k), repeats
+            )
+            assert abs(ours - prev) <= 1e-12, f"{name}: previous version differs by {abs(ours - prev):g}"
+            skl_text = f"{'-':>9} {'-':>7}"
+            skl_peak = "-"
+            if sklearn_ndcg_score is not None and not (quick and slow):
+                runs = 1 if slow else repeats
+                skl_s, theirs = median_time(lambda s=y_score, t=y_true: sklearn_ndcg_score(t, s, k=k), runs)
+                assert abs(ours - theirs) <= 1e-9, f"{name}: scikit-learn differs by {abs(ours - theirs):g}"
+                skl_text = f"{skl_s:9.3f} {skl_s / ours_s:6.1f}x" + ("*" if runs == 1 else "")
+                if not slow:
+                    skl_peak = f"{peak_memory(lambda s=y_score, t=y_true: sklearn_ndcg_score(t, s, k=k)) / 2**20:7.0f}MB"
+            ours_peak = peak_memory(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k))
+            prev_peak = peak_memory(lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k))
+            input_mb = (y_true.nbytes + y_score.nbytes) / 2**20
+            print(
+                f"{n_queries:>8,} x {n_items:<6,} {name:>15} | {ours_s:9.4f} {floor_s:9.4f} {ours_s / floor_s:6.2f}x | "
+                f"{prev_s:9.4f} {prev_s / ours_s:5.2f}x | {skl_text} | "
+                f"{input_mb:5.0f}MB {ours_peak / 2**20:7.1f}MB {prev_peak / 2**20:7.1f}MB {skl_peak:>9}"
+            )
+    print(
+        "times in seconds, median of "
+        f"{repeats} runs (* one run); '/floor' = ndcg / floor, 'prev/' = previous / ndcg, 'skl/' = "
+        "scikit-learn / ndcg; peaks = tracemalloc peak during one call, input = y_true + y_score"
+    )
+
+
+def paired(shapes, k: int, repeats: int) -> None:
+    """Ratios from calls taken in turn (ndcg, previous, floor), robust to a machine's load changing."""
+    print("paired: ndcg_score, the previous version and the floor called in turn; medians of the ratios")
+    for n_queries, n_items in shapes:
+        y_true, cases = make_data(n_queries, n_items)
+        for name, y_score in cases.items():
+            over_previous, over_floor = [], []
+            for _ in range(repeats):
+                ours, _ = median_time(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k), 1)
+                prev, _ = median_time(lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k), 1)
+                least, _ = median_time(lambda s=y_score, t=y_true: floor(t, s, k), 1)
+                over_previous.append(prev / ours)
+                over_floor.append(ours / least)
+            print(
+                f"{n_queries:>8,} x {n_items:<6,} {name:>15} | previous / ndcg {statistics.median(over_previous):5.2f}x "
+                f"(lowest {min(over_previous):5.2f}x) | ndcg / floor {statistics.median(over_floor):5.2f}x "
+                f"(highest {max(over_floor):5.2f}x)"
+            )
+
+
+def threshold(repeats: int) -> None:
+    """Full argsort against argpartition + argsort of the top, on 2 MiB of scores per shape."""
+    rng = np.random.default_rng(0)
+    print("partition + sort of the top against a full sort: time(sort) / time(partition)")
+    depths = (1, 10, 50, 100, 250)
+    print(f"{'items':>6} " + " ".join(f"{'k=' + str(d):>7}" for d in depths) + "   (continuous | 5-level)")
+    for n_items in (20, 64, 128, 256, 320, 384, 512, 1_000, 2_000, 10_000):
+        n_rows = max(1, batch.CHUNK_BYTES // (8 * n_items))
+        cells = []
+        for kind in ("continuous", "tied"):
+            if kind == "continuous":
+                score = rng.normal(size=(n_rows, n_items))
+            else:
+                score = rng.integers(0, 5, size=(n_rows, n_items)).astype(float)
+            for depth in depths:
+                if depth >= n_items:
+                    cells.append(f"{'-':>7}")
+                    continue
+                sort_s, _ = median_time(
+                    lambda s=score, d=depth: batch._ranking_sort(s, d, stable=False), repeats
+                )
+                part_s, _ = median_time(
+                    lambda s=score, d=depth: batch._ranking_partition(s, d, stable=False), repeats
+                )
+                cells.append(f"{sort_s / part_s:6.2f}x")
+        half = len(depths)
+        print(f"{n_items:>6} " + " ".join(cells[:half]) + " | " + " ".join(cells[half:]))
+
+
+def chunk_sweep(shapes, k: int, repeats: int) -> None:
+    """``ndcg_score``'s time for several chunk sizes, at a tenth of each shape's queries."""
+    sizes = (1 << 18, 1 << 20, 1 << 21, 1 << 22, 1 << 23, 1 << 25)
+    print("ndcg_score time (s) by CHUNK_BYTES, tied scores, a tenth of the queries")
+    print(f"{'queries x items':>17} " + " ".join(f"{s // 1024:>8}K" for s in sizes))
+    original = batch.CHUNK_BYTES
+    try:
+        for n_queries, n_items in shapes:
+            n_queries = max(1, n_queries // 10)
+            y_true, cases = make_data(n_queries, n_items)
+            cells = []
+            for size in sizes:
+                batch.CHUNK_BYTES = size
+                seconds, _ = median_time(
+                    lambda t=y_true, s=cases["tied (5 values)"]: ndcg.ndcg_score(t, s, k=k), repeats
+                )
+                cells.append(f"{seconds:9.4f}")
+            print(f"{n_queries:>8,} x {n_items:<6,} " + " ".join(cells))
+    finally:
+        batch.CHUNK_BYTES = original
+
+
+def batch_metrics(argv) -> None:
+    """The other metrics' batch forms against a loop, when their benchmark is present."""
+    path = HERE / "bench_batch_metrics.py"
+    if not path.exists():
+        print("bench_batch_metrics.py not present: batch MRR/MAP not timed")
+        return
+    spec = importlib.util.spec_from_file_location("bench_batch_metrics", path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+        if inspect.signature(module.main).parameters:
+            module.main(argv)
+        else:
+            module.main()
+    except (Exception, SystemExit) as error:  # report, but keep the NDCG table printed above
+        print(f"bench_batch_metrics.py failed: {type(error).__name__}: {error}")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--k", type=int, default=10)
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="skip scikit-learn at 1,000,000 x 20")
+    parser.add_argument("--tiny", action="store_true", help="tiny shapes (for the tests)")
+    parser.add_argument("--threshold", action="store_true", help="where the partition beats the sort")
+    parser.add_argument("--chunk-sweep", action="store_true", help="time several CHUNK_BYTES")
+    parser.add_argument("--paired", action="store_true", help="ratios from calls taken in turn")
+    parser.add_argument("--no-batch-metrics", action="store_true", help="skip bench_batch_metrics.py")
+    args = parser.parse_args(argv)
+
+    shapes = TINY_SHAPES if args.tiny else SHAPES
+    print(f"machine: {processor()}, {os.cpu_count()} cores, {load()}")
+    print(versions())
+    print(f"SIMD: {simd_targets()}")
+    if args.threshold:
+        threshold(args.repeats)
+        return
+    if args.chunk_sweep:
+        chunk_sweep(shapes, args.k, args.repeats)
+        return
+    if args.paired:
+        paired(shapes, args.k, args.repeats)
+        return
+    print(f"ndcg_score, k={args.k}, chunks of {batch.CHUNK_BYTES // 1024} KiB")
+    compare(shapes, args.k, args.repeats, args.quick)
+    if not args.tiny:
+        np.show_runtime()
+    if not args.no_batch_metrics:
+        batch_metrics(["--tiny"] if args.tiny else (["--quick"] if args.quick else []))
 
 
 if __name__ == "__main__":

@@ -100,18 +100,54 @@ def check_grades(rels, name: str = "rels", *, gain: str = "linear") -> np.ndarra
 def _check_grade_values(array: np.ndarray, name: str, gain: str) -> None:
     if array.size == 0:
         return
-    if not np.all(np.isfinite(array)):
-        bad = array[~np.isfinite(array)][0]
+    # Two reductions and no temporary array: min and max propagate NaN, and an
+    # infinite grade shows as an infinite extreme.
+    low, high = array.min(), array.max()
+    if not (np.isfinite(low) and np.isfinite(high)):
+        bad = array[~np.isfinite(array)].flat[0]
         raise ValueError(f"{name} must hold finite grades; found {bad}.")
-    low = array.min()
     if low < 0:
         raise ValueError(f"{name} must hold non-negative grades (0 = not relevant); found {low:g}.")
-    if gain == "exponential" and array.max() > MAX_EXPONENTIAL_GRADE:
+    if gain == "exponential" and high > MAX_EXPONENTIAL_GRADE:
         raise ValueError(
-            f"{name} holds the grade {array.max():g}: with gain='exponential' "
+            f"{name} holds the grade {high:g}: with gain='exponential' "
             f"grades must be at most {MAX_EXPONENTIAL_GRADE}, or 2**grade - 1 "
             "overflows."
         )
+
+
+def check_flag(value, name: str) -> bool:
+    """Return ``value`` as a ``bool`` if it is ``True`` or ``False`` (also NumPy's), else raise.
+
+    A string such as ``"yes"`` or ``"False"``, ``None`` or ``1`` is refused:
+    Python would read ``"False"`` as true.
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False; got {_describe(value)}.")
+    return bool(value)
+
+
+def check_sample_weight(sample_weight, n_queries: int) -> np.ndarray | None:
+    """Return one weight per query as a float array (or None); raise unless usable.
+
+    Weights must be finite and non-negative, with a positive sum, as the
+    weighted mean ``sum(w * x) / sum(w)`` needs.
+    """
+    if sample_weight is None:
+        return None
+    weight = _as_numeric_array(sample_weight, "sample_weight")
+    if weight.ndim != 1 or weight.shape[0] != n_queries:
+        raise ValueError(
+            "sample_weight must be a 1-D array with one weight per query (row of y_true); got shape "
+            f"{weight.shape} for {n_queries} queries."
+        )
+    if not np.all(np.isfinite(weight)) or weight.min() < 0:
+        raise ValueError(
+            "sample_weight must hold finite, non-negative weights; found " + _describe(weight) + "."
+        )
+    if not weight.sum() > 0:
+        raise ValueError("sample_weight must have a positive sum (at least one query with a weight above 0).")
+    return weight
 
 
 def check_rankings(rankings, name: str = "rankings") -> list[np.ndarray]:
@@ -142,10 +178,26 @@ def check_rankings(rankings, name: str = "rankings") -> list[np.ndarray]:
     return [check_grades(row, f"{name}[{i}]") for i, row in enumerate(rows)]
 
 
-def check_matrices(y_true, y_score, *, gain: str) -> tuple[np.ndarray, np.ndarray]:
-    """Return ``(y_true, y_score)`` as 2-D float arrays of the same shape."""
+def check_matrices(
+    y_true, y_score, *, gain: str, exact_scores: bool = False, check_values: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``(y_true, y_score)`` as 2-D arrays of the same shape, checked.
+
+    ``y_true`` comes back as floats. ``y_score`` too, unless ``exact_scores``
+    is true: integer scores then keep their integer type, so that two scores
+    above 2**53 that differ are never merged into a tie by the cast to float.
+    Scores must not be NaN or ``+inf``; ``-inf`` is allowed (padding, ranked
+    last). With ``check_values=False`` only types and shapes are checked here:
+    the caller then runs :func:`check_matrix_values` on each chunk of rows it
+    reads, while the chunk is in the processor's cache.
+    """
     true = _as_numeric_array(y_true, "y_true")
-    score = _as_numeric_array(y_score, "y_score")
+    if exact_scores:
+        score = np.asarray(y_score) if isinstance(y_score, np.ndarray) else _raw_numeric(y_score)
+        if score.dtype.kind not in "iu":
+            score = _as_numeric_array(score, "y_score")
+    else:
+        score = _as_numeric_array(y_score, "y_score")
     for name, array in (("y_true", true), ("y_score", score)):
         if array.ndim != 2:
             raise ValueError(
@@ -160,14 +212,44 @@ def check_matrices(y_true, y_score, *, gain: str) -> tuple[np.ndarray, np.ndarra
         )
     if true.shape[0] == 0:
         raise ValueError("y_true must hold at least one query (row); got none.")
-    _check_grade_values(true, "y_true", gain)
-    if np.isnan(score).any():
-        raise ValueError(
-            "y_score must not contain NaN; found "
-            f"{int(np.isnan(score).sum())} NaN value(s). Give every item a score "
-            "(use -inf for padding items that should rank last)."
-        )
+    if check_values:
+        check_matrix_values(true, score, gain=gain)
     return true, score
+
+
+def check_matrix_values(true: np.ndarray, score: np.ndarray, *, gain: str, first_row: int = 0) -> None:
+    """Raise unless grades are finite, non-negative (and within the exponential limit) and scores not NaN or +inf.
+
+    ``true`` and ``score`` may be a chunk of rows of the full matrices,
+    starting at row ``first_row`` (for the message). Only reductions (min
+    and max), no temporary array, unless there is an error to describe.
+    """
+    _check_grade_values(true, "y_true", gain)
+    if score.dtype.kind != "f" or score.size == 0:
+        return
+    low, high = score.min(), score.max()
+    if np.isnan(low):
+        row = first_row + int(np.flatnonzero(np.isnan(score).any(axis=1))[0])
+        raise ValueError(
+            f"y_score must not contain NaN; found {int(np.isnan(score).sum())} NaN value(s), the first in "
+            f"row {row}. Give every item a score (use -inf for padding items that should rank last)."
+        )
+    if high == np.inf:
+        row = first_row + int(np.flatnonzero(np.isposinf(score).any(axis=1))[0])
+        raise ValueError(
+            f"y_score must not contain +inf; found {int(np.isposinf(score).sum())} +inf value(s), the first "
+            f"in row {row}. Several +inf scores would tie and an item cannot outrank +inf, so use a large "
+            "finite score (-inf is allowed: it marks padding items, ranked last)."
+        )
+
+
+def _raw_numeric(values) -> np.ndarray:
+    try:
+        return np.asarray(values)
+    except ValueError as error:
+        raise ValueError(
+            f"y_score must be a sequence of numbers; could not read it as an array ({error})."
+        ) from None
 
 
 def check_ideal(

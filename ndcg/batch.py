@@ -3,8 +3,11 @@
 :mod:`ndcg.metrics` scores one list of grades that is already in ranked
 order. Here each row of ``y_true`` holds the grades of one query's items and
 the same row of ``y_score`` the scores a model gave them; the ranking is
-"highest score first". Everything is vectorised over queries: no Python loop,
-and memory linear in the size of the input.
+"highest score first". Everything is vectorised over queries (no Python loop
+over them), rows are processed in chunks of about :data:`CHUNK_BYTES` bytes,
+so the extra memory stays below the input's size however many queries there
+are, and where ``k`` is well below the number of items each row's top ``k`` is
+found by a partition rather than a full sort (:func:`_use_partition`).
 
 Ties
 ----
@@ -31,31 +34,104 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_gain, check_k, check_matrices
-from .gains import _gain, discounts
+from ._validation import (
+    check_flag,
+    check_gain,
+    check_k,
+    check_matrices,
+    check_matrix_values,
+    check_sample_weight,
+)
+from .gains import _scaled_gain, _unscale, discounts
+
+#: Bytes of input (one float64 matrix) handled per chunk of rows. Every
+#: temporary array (indices, masks, gathered values) is a small multiple of a
+#: chunk, so the extra memory is bounded whatever the number of queries, and a
+#: chunk of both inputs stays near the processor's cache. Measured with
+#: ``python benchmarks/bench_ndcg_score.py --chunk-sweep`` (a tenth of each
+#: benchmark shape, tied scores; AMD EPYC, 2 cores, 2026-11-23, under load, so
+#: noisy): 2 to 4 MiB were among the fastest at every shape; 256 KiB was up to
+#: twice as slow at 10,000 items per row, 32 MiB up to twice as slow at 100.
+CHUNK_BYTES = 1 << 21
+
+_DIFFERENCES = """Notes
+    -----
+    Differences from scikit-learn (1.9), which otherwise computes the same
+    numbers with ``gain="linear"``:
+
+    * a row with a single item is scored (scikit-learn's ``ndcg_score``
+      refuses ``y_true`` with one column);
+    * negative grades are refused (scikit-learn's ``dcg_score`` accepts them,
+      its ``ndcg_score`` refuses them);
+    * ``-inf`` scores are allowed, as padding ranked last; ``+inf`` and NaN
+      are refused (scikit-learn refuses every non-finite score);
+    * 1-D input is refused by both; here the message points to ``ndcg(rels)``;
+    * ``gain="exponential"`` (``2**grade - 1``) is offered; scikit-learn's
+      gain is always the grade;
+    * with ``ignore_ties=True`` tied items are taken in input order;
+      scikit-learn reverses an unstable ascending sort, so its order of tied
+      items is not defined (it is meant for scores without ties);
+    * negative ``sample_weight`` values are refused (scikit-learn passes them
+      to ``numpy.average``).
+
+    Integer scores are ranked exactly by both (no cast to float)."""
+
+
+def _checked(y_true, y_score, k, gain, ignore_ties):
+    gain = check_gain(gain)
+    k = check_k(k)
+    ignore_ties = check_flag(ignore_ties, "ignore_ties")
+    true, score = check_matrices(y_true, y_score, gain=gain, exact_scores=True, check_values=False)
+    return true, score, k, gain, ignore_ties
 
 
 def dcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> np.ndarray:
     """DCG@k of every query (row): an array with one value per row.
 
-    Parameters are those of :func:`dcg_score`.
+    Parameters are those of :func:`dcg_score` (without ``sample_weight``);
+    the same top-k selection, chunking and checks apply.
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_queries,)
+
+    See Also
+    --------
+    dcg_score : their (weighted) mean.
+
+    References
+    ----------
+    F. McSherry and M. Najork, "Computing information retrieval performance
+    measures efficiently in the presence of tied scores", ECIR 2008.
 
     Examples
     --------
     >>> dcg_per_query([[3, 2, 1], [0, 0, 1]], [[0.9, 0.5, 0.1], [0.3, 0.2, 0.1]])
     array([4.76185951, 0.5       ])
     """
-    gain = check_gain(gain)
-    k = check_k(k)
-    true, score = check_matrices(y_true, y_score, gain=gain)
-    return _dcg_rows(_gain(true, gain), score, k, ignore_ties)
+    true, score, k, gain, ignore_ties = _checked(y_true, y_score, k, gain, ignore_ties)
+    return _per_query(true, score, k, gain, ignore_ties, normalise=False)
 
 
 def ndcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> np.ndarray:
     """NDCG@k of every query (row): an array with one value per row.
 
     A query with no relevant item (ideal DCG 0) scores 0.0. Parameters are
-    those of :func:`ndcg_score`.
+    those of :func:`ndcg_score` (without ``sample_weight``); the same top-k
+    selection, chunking and checks apply.
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_queries,)
+
+    See Also
+    --------
+    ndcg_score : their (weighted) mean.
+
+    References
+    ----------
+    F. McSherry and M. Najork, "Computing information retrieval performance
+    measures efficiently in the presence of tied scores", ECIR 2008.
 
     Examples
     --------
@@ -63,40 +139,56 @@ def ndcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False)
     ...                [[0.9, 0.5, 0.1], [0.3, 0.2, 0.1], [1, 2, 3]]).round(4)
     array([1. , 0.5, 0. ])
     """
-    gain = check_gain(gain)
-    k = check_k(k)
-    true, score = check_matrices(y_true, y_score, gain=gain)
-    gains = _gain(true, gain)
-    actual = _dcg_rows(gains, score, k, ignore_ties)
-    ideal = _ideal_dcg_rows(gains, k)
-    out = np.zeros_like(actual)
-    np.divide(actual, ideal, out=out, where=ideal > 0)
-    return out
+    true, score, k, gain, ignore_ties = _checked(y_true, y_score, k, gain, ignore_ties)
+    return _per_query(true, score, k, gain, ignore_ties, normalise=True)
 
 
-def dcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> float:
+def dcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, sample_weight=None) -> float:
     """Mean DCG@k over queries, ranking each query's items by score.
 
     With ``gain="linear"`` this equals ``sklearn.metrics.dcg_score``, ties
-    included.
+    and ``sample_weight`` included.
 
     Parameters
     ----------
     y_true : array-like of shape (n_queries, n_items)
-        Relevance grades, non-negative and finite.
+        Relevance grades, non-negative and finite (at most 1023 with
+        ``gain="exponential"``).
     y_score : array-like of shape (n_queries, n_items)
-        Model scores; higher means ranked higher. No NaN (``-inf`` is allowed,
-        for padding).
+        Model scores; higher means ranked higher. No NaN and no ``+inf``;
+        ``-inf`` is allowed, for padding (ranked last). Integer scores are
+        ranked exactly, never cast to float.
     k : int, optional
         Cut-off rank; ``None`` scores every item.
     gain : {"linear", "exponential"}
     ignore_ties : bool
         ``False`` (default): tied items share their group's average gain.
         ``True``: ties are broken by input order.
+    sample_weight : array-like of shape (n_queries,), optional
+        Weight of each query in the mean, as in scikit-learn: the result is
+        ``sum(w * dcg) / sum(w)``. Non-negative, with a positive sum.
 
     Returns
     -------
     float
+
+    Raises
+    ------
+    ValueError
+        On bad input, naming the argument; and when a DCG with exponential
+        gain exceeds the float64 range (grades near 1023): use
+        :func:`ndcg_score` there, which is scale-free.
+
+    See Also
+    --------
+    ndcg_score, dcg_per_query, ndcg.dcg : one ranked list.
+
+    {differences}
+
+    References
+    ----------
+    F. McSherry and M. Najork, "Computing information retrieval performance
+    measures efficiently in the presence of tied scores", ECIR 2008.
 
     Examples
     --------
@@ -107,34 +199,67 @@ def dcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> f
 
     >>> dcg_score([[1, 0]], [[0.5, 0.5]])
     0.8154648767857288
+
+    A weighted mean over queries:
+
+    >>> dcg_score([[1, 0], [0, 1]], [[2, 1], [2, 1]], sample_weight=[3, 1])
+    0.9077324383928644
     """
-    return float(np.mean(dcg_per_query(y_true, y_score, k=k, gain=gain, ignore_ties=ignore_ties)))
+    values = dcg_per_query(y_true, y_score, k=k, gain=gain, ignore_ties=ignore_ties)
+    return _mean(values, sample_weight)
 
 
-def ndcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> float:
+def ndcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, sample_weight=None) -> float:
     """Mean NDCG@k over queries, ranking each query's items by score.
 
     With ``gain="linear"`` this equals ``sklearn.metrics.ndcg_score``, ties
-    included, and is much faster (no Python loop over queries). A query
+    and ``sample_weight`` included, and is much faster (no Python loop over
+    queries; ``benchmarks/bench_ndcg_score.py`` measures by how much). A query
     with no relevant item scores 0.0 and counts in the mean.
+
+    Where ``k`` is well below the number of items, each row's top ``k`` is
+    found by a partition instead of a full sort, keeping the whole tie group
+    at the cut-off, so the result is the same. Rows are processed in chunks
+    of about :data:`CHUNK_BYTES` bytes, so the extra memory stays a fixed
+    amount plus one float per query, below the size of the input.
 
     Parameters
     ----------
     y_true : array-like of shape (n_queries, n_items)
-        Relevance grades, non-negative and finite.
+        Relevance grades, non-negative and finite (at most 1023 with
+        ``gain="exponential"``; near that limit the gains are scaled before
+        summing, which NDCG, a ratio, does not notice).
     y_score : array-like of shape (n_queries, n_items)
-        Model scores; higher means ranked higher. No NaN (``-inf`` is allowed,
-        for padding).
+        Model scores; higher means ranked higher. No NaN and no ``+inf``;
+        ``-inf`` is allowed, for padding (ranked last). Integer scores are
+        ranked exactly, never cast to float.
     k : int, optional
         Cut-off rank; ``None`` scores every item.
     gain : {"linear", "exponential"}
     ignore_ties : bool
         ``False`` (default): tied items share their group's average gain.
         ``True``: ties are broken by input order.
+    sample_weight : array-like of shape (n_queries,), optional
+        Weight of each query in the mean, as in scikit-learn: the result is
+        ``sum(w * ndcg) / sum(w)``. Non-negative, with a positive sum.
 
     Returns
     -------
     float
+
+    See Also
+    --------
+    ndcg_per_query, dcg_score, ndcg.ndcg : one ranked list.
+
+    {differences}
+
+    References
+    ----------
+    F. McSherry and M. Najork, "Computing information retrieval performance
+    measures efficiently in the presence of tied scores", ECIR 2008.
+
+    K. Järvelin and J. Kekäläinen, "Cumulated gain-based evaluation of IR
+    techniques", ACM TOIS 20(4), 2002.
 
     Examples
     --------
@@ -144,8 +269,71 @@ def ndcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> 
     0.7016
     >>> ndcg_score([[1, 0]], [[0.5, 0.5]])  # a tie: the expected NDCG
     0.8154648767857288
+    >>> round(ndcg_score(y_true, y_score, k=5, sample_weight=[1, 0]), 4)
+    0.9725
     """
-    return float(np.mean(ndcg_per_query(y_true, y_score, k=k, gain=gain, ignore_ties=ignore_ties)))
+    values = ndcg_per_query(y_true, y_score, k=k, gain=gain, ignore_ties=ignore_ties)
+    return _mean(values, sample_weight)
+
+
+dcg_score.__doc__ = dcg_score.__doc__.replace("{differences}", _DIFFERENCES)
+ndcg_score.__doc__ = ndcg_score.__doc__.replace("{differences}", _DIFFERENCES)
+
+
+def _mean(values: np.ndarray, sample_weight) -> float:
+    """The mean over queries, weighted as ``numpy.average`` weighs (scikit-learn's meaning)."""
+    weight = check_sample_weight(sample_weight, values.shape[0])
+    if weight is None:
+        return float(np.mean(values))
+    return float(np.average(values, weights=weight))
+
+
+def _rows_per_chunk(n_items: int) -> int:
+    return max(1, CHUNK_BYTES // (8 * max(n_items, 1)))
+
+
+def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndarray:
+    """DCG or NDCG of every row of checked input, a chunk of rows at a time."""
+    n_queries, n_items = true.shape
+    out = np.zeros(n_queries)
+    if n_items == 0:
+        return out
+    step = _rows_per_chunk(n_items)
+    for start in range(0, n_queries, step):
+        rows = slice(start, start + step)
+        true_rows, score_rows = np.ascontiguousarray(true[rows]), np.ascontiguousarray(score[rows])
+        check_matrix_values(true_rows, score_rows, gain=gain, first_row=start)
+        gains, shift = _scaled_gain(true_rows, gain)
+        actual = _dcg_rows(gains, score_rows, k, ignore_ties)
+        if normalise:
+            ideal = _ideal_dcg_rows(gains, k)
+            np.divide(actual, ideal, out=out[rows], where=ideal > 0)
+        else:
+            out[rows] = _unscale(actual, shift, "DCG of a query")
+    return out
+
+
+def _use_partition(n_items: int, depth: int) -> bool:
+    """Whether a partition then a sort of the top ``depth`` beats a full sort of ``n_items``.
+
+    Measured with ``python benchmarks/bench_ndcg_score.py --threshold``
+    (time of ``_ranking_sort`` over ``_ranking_partition`` on 2 MiB of
+    scores, continuous and 5-level, k from 1 to 250; AMD EPYC, 2 cores,
+    NumPy 2.4.6 dispatching to AVX2, 2026-11-23, under load, so single cells
+    are noisy). Up to 256 items per row the full sort was never clearly
+    slower (0.2x to 1.2x, noise included): NumPy's vectorised argsort is very
+    fast on short rows. From 320 items the partition won (1.2x to 2.9x at
+    320 to 512 items with k up to 100, 3x to 11x at 1,000 and more), except
+    where k was above a quarter of the row (k=250: 0.2x to 0.7x at 320 to 512
+    items, 1.5x to 1.7x at 1,000). Hence: partition above 256 items when
+    ``k <= n_items / 4``. Both paths give the same result; only time depends
+    on this.
+    """
+    return n_items > _PARTITION_MIN_ITEMS and n_items >= _PARTITION_RATIO * depth
+
+
+_PARTITION_MIN_ITEMS = 256
+_PARTITION_RATIO = 4
 
 
 def _flat_index(columns: np.ndarray, n_items: int) -> np.ndarray:
@@ -161,6 +349,22 @@ def _take(matrix: np.ndarray, columns: np.ndarray) -> np.ndarray:
 def _ranking(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
     """Columns of each row's ``depth`` best items, best first.
 
+    With ``stable`` ties are in input order (the first column first);
+    otherwise tied items come in any order, but always next to each other.
+    Chooses between a full sort and a partition by shape
+    (:func:`_use_partition`). Both give the same DCG; without ``stable``
+    they may pick different members of the tie group at the cut-off, which
+    :func:`_dcg_rows` averages over the whole row anyway.
+    """
+    n_items = score.shape[1]
+    if depth < n_items and _use_partition(n_items, depth):
+        return _ranking_partition(score, depth, stable=stable)
+    return _ranking_sort(score, depth, stable=stable)
+
+
+def _ranking_sort(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
+    """:func:`_ranking` by a full sort of every row.
+
     NumPy's default sort is fast but orders tied items arbitrarily. Where
     ``stable`` asks for ties in input order, only the rows that have a tie
     among their first ``depth + 1`` places are sorted again, stably.
@@ -170,8 +374,43 @@ def _ranking(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
         head = _take(score, order)
         tied = np.flatnonzero((head[:, 1:] == head[:, :-1]).any(axis=1))
         if tied.size:
-            order[tied] = np.argsort(-score[tied], axis=1, kind="stable")[:, : order.shape[1]]
+            order[tied] = _argsort_descending_stable(score[tied])[:, : order.shape[1]]
     return order[:, :depth]
+
+
+def _argsort_descending_stable(values: np.ndarray) -> np.ndarray:
+    """Columns of each row from largest to smallest value, ties in column order.
+
+    A stable ascending sort of the reversed row, read backwards: no negation,
+    so the smallest integer and ``-inf`` are handled like any other value.
+    """
+    n = values.shape[1]
+    backwards = np.argsort(values[:, ::-1], axis=1, kind="stable")[:, ::-1]
+    return (n - 1) - backwards
+
+
+def _ranking_partition(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
+    """:func:`_ranking` by one partition of every row, then a sort of its top ``depth``.
+
+    ``argpartition`` puts each row's ``depth`` largest scores last, in no
+    order; only those are sorted. Items tied with the ``depth``-th score may
+    be split across the cut-off in any way; that does not matter when ties
+    are averaged (:func:`_dcg_rows` takes the boundary group's mean over the
+    whole row), and with ``stable`` the boundary group's first items in input
+    order are taken instead.
+    """
+    n_items = score.shape[1]
+    top = np.argpartition(score, n_items - depth, axis=1)[:, n_items - depth :]
+    if stable:
+        kth = _take(score, top).min(axis=1, keepdims=True)
+        above = score > kth
+        at = score == kth
+        wanted = depth - np.count_nonzero(above, axis=1, keepdims=True)
+        chosen = above | (at & (np.cumsum(at, axis=1) <= wanted))
+        top = np.nonzero(chosen)[1].reshape(score.shape[0], depth)  # in column order
+        return np.take_along_axis(top, _argsort_descending_stable(_take(score, top)), axis=1)
+    order = np.argsort(_take(score, top), axis=1)[:, ::-1]
+    return np.take_along_axis(top, order, axis=1)
 
 
 def _dcg_rows(gains: np.ndarray, score: np.ndarray, k: int | None, ignore_ties: bool) -> np.ndarray:
@@ -237,10 +476,19 @@ def _tie_averaged(ranked_gains: np.ndarray, ranked_scores: np.ndarray, weights: 
 
 
 def _ideal_dcg_rows(gains: np.ndarray, k: int | None) -> np.ndarray:
-    """DCG@k of every row's gains sorted from best to worst."""
+    """DCG@k of every row's gains sorted from best to worst.
+
+    Only the ``depth`` largest gains matter: where the shape favours it they
+    are found by a partition and only they are sorted (the same values, so the
+    same sum, bit for bit).
+    """
     n_queries, n_items = gains.shape
     if n_items == 0:
         return np.zeros(n_queries)
     depth = n_items if k is None else min(k, n_items)
-    best = np.sort(gains, axis=1)[:, : -depth - 1 : -1]
+    if depth < n_items and _use_partition(n_items, depth):
+        top = np.partition(gains, n_items - depth, axis=1)[:, n_items - depth :]
+        best = np.sort(top, axis=1)[:, ::-1]
+    else:
+        best = np.sort(gains, axis=1)[:, : -depth - 1 : -1]
     return best @ discounts(depth)

@@ -52,11 +52,114 @@ def gain_values(rels, gain: str = "linear") -> np.ndarray:
     return _gain(check_grades(rels, gain=gain), gain)
 
 
+#: Grades above this make a list's exponential gains large enough that their
+#: sum could overflow (``2**1023 * 3`` does), so such a list's gains are
+#: computed scaled by ``2**-shift``. NDCG, a ratio, is unchanged by the scale;
+#: ``2**960`` times any realistic number of items stays far below the float64
+#: maximum (about ``2**1024``), and every list with grades up to 960 is
+#: computed exactly as before.
+SCALE_FROM_GRADE = 960
+
+#: A list whose best grade is below this (``2**-960``) has gains so small
+#: that the products and sums of a DCG would fall among the subnormal
+#: numbers and lose their precision (four grades of ``5e-324`` gave an NDCG of
+#: 1.5); its grades are scaled up by a power of two first, which is exact.
+TINY_GRADE = 2.0**-960
+
+
 def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
-    """Gain of already-checked grades (any shape)."""
-    if gain == "exponential":
-        return np.exp2(grades) - 1.0
-    return grades
+    """Gain of already-checked grades (any shape).
+
+    The exponential gain ``2**g - 1`` is computed as ``expm1(g * ln 2)`` for
+    ``g < 1``, where ``2**g - 1`` would lose every digit (``2**1e-20 - 1`` is
+    0 in float64, the true gain about ``6.9e-21``), and as ``2**g - 1``
+    elsewhere, exact for whole grades.
+    """
+    if gain != "exponential":
+        return grades
+    values = np.exp2(grades) - 1.0
+    small = grades < 1.0
+    if np.any(small):
+        if np.ndim(values) == 0:
+            return np.expm1(grades * np.log(2.0))
+        values[small] = np.expm1(grades[small] * np.log(2.0))
+    return values
+
+
+def _shift(grades: np.ndarray, gain: str) -> np.ndarray | int:
+    """Binary exponent by which each row's (last axis') gains are scaled down.
+
+    0 for every row whose best grade lies between :data:`TINY_GRADE` and
+    :data:`SCALE_FROM_GRADE` (or is 0), which is every realistic row. A
+    row with exponential gain and a best grade above ``SCALE_FROM_GRADE``
+    gets the whole number of binary orders by which it exceeds it; a row
+    whose best grade is below ``TINY_GRADE`` gets a negative shift that
+    brings that grade to between 1 and 2.
+    """
+    if grades.size == 0:
+        return 0
+    best = np.atleast_1d(grades.max(axis=-1))
+    big = best > SCALE_FROM_GRADE if gain == "exponential" else np.zeros(best.shape, dtype=bool)
+    tiny = (best > 0) & (best < TINY_GRADE)
+    if not (big.any() or tiny.any()):
+        return 0
+    shift = np.zeros(best.shape, dtype=np.int32)
+    shift[big] = np.floor(best[big] - SCALE_FROM_GRADE)
+    shift[tiny] = np.frexp(best[tiny])[1] - 1  # best = m * 2**e with 0.5 <= m < 1
+    return shift.reshape(np.shape(grades)[:-1])
+
+
+def _gain_scaled(grades: np.ndarray, gain: str, shift) -> np.ndarray:
+    """Gains of ``grades`` times ``2**-shift``, one shift per row (last axis), from :func:`_shift`.
+
+    A positive shift (exponential gain, grades near the limit) gives
+    ``2**(g - shift) - 2**-shift``; a negative one (tiny grades) gives the
+    grade times ``2**-shift``, times ``ln 2`` for the exponential gain (below
+    ``2**-960``, ``2**g - 1 = g ln 2`` to the last bit).
+    """
+    if np.all(np.equal(shift, 0)):
+        return _gain(grades, gain)
+    exponent = np.asarray(shift, dtype=np.int32)
+    if np.ndim(grades) > 1:
+        exponent = exponent[..., None]
+    exponent = np.broadcast_to(exponent, np.shape(grades))
+    values = np.array(_gain(grades, gain), dtype=float, copy=True)
+    up = exponent < 0
+    if np.any(up):
+        raised = np.ldexp(grades[up], -exponent[up])
+        values[up] = raised * np.log(2.0) if gain == "exponential" else raised
+    down = exponent > 0
+    if np.any(down):
+        power = exponent[down].astype(float)
+        values[down] = np.exp2(grades[down] - power) - np.exp2(-power)
+    return values
+
+
+def _scaled_gain(grades: np.ndarray, gain: str) -> tuple[np.ndarray, np.ndarray | int]:
+    """``(gains * 2**-shift, shift)``: gains that sum without overflow or underflow, and the scale.
+
+    ``shift`` is 0 (the gains are :func:`_gain`'s, bit for bit) unless a
+    row's best grade is above :data:`SCALE_FROM_GRADE` (exponential gain) or
+    below :data:`TINY_GRADE`. A DCG computed from the gains is the true DCG
+    times ``2**-shift`` (:func:`_unscale` undoes it); an NDCG is the true NDCG.
+    """
+    shift = _shift(grades, gain)
+    return _gain_scaled(grades, gain, shift), shift
+
+
+def _unscale(dcg_values, shift, what: str = "DCG"):
+    """Undo :func:`_scaled_gain`'s scale on DCG values; raise if the true value overflows."""
+    if np.all(np.equal(shift, 0)):
+        return dcg_values
+    with np.errstate(over="ignore"):
+        values = np.ldexp(dcg_values, np.asarray(shift, dtype=np.int32))
+    if not np.all(np.isfinite(values)):
+        raise ValueError(
+            f"the {what} exceeds the largest float64 (about 1.8e308): exponential gains of grades "
+            "near 1023 add up beyond it. NDCG, which divides the scale out, is computed exactly; "
+            "use ndcg or ndcg_score, or smaller grades."
+        )
+    return values
 
 
 def discounts(n: int) -> np.ndarray:

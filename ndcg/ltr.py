@@ -58,8 +58,7 @@ from ._validation import (
     check_scores,
 )
 from .batch import ndcg_per_query
-from .gains import _gain
-from .metrics import idcg
+from .gains import _scaled_gain, discounts
 
 __all__ = [
     "GRID",
@@ -310,9 +309,23 @@ def lambdarank_gradients(y_true, y_score, k=None, *, sigma=1.0, gain="exponentia
     gain = check_gain(gain)
     k = check_k(k)
     true, score = _check_query(y_true, y_score, gain)
-    ideal = idcg(true, k, gain=gain)
-    lambdas, _ = _lambdarank(true, _gain(true, gain), score, k, sigma, ideal)
+    gains, ideal = _gains_and_ideal(true, k, gain)
+    lambdas, _ = _lambdarank(true, gains, score, k, sigma, ideal)
     return lambdas
+
+
+def _gains_and_ideal(true, k, gain):
+    """One query's gains and ideal DCG@k, scaled alike (see :func:`ndcg.gains._scaled_gain`).
+
+    Every use divides a gain difference by the ideal DCG (ΔNDCG, NDCG), so the
+    common scale cancels; it keeps exponential gains of grades near the
+    limit (1023) from overflowing to ``inf``, which made the lambdas all zero.
+    For grades up to 960 the values are those of ``_gain`` and ``idcg``.
+    """
+    gains, _ = _scaled_gain(true, gain)
+    best = np.sort(gains)[::-1]
+    depth = best.size if k is None else min(k, best.size)
+    return gains, float(best[:depth] @ discounts(depth))
 
 
 def _lambdarank(true, gains, score, k, sigma, ideal, *, hessians=False):
@@ -385,7 +398,8 @@ def lambdarank_loss(y_true, y_score, k=None, *, sigma=1.0, gain="exponential"):
     gain = check_gain(gain)
     k = check_k(k)
     true, score = _check_query(y_true, y_score, gain)
-    return _lambdarank_with_loss(true, _gain(true, gain), score, k, sigma, idcg(true, k, gain=gain))
+    gains, ideal = _gains_and_ideal(true, k, gain)
+    return _lambdarank_with_loss(true, gains, score, k, sigma, ideal)
 
 
 def _lambdarank_with_loss(true, gains, score, k, sigma, ideal):
@@ -532,7 +546,8 @@ def approx_ndcg_loss(y_true, y_score, k=None, *, alpha=10.0, gain="exponential")
     gain = check_gain(gain)
     k = check_k(k)
     true, score = _check_query(y_true, y_score, gain)
-    return _approx_ndcg(_gain(true, gain), score, k, alpha, idcg(true, k, gain=gain))
+    gains, ideal = _gains_and_ideal(true, k, gain)
+    return _approx_ndcg(gains, score, k, alpha, ideal)
 
 
 def _approx_ndcg(gains, score, k, alpha, ideal):
@@ -864,8 +879,7 @@ def _query_loss(name, true, k):
     if name == "listnet":
         target = _softmax(true)
         return lambda s: _listnet(target, s, 1.0)
-    gains = _gain(true, "exponential")
-    ideal = idcg(true, k, gain="exponential")
+    gains, ideal = _gains_and_ideal(true, k, "exponential")
     if name == "lambdarank":
         return lambda s: _lambdarank_with_loss(true, gains, s, k, 1.0, ideal)
     return lambda s: _approx_ndcg(gains, s, k, 10.0, ideal)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._validation import check_gain, check_grades, check_ideal, check_rankings, check_threshold
-from .gains import _gain, cutoff, discounts, discounts_jarvelin
+from .gains import _gain_scaled, _scaled_gain, _shift, _unscale, cutoff, discounts, discounts_jarvelin
 
 
 def cg(rels, k=None) -> float:
@@ -94,8 +94,25 @@ def dcg(rels, k=None, *, gain="linear") -> float:
 
 
 def _dcg(grades: np.ndarray, n: int, gain: str) -> float:
-    """DCG of the first ``n`` of already-checked grades."""
-    return float(_gain(grades[:n], gain) @ discounts(n))
+    """DCG of the first ``n`` of already-checked grades (raises if it overflows float64)."""
+    gains, shift = _scaled_gain(grades[:n], gain)
+    return float(_unscale(gains @ discounts(n), shift))
+
+
+def _ndcg(grades: np.ndarray, best: np.ndarray, k, gain: str) -> float:
+    """DCG over ideal DCG, both scaled alike (``best``: the ideal grades, best first).
+
+    The scale is set by the best grade (:func:`ndcg.gains._shift`), so
+    exponential gains of grades near the limit sum without overflow, tiny
+    grades keep their precision, and the ratio is exact.
+    """
+    best = best[: cutoff(best.size, k)]
+    shift = _shift(best, gain)
+    ideal_dcg = float(_gain_scaled(best, gain, shift) @ discounts(best.size))
+    if ideal_dcg == 0.0:
+        return 0.0
+    n = cutoff(grades.size, k)
+    return float(_gain_scaled(grades[:n], gain, shift) @ discounts(n)) / ideal_dcg
 
 
 def idcg(rels, k=None, *, gain="linear", ideal=None) -> float:
@@ -180,10 +197,7 @@ def ndcg(rels, k=None, *, gain="linear", ideal=None) -> float:
     gain = check_gain(gain)
     grades = check_grades(rels, gain=gain)
     best = np.sort(check_ideal(ideal, grades, gain=gain))[::-1]
-    ideal_dcg = _dcg(best, cutoff(best.size, k), gain)
-    if ideal_dcg == 0.0:
-        return 0.0
-    return _dcg(grades, cutoff(grades.size, k), gain) / ideal_dcg
+    return _ndcg(grades, best, k, gain)
 
 
 def dcg_jarvelin(rels, k=None, *, base=2.0) -> float:

@@ -13,7 +13,10 @@ import numpy as np
 
 
 def gain_of(grade: float, gain: str) -> float:
-    return 2.0**grade - 1.0 if gain == "exponential" else float(grade)
+    """``2**grade - 1``; below grade 1 as ``expm1(grade * ln 2)``, which keeps tiny gains."""
+    if gain != "exponential":
+        return float(grade)
+    return math.expm1(grade * math.log(2.0)) if grade < 1 else 2.0**grade - 1.0
 
 
 def dcg(rels, k=None, gain="linear") -> float:

@@ -162,10 +162,10 @@ def lambda_pairs(grades, k=None, *, gain="exponential", sigma=1.0) -> list[dict]
     true = np.asarray(check_grades(grades, "grades", gain=gain), dtype=float)
     k = check_k(k)
     score = np.asarray(implied_scores(true.size))
-    ideal = metrics.idcg(true, k, gain=gain)
+    gains, ideal = ltr._gains_and_ideal(true, k, gain)  # scaled alike near the grade limit
     if true.size < 2 or not ideal > 0:
         return []
-    delta, rho = ltr._lambdarank_parts(true, ltr._gain(true, gain), score, k, sigma, ideal)
+    delta, rho = ltr._lambdarank_parts(true, gains, score, k, sigma, ideal)
     return [
         {"better": i, "worse": j, "delta": float(delta[i, j]), "lam": float(-sigma * rho[i, j] * delta[i, j])}
         for i in range(true.size)
