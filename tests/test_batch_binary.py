@@ -558,3 +558,26 @@ def test_inputs_are_not_modified():
             batch(metric, y_true, y_score, k=2, ties=ties)
     np.testing.assert_array_equal(y_true, before[0])
     np.testing.assert_array_equal(y_score, before[1])
+
+
+# --------------------------------------------------------------------------- the benchmark runs (its timings are not tested)
+
+
+def test_the_benchmark_runs_and_checks_its_answers(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_batch_metrics.py"
+    spec = importlib.util.spec_from_file_location("bench_batch_metrics", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(["--queries", "300", "--items", "6", "--repeats", "1", "--loop-repeats", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert sum(line.startswith("MRR, ") for line in lines) == 3
+    assert sum(line.startswith("MAP, ") for line in lines) == 3
+    # The loops it compares with give the batch functions' answers on its data.
+    y_true, cases = bench.make_data(50, 6)
+    for y_score in cases.values():
+        assert bench.rank_and_loop(ndcg.rr, y_true, y_score) == pytest.approx(
+            mrr_score(y_true, y_score, ties="first"), abs=1e-12
+        )
