@@ -472,7 +472,7 @@ def _check_input(y_true, y_score, single: str) -> tuple[np.ndarray, np.ndarray]:
 
 def _check_n_relevant(n_relevant, true: np.ndarray, threshold: float) -> np.ndarray:
     """The number of relevant judged items of each query, as floats (checked)."""
-    found = np.count_nonzero(true >= threshold, axis=1)
+    found = _row_count(true >= threshold)
     if n_relevant is None:
         return found.astype(float)
     counts = _as_numeric_array(n_relevant, "n_relevant")
@@ -517,6 +517,49 @@ def _by_blocks(rows, true: np.ndarray, score: np.ndarray, extra: np.ndarray | No
     return out
 
 
+#: Rows this short are reduced column by column (NumPy's reductions along a
+#: short last axis are several times slower than a few whole-column passes).
+SHORT_ROW = 64
+
+#: Added to a score: 0 keeps a relevant item's score, -inf hides the others.
+_HIDE = np.array([-np.inf, 0.0])
+
+
+def _row_max(x: np.ndarray) -> np.ndarray:
+    """The largest value of every row (NaN propagates); rows must not be empty."""
+    if x.shape[1] > SHORT_ROW:
+        return x.max(axis=1)
+    out = x[:, 0].copy()
+    for j in range(1, x.shape[1]):
+        np.maximum(out, x[:, j], out=out)
+    return out
+
+
+def _row_count(mask: np.ndarray) -> np.ndarray:
+    """The number of true values in every row."""
+    if mask.shape[1] == 0:
+        return np.zeros(mask.shape[0], dtype=np.intp)
+    if mask.shape[1] > SHORT_ROW:
+        return np.count_nonzero(mask, axis=1)
+    out = mask[:, 0].astype(np.intp)
+    for j in range(1, mask.shape[1]):
+        np.add(out, mask[:, j], out=out)
+    return out
+
+
+def _best_relevant(relevant: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """The highest score of a relevant item in every row, as a column (any value where there is none)."""
+    if score.dtype.kind == "f":
+        with np.errstate(invalid="ignore"):  # +inf - inf: NaN, handled below
+            best = _row_max(score + _HIDE.take(relevant.view(np.uint8)))
+        odd = np.flatnonzero(np.isnan(best))  # a +inf score of an item that is not relevant
+        if odd.size:
+            best[odd] = np.where(relevant[odd], score[odd], -np.inf).max(axis=1)
+        return best[:, None]
+    low = score.min(axis=1, keepdims=True)
+    return np.where(relevant, score, low).max(axis=1, keepdims=True)
+
+
 def _rr_rows(relevant: np.ndarray, score: np.ndarray, k: int | None, ties: str) -> np.ndarray:
     """RR@k of every row, without sorting.
 
@@ -528,26 +571,28 @@ def _rr_rows(relevant: np.ndarray, score: np.ndarray, k: int | None, ties: str) 
     out = np.zeros(n_queries)
     if n_items == 0:
         return out
-    found = relevant.any(axis=1)
-    low = score.min(axis=1, keepdims=True)
-    best = np.where(relevant, score, low).max(axis=1, keepdims=True)
-    above = np.count_nonzero(score > best, axis=1)
+    found = _row_count(relevant) > 0
+    best = _best_relevant(relevant, score)
+    above = _row_count(score > best)
     at = score == best
     hit = at & relevant
     if ties == "first":
         first = np.argmax(hit, axis=1)
-        before = np.count_nonzero(at & (np.arange(n_items) < first[:, None]), axis=1)
+        before = _row_count(at & (np.arange(n_items) < first[:, None]))
         rank = above + before + 1
     elif ties == "last":
         last = n_items - 1 - np.argmax(hit[:, ::-1], axis=1)
-        before = np.count_nonzero(at & (np.arange(n_items) > last[:, None]), axis=1)
+        before = _row_count(at & (np.arange(n_items) > last[:, None]))
         rank = above + before + 1
     else:
-        size = np.count_nonzero(at, axis=1)
-        rel = np.count_nonzero(hit, axis=1)
+        size = _row_count(at)
+        rel = _row_count(hit)
         rank = above + 1  # exact where every tied item is relevant
-        mixed = np.flatnonzero(found & (rel < size) & (k is None or above < k))
+        mixed = found & (rel < size)
+        if k is not None:
+            mixed &= above < k
         found = found & (rel == size)
+        mixed = np.flatnonzero(mixed)
         if mixed.size:
             out[mixed] = _expected_rr(above[mixed], size[mixed], rel[mixed], k)
     keep = found if k is None else found & (rank <= k)
@@ -596,20 +641,20 @@ def _hits_rows(relevant: np.ndarray, score: np.ndarray, k: int, ties: str) -> np
     """
     n_items = score.shape[1]
     if k >= n_items:
-        return np.count_nonzero(relevant, axis=1).astype(float)
+        return _row_count(relevant).astype(float)
     t = _top_k_threshold(score, k)
     higher = score > t
-    above = np.count_nonzero(higher, axis=1)
-    hits = np.count_nonzero(higher & relevant, axis=1).astype(float)
+    above = _row_count(higher)
+    hits = _row_count(higher & relevant).astype(float)
     at = score == t
     slots = k - above  # between 1 and the size of the group at t
     if ties == "average":
-        return hits + np.count_nonzero(at & relevant, axis=1) * slots / np.count_nonzero(at, axis=1)
+        return hits + _row_count(at & relevant) * slots / _row_count(at)
     order = at[:, ::-1] if ties == "last" else at
     taken = np.cumsum(order, axis=1) <= slots[:, None]
     if ties == "last":
         taken = taken[:, ::-1]
-    return hits + np.count_nonzero(at & taken & relevant, axis=1)
+    return hits + _row_count(at & taken & relevant)
 
 
 def _ranking(score: np.ndarray, ties: str) -> np.ndarray:

@@ -581,3 +581,12 @@ def test_the_benchmark_runs_and_checks_its_answers(capsys):
         assert bench.rank_and_loop(ndcg.rr, y_true, y_score) == pytest.approx(
             mrr_score(y_true, y_score, ties="first"), abs=1e-12
         )
+
+
+def test_the_rr_core_ranks_plus_infinity_first_whatever_validation_allows():
+    # The core adds -inf to the scores of items that are not relevant; a +inf score there
+    # gives NaN, which must not hide the relevant items' best score.
+    relevant = np.array([[False, True, False, True], [True, False, False, False]])
+    score = np.array([[np.inf, 1.0, 2.0, 0.5], [np.inf, np.inf, 0.0, 1.0]])
+    for ties, second in (("average", 0.75), ("first", 1.0), ("last", 0.5)):
+        np.testing.assert_allclose(ndcg.batch_binary._rr_rows(relevant, score, None, ties), [1 / 3, second])
