@@ -590,3 +590,24 @@ def test_the_rr_core_ranks_plus_infinity_first_whatever_validation_allows():
     score = np.array([[np.inf, 1.0, 2.0, 0.5], [np.inf, np.inf, 0.0, 1.0]])
     for ties, second in (("average", 0.75), ("first", 1.0), ("last", 0.5)):
         np.testing.assert_allclose(ndcg.batch_binary._rr_rows(relevant, score, None, ties), [1 / 3, second])
+
+
+@pytest.mark.parametrize("metric", METRICS)
+@pytest.mark.parametrize("ties", ["average", "first", "last"])
+def test_long_rows_are_reduced_by_numpy_with_the_same_values(monkeypatch, metric, ties):
+    rng = np.random.default_rng(7)
+    y_true = rng.choice(3, size=(40, 100), p=[0.8, 0.15, 0.05]).astype(float)
+    y_score = rng.integers(0, 8, size=y_true.shape).astype(float)
+    y_score[:, 90:] = -np.inf  # padding
+    y_true[:, 90:] = 0
+    for k in (None, 1, 10, 95) if metric in ("rr", "ap") else (1, 10, 95):
+        long_rows = batch(metric, y_true, y_score, k=k, ties=ties)
+        monkeypatch.setattr(ndcg.batch_binary, "SHORT_ROW", 1000)  # column by column
+        np.testing.assert_array_equal(batch(metric, y_true, y_score, k=k, ties=ties), long_rows)
+        monkeypatch.undo()
+        if ties != "average":
+            for i in range(0, 40, 7):
+                ranked = y_true[i][order(y_score[i], ties)]
+                assert long_rows[i] == pytest.approx(
+                    single(metric, ranked, k=k, threshold=1, n_relevant=None), abs=1e-12
+                )
