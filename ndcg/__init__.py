@@ -20,12 +20,19 @@ The binary metrics NDCG is compared with, P@k, R@k, AP and MAP, are here too:
 >>> ndcg.precision_at_k([3, 0, 2, 0], 2), round(ndcg.average_precision([3, 0, 2, 0]), 3)
 (0.5, 0.833)
 
+and their batch forms, from scores, with ties averaged like NDCG's:
+
+>>> ndcg.mrr_score([[0, 1, 0], [1, 0, 0]], [[3, 2, 1], [3, 2, 1]])
+0.75
+
 ``import ndcg`` needs only NumPy. The package has two parts.
 
 The metric library
 ------------------
 ``ndcg.metrics``     cg, dcg, idcg, ndcg, rr, mrr (and dcg_jarvelin) for one ranked list
 ``ndcg.batch``       dcg_score, ndcg_score (and per-query versions), vectorised
+``ndcg.batch_binary`` mrr_score, map_score, precision_score, recall_score (and
+                     per-query versions): RR, AP, P@k, R@k, vectorised
 ``ndcg.gains``       gain functions and position discounts
 ``ndcg.precision``   P@k, R@k, AP, MAP: the binary metrics NDCG is compared with
 ``ndcg.ltr``         learning to rank: RankNet, LambdaRank, ListNet, ApproxNDCG, trainers
@@ -42,6 +49,16 @@ the metric library imports it.
 """
 
 from .batch import dcg_per_query, dcg_score, ndcg_per_query, ndcg_score
+from .batch_binary import (
+    ap_per_query,
+    map_score,
+    mrr_score,
+    precision_per_query,
+    precision_score,
+    recall_per_query,
+    recall_score,
+    rr_per_query,
+)
 from .gains import discounts, gain_values
 from .metrics import cg, dcg, dcg_jarvelin, idcg, mrr, ndcg, rr
 from .precision import average_precision, mean_average_precision, precision_at_k, recall_at_k
@@ -49,6 +66,7 @@ from .precision import average_precision, mean_average_precision, precision_at_k
 __version__ = "0.1.0"
 
 __all__ = [
+    "ap_per_query",
     "average_precision",
     "cg",
     "dcg",
@@ -58,12 +76,19 @@ __all__ = [
     "discounts",
     "gain_values",
     "idcg",
+    "map_score",
     "mean_average_precision",
     "mrr",
+    "mrr_score",
     "ndcg",
     "ndcg_per_query",
     "ndcg_score",
     "precision_at_k",
+    "precision_per_query",
+    "precision_score",
     "recall_at_k",
+    "recall_per_query",
+    "recall_score",
     "rr",
+    "rr_per_query",
 ]
