@@ -318,7 +318,10 @@ def main(argv=None) -> None:
     if not args.tiny:
         np.show_runtime()
     if not args.no_batch_metrics:
-        batch_metrics(["--tiny"] if args.tiny else (["--quick"] if args.quick else []))
+        if args.tiny:
+            batch_metrics(["--queries", "200", "--repeats", "1", "--loop-repeats", "1"])
+        else:
+            batch_metrics(["--loop-repeats", "1"] if args.quick else [])
 
 
 if __name__ == "__main__":
