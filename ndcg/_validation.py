@@ -227,8 +227,8 @@ def check_matrix_values(true: np.ndarray, score: np.ndarray, *, gain: str, first
     _check_grade_values(true, "y_true", gain)
     if score.dtype.kind != "f" or score.size == 0:
         return
-    low, high = score.min(), score.max()
-    if np.isnan(low):
+    high = score.max()  # one reduction: max propagates NaN, and +inf shows as the maximum
+    if np.isnan(high):
         row = first_row + int(np.flatnonzero(np.isnan(score).any(axis=1))[0])
         raise ValueError(
             f"y_score must not contain NaN; found {int(np.isnan(score).sum())} NaN value(s), the first in "
