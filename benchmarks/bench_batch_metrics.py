@@ -32,6 +32,7 @@ import time
 import numpy as np
 
 import ndcg
+from ndcg.race import machine
 
 
 def median_time(repeats: int, function, *args, **kwargs) -> tuple[float, float]:
@@ -72,14 +73,7 @@ METRICS = (
 
 def processor() -> str:
     """The CPU's model name where the system tells it (Linux), else the architecture."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
+    return machine()["processor"]
 
 
 def load() -> str:

@@ -39,6 +39,7 @@ import numpy as np
 
 import ndcg
 from ndcg import batch
+from ndcg.race import machine
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -97,14 +98,7 @@ def floor(y_true: np.ndarray, y_score: np.ndarray, k: int):
 
 def processor() -> str:
     """The CPU's model name where the system tells it (Linux), else the architecture."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
+    return machine()["processor"]
 
 
 def available_memory() -> int | None:
