@@ -54,6 +54,19 @@ TINY_SHAPES = ((50, 30), (20, 300))
 SKLEARN_SLOW_CELLS = 20_000_000
 
 
+def shape(text: str) -> tuple[int, int]:
+    """``"1000x1000"`` (underscores and commas allowed) as ``(1000, 1000)``."""
+    try:
+        n_queries, n_items = (int(part.replace("_", "").replace(",", "")) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a shape is QUERIESxITEMS, such as 1000x1000; got {text!r}"
+        ) from None
+    if n_queries < 1 or n_items < 1:
+        raise argparse.ArgumentTypeError(f"a shape needs at least one query and one item; got {text!r}")
+    return n_queries, n_items
+
+
 def median_time(function, repeats: int) -> tuple[float, object]:
     """Median wall-clock time of ``repeats`` calls, and the value of the last."""
     times = []
@@ -194,22 +207,42 @@ def compare(shapes, k: int, repeats: int, quick: bool) -> None:
 
 
 def paired(shapes, k: int, repeats: int) -> None:
-    """Ratios from calls taken in turn (ndcg, previous, floor), robust to a machine's load changing."""
-    print("paired: ndcg_score, the previous version and the floor called in turn; medians of the ratios")
+    """Ratios from calls taken in turn (ndcg, previous, floor, scikit-learn), robust to a machine's load changing.
+
+    Each round calls each function once, back to back, and takes the ratios
+    within the round; the medians over rounds are printed. scikit-learn is
+    left out at 1,000,000 x 20, where one call takes about a minute.
+    """
+    try:
+        from sklearn.metrics import ndcg_score as sklearn_ndcg_score
+    except ImportError:
+        sklearn_ndcg_score = None
+    print(
+        "paired: ndcg_score, the previous version, the floor and scikit-learn called in turn; medians of the ratios"
+    )
     for n_queries, n_items in shapes:
         y_true, cases = make_data(n_queries, n_items)
+        with_sklearn = sklearn_ndcg_score is not None and n_queries * n_items < SKLEARN_SLOW_CELLS
         for name, y_score in cases.items():
-            over_previous, over_floor = [], []
+            over_previous, over_floor, sklearn_over = [], [], []
             for _ in range(repeats):
                 ours, _ = median_time(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k), 1)
                 prev, _ = median_time(lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k), 1)
                 least, _ = median_time(lambda s=y_score, t=y_true: floor(t, s, k), 1)
                 over_previous.append(prev / ours)
                 over_floor.append(ours / least)
+                if with_sklearn:
+                    theirs, _ = median_time(lambda s=y_score, t=y_true: sklearn_ndcg_score(t, s, k=k), 1)
+                    sklearn_over.append(theirs / ours)
+            skl = (
+                f" | scikit-learn / ndcg {statistics.median(sklearn_over):5.1f}x (lowest {min(sklearn_over):5.1f}x)"
+                if sklearn_over
+                else ""
+            )
             print(
                 f"{n_queries:>8,} x {n_items:<6,} {name:>15} | previous / ndcg {statistics.median(over_previous):5.2f}x "
                 f"(lowest {min(over_previous):5.2f}x) | ndcg / floor {statistics.median(over_floor):5.2f}x "
-                f"(highest {max(over_floor):5.2f}x)"
+                f"(highest {max(over_floor):5.2f}x){skl}"
             )
 
 
@@ -288,13 +321,16 @@ def main(argv=None) -> None:
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="skip scikit-learn at 1,000,000 x 20")
     parser.add_argument("--tiny", action="store_true", help="tiny shapes (for the tests)")
+    parser.add_argument(
+        "--shape", action="append", type=shape, metavar="QUERIESxITEMS", help="only this shape (repeatable)"
+    )
     parser.add_argument("--threshold", action="store_true", help="where the partition beats the sort")
     parser.add_argument("--chunk-sweep", action="store_true", help="time several CHUNK_BYTES")
     parser.add_argument("--paired", action="store_true", help="ratios from calls taken in turn")
     parser.add_argument("--no-batch-metrics", action="store_true", help="skip bench_batch_metrics.py")
     args = parser.parse_args(argv)
 
-    shapes = TINY_SHAPES if args.tiny else SHAPES
+    shapes = args.shape or (TINY_SHAPES if args.tiny else SHAPES)
     print(f"machine: {processor()}, {os.cpu_count()} cores, {load()}")
     print(versions())
     print(f"SIMD: {simd_targets()}")

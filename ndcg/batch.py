@@ -7,7 +7,9 @@ the same row of ``y_score`` the scores a model gave them; the ranking is
 over them), rows are processed in chunks of about :data:`CHUNK_BYTES` bytes,
 so the extra memory stays below the input's size however many queries there
 are, and where ``k`` is well below the number of items each row's top ``k`` is
-found by a partition rather than a full sort (:func:`_use_partition`).
+found by a partition rather than a full sort (:func:`_use_partition`), or,
+where the row's best tie group fills the top ``k``, by one comparison
+(:func:`_dcg_threshold`).
 
 Ties
 ----
@@ -219,7 +221,9 @@ def ndcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, sam
 
     Where ``k`` is well below the number of items, each row's top ``k`` is
     found by a partition instead of a full sort, keeping the whole tie group
-    at the cut-off, so the result is the same. Rows are processed in chunks
+    at the cut-off, so the result is the same; a row whose best score is
+    shared by ``k`` items or more needs neither. The ideal DCG is found the
+    same way from the grades. Rows are processed in chunks
     of about :data:`CHUNK_BYTES` bytes, so the extra memory stays a fixed
     amount plus one float per query, below the size of the input.
 
@@ -407,7 +411,7 @@ def _ranking_partition(score: np.ndarray, depth: int, *, stable: bool) -> np.nda
         at = score == kth
         wanted = depth - np.count_nonzero(above, axis=1, keepdims=True)
         chosen = above | (at & (np.cumsum(at, axis=1) <= wanted))
-        top = np.nonzero(chosen)[1].reshape(score.shape[0], depth)  # in column order
+        top = (np.flatnonzero(chosen) % n_items).reshape(score.shape[0], depth)  # in column order
         return np.take_along_axis(top, _argsort_descending_stable(_take(score, top)), axis=1)
     order = np.argsort(_take(score, top), axis=1)[:, ::-1]
     return np.take_along_axis(top, order, axis=1)
@@ -419,12 +423,124 @@ def _dcg_rows(gains: np.ndarray, score: np.ndarray, k: int | None, ignore_ties: 
     Only the first ``k`` ranks are gathered and summed. With ties averaged,
     every tie group scored above a row's ``k``-th score lies wholly inside the
     top ``k``; the group *at* that score may reach past rank ``k``, and then
-    its mean gain is taken over the whole row, as the rule asks.
+    its mean gain is taken over the whole row, as the rule asks. Long rows
+    with a small ``k`` (:func:`_use_partition`) go to :func:`_dcg_threshold`,
+    the others to :func:`_dcg_ranked`.
     """
     n_queries, n_items = gains.shape
     if n_items == 0:
         return np.zeros(n_queries)
     depth = n_items if k is None else min(k, n_items)
+    if depth < n_items and _use_partition(n_items, depth):
+        return _dcg_threshold(gains, score, depth, ignore_ties)
+    return _dcg_ranked(gains, score, depth, ignore_ties)
+
+
+def _dcg_threshold(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool) -> np.ndarray:
+    """:func:`_dcg_rows` for long rows: no full sort, and no index partition where avoidable.
+
+    Three kinds of row, each computed the cheapest exact way:
+
+    * a row whose best score is shared by ``depth`` items or more (few
+      distinct scores on a long list) is one tie group down to the cut-off.
+      With ties averaged its DCG is that group's mean gain times the sum of
+      the first ``depth`` discounts (:func:`_top_group_dcg`): one comparison
+      and one sum over the row, no partition;
+    * otherwise each row's ``depth``-th largest score is found by a partition
+      of the values (about twice as fast as ``argpartition`` on continuous
+      scores). If exactly ``depth`` items score at or above it, no tie group
+      crosses the cut-off, and those items, picked by a mask, are the top
+      (:func:`_dcg_of_top`). Continuous scores are this case;
+    * a row whose tie group at the cut-off reaches past it, below some
+      better items, is ranked by :func:`_dcg_ranked`.
+
+    Which way is tried first is a guess from the first rows of the chunk
+    (:func:`_best_group_fills`): it changes the time, never the result.
+    """
+    n_queries, n_items = score.shape
+    result = np.empty(n_queries)
+    pending = np.arange(n_queries)
+    if not ignore_ties and _best_group_fills(score[:_PROBE_ROWS], depth).any():
+        best = score.max(axis=1, keepdims=True)
+        at_best = score == best
+        n_best = np.count_nonzero(at_best, axis=1)
+        filled = n_best >= depth
+        rows = _which(filled)
+        if rows is not None:
+            result[rows] = _top_group_dcg(gains[rows], at_best[rows], n_best[rows], depth)
+        pending = np.flatnonzero(~filled)
+        if pending.size == 0:
+            return result
+        gains, score = gains[pending], score[pending]
+    cut = n_items - depth
+    top = np.partition(score, cut, axis=1)[:, cut:]
+    kth = top[:, :1]  # each row's depth-th largest score
+    at_or_above = score >= kth
+    n_at_or_above = np.count_nonzero(at_or_above, axis=1)
+    filled = (kth[:, 0] == top.max(axis=1)) if not ignore_ties else np.zeros(len(pending), dtype=bool)
+    exact = (n_at_or_above == depth) & ~filled
+    part = np.empty(len(pending))
+    rows = _which(exact)
+    if rows is not None:
+        columns = (np.flatnonzero(at_or_above[rows]) % n_items).reshape(-1, depth)  # in column order
+        part[rows] = _dcg_of_top(gains[rows], score[rows], columns, ignore_ties)
+    rows = _which(filled)
+    if rows is not None:
+        part[rows] = _top_group_dcg(gains[rows], at_or_above[rows], n_at_or_above[rows], depth)
+    rows = _which(~(exact | filled))
+    if rows is not None:
+        part[rows] = _dcg_ranked(gains[rows], score[rows], depth, ignore_ties)
+    result[pending] = part
+    return result
+
+
+#: How many rows of a chunk :func:`_dcg_threshold` looks at to guess its fastest order.
+_PROBE_ROWS = 4
+
+
+def _best_group_fills(score: np.ndarray, depth: int) -> np.ndarray:
+    """For each row, whether its best score is shared by at least ``depth`` items."""
+    return np.count_nonzero(score == score.max(axis=1, keepdims=True), axis=1) >= depth
+
+
+def _top_group_dcg(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarray, depth: int) -> np.ndarray:
+    """DCG@depth of rows whose best tie group (``in_group``, of ``group_size`` items) fills the top ``depth``.
+
+    Every rank down to the cut-off holds the group's mean gain (ties
+    averaged), so the DCG is that mean times the sum of the discounts.
+    """
+    mean_gain = np.einsum("ij,ij->i", gains, in_group) / group_size
+    return mean_gain * np.cumsum(discounts(depth))[-1]
+
+
+def _which(selected: np.ndarray) -> slice | np.ndarray | None:
+    """Rows to index: all of them as a slice (a view, no copy), the selected ones, or None."""
+    if selected.all():
+        return slice(None)
+    if selected.any():
+        return np.flatnonzero(selected)
+    return None
+
+
+def _dcg_of_top(gains: np.ndarray, score: np.ndarray, columns: np.ndarray, ignore_ties: bool) -> np.ndarray:
+    """DCG of each row's top items, given as ``columns`` in column order (no tie crosses the cut-off)."""
+    values = _take(score, columns)
+    if ignore_ties:
+        order = _argsort_descending_stable(values)  # ties in column order
+    else:
+        order = np.argsort(values, axis=1)[:, ::-1]
+    ranked = np.take_along_axis(columns, order, axis=1)
+    flat = _flat_index(ranked, gains.shape[1])
+    ranked_gains = gains.ravel()[flat]
+    weights = discounts(columns.shape[1])
+    if ignore_ties:
+        return ranked_gains @ weights
+    return _tie_averaged(ranked_gains, score.ravel()[flat], weights)
+
+
+def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool) -> np.ndarray:
+    """:func:`_dcg_rows` by ranking each row's top ``depth`` items (partition or sort)."""
+    n_items = gains.shape[1]
     columns = _ranking(score, depth, stable=ignore_ties)
     flat = _flat_index(columns, n_items)
     ranked_gains = gains.ravel()[flat]
@@ -480,15 +596,22 @@ def _ideal_dcg_rows(gains: np.ndarray, k: int | None) -> np.ndarray:
 
     Only the ``depth`` largest gains matter: where the shape favours it they
     are found by a partition and only they are sorted (the same values, so the
-    same sum, bit for bit).
+    same sum, bit for bit). A row whose best gain occurs ``depth`` times or
+    more (a long list with several items of the top grade) needs no
+    partition: its top ``depth`` gains are all that one.
     """
     n_queries, n_items = gains.shape
     if n_items == 0:
         return np.zeros(n_queries)
     depth = n_items if k is None else min(k, n_items)
     if depth < n_items and _use_partition(n_items, depth):
-        top = np.partition(gains, n_items - depth, axis=1)[:, n_items - depth :]
-        best = np.sort(top, axis=1)[:, ::-1]
+        # Rows whose best gain occurs at least depth times need no partition.
+        best = np.repeat(gains.max(axis=1, keepdims=True), depth, axis=1)
+        rest = np.count_nonzero(gains == best[:, :1], axis=1) < depth
+        if rest.any():
+            rest_gains = gains[rest] if not rest.all() else gains
+            top = np.partition(rest_gains, n_items - depth, axis=1)[:, n_items - depth :]
+            best[rest] = np.sort(top, axis=1)[:, ::-1]
     else:
         best = np.sort(gains, axis=1)[:, : -depth - 1 : -1]
     return best @ discounts(depth)

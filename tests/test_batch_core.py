@@ -107,6 +107,53 @@ def test_ties_at_the_cut_off_match_the_literal_expectation(problem, gain):
         assert got[row] == pytest.approx(expected, rel=1e-12, abs=1e-12)
 
 
+def _rows_of_every_kind(rng, n_items=400, depth=10):
+    """Long rows of the three kinds :func:`ndcg.batch._dcg_threshold` tells apart.
+
+    ``filled``: the best score is shared by more than ``depth`` items;
+    ``exact``: continuous scores, no tie at the cut-off; ``crossing``: a few
+    distinct best scores, then a tie group that reaches past the cut-off;
+    ``padded``: ``-inf`` padding reaching into the top ``depth``.
+    """
+    filled = rng.integers(0, 3, size=n_items).astype(float)
+    filled[rng.choice(n_items, size=3 * depth, replace=False)] = 5.0
+    exact = rng.normal(size=n_items)
+    crossing = np.zeros(n_items)
+    crossing[: depth // 2] = np.arange(depth // 2) + 10.0
+    crossing[depth // 2 : 3 * depth] = 7.0
+    padded = np.full(n_items, -np.inf)
+    padded[: depth // 2] = rng.normal(size=depth // 2)
+    return {"filled": filled, "exact": exact, "crossing": crossing, "padded": padded}
+
+
+@pytest.mark.parametrize("first", ["filled", "exact", "crossing", "padded"])
+@pytest.mark.parametrize("ignore_ties", [False, True])
+def test_long_rows_of_every_kind_agree_with_the_full_sort(first, ignore_ties):
+    """Whichever kind of row comes first (the probe's guess), every row gets the full sort's value."""
+    rng = np.random.default_rng(15)
+    kinds = _rows_of_every_kind(rng)
+    order = [first] + [kind for kind in kinds if kind != first]
+    scores = np.array([kinds[kind] for kind in order for _ in range(3)])
+    rng.shuffle(scores[batch._PROBE_ROWS :])  # the probe sees only the first kind
+    grades = rng.integers(0, 5, size=scores.shape).astype(float)
+    assert batch._use_partition(scores.shape[1], 10)
+    for gain in ("linear", "exponential"):
+        got = ndcg.ndcg_per_query(grades, scores, k=10, gain=gain, ignore_ties=ignore_ties)
+        with path(False):
+            expected = ndcg.ndcg_per_query(grades, scores, k=10, gain=gain, ignore_ties=ignore_ties)
+        np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12)
+    if not ignore_ties:
+        for row in (0, scores.shape[0] - 1):
+            assert ndcg.dcg_per_query(grades[row : row + 1], scores[row : row + 1], k=10)[0] == pytest.approx(
+                _sklearn_dcg(grades[row], scores[row], 10), rel=1e-12
+            )
+
+
+def _sklearn_dcg(grades, scores, k):
+    finite = np.where(np.isfinite(scores), scores, np.finfo(float).min)  # scikit-learn refuses -inf
+    return sklearn_metrics.dcg_score([grades], [finite], k=k)
+
+
 def test_the_shape_rule_picks_the_partition_only_for_long_lists():
     assert batch._use_partition(10_000, 10)
     assert batch._use_partition(1_000, 10)
