@@ -14,6 +14,8 @@ Modules
               library conventions
 ``plots``     the course's figures (imports matplotlib)
 ``compare``   how often two metrics disagree on random rankings
+``dropin``    ``ndcg.ndcg_score`` and scikit-learn's given the same inputs
+              (chapter 4; imports scikit-learn)
 ``checks``    answer checks for the exercise notebooks: a ladder of help (hint,
               a closer look, then the explanation), per-entry marks of lists
 ``answers``   the checks' hints and explanations, package data generated from
