@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._rows import argsort_descending_stable, row_blocks
 from ._validation import (
     check_flag,
     check_gain,
@@ -242,7 +243,9 @@ def ndcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, sam
     gain : {"linear", "exponential"}
     ignore_ties : bool
         ``False`` (default): tied items share their group's average gain.
-        ``True``: ties are broken by input order.
+        ``True``: ties are broken by input order. scikit-learn's name; the
+        batch MRR, MAP, P@k and R@k (:mod:`ndcg.batch_binary`) call the same
+        choice ``ties="average"`` or ``ties="first"``, and offer ``"last"``.
     sample_weight : array-like of shape (n_queries,), optional
         Weight of each query in the mean, as in scikit-learn: the result is
         ``sum(w * ndcg) / sum(w)``. Non-negative, with a positive sum.
@@ -292,21 +295,15 @@ def _mean(values: np.ndarray, sample_weight) -> float:
     return float(np.average(values, weights=weight))
 
 
-def _rows_per_chunk(n_items: int) -> int:
-    return max(1, CHUNK_BYTES // (8 * max(n_items, 1)))
-
-
 def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndarray:
     """DCG or NDCG of every row of checked input, a chunk of rows at a time."""
     n_queries, n_items = true.shape
     out = np.zeros(n_queries)
     if n_items == 0:
         return out
-    step = _rows_per_chunk(n_items)
-    for start in range(0, n_queries, step):
-        rows = slice(start, start + step)
+    for rows in row_blocks(n_queries, n_items, CHUNK_BYTES):
         true_rows, score_rows = np.ascontiguousarray(true[rows]), np.ascontiguousarray(score[rows])
-        check_matrix_values(true_rows, score_rows, gain=gain, first_row=start)
+        check_matrix_values(true_rows, score_rows, gain=gain, first_row=rows.start)
         gains, shift = _scaled_gain(true_rows, gain)
         actual = _dcg_rows(gains, score_rows, k, ignore_ties)
         if normalise:
@@ -378,19 +375,8 @@ def _ranking_sort(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
         head = _take(score, order)
         tied = np.flatnonzero((head[:, 1:] == head[:, :-1]).any(axis=1))
         if tied.size:
-            order[tied] = _argsort_descending_stable(score[tied])[:, : order.shape[1]]
+            order[tied] = argsort_descending_stable(score[tied])[:, : order.shape[1]]
     return order[:, :depth]
-
-
-def _argsort_descending_stable(values: np.ndarray) -> np.ndarray:
-    """Columns of each row from largest to smallest value, ties in column order.
-
-    A stable ascending sort of the reversed row, read backwards: no negation,
-    so the smallest integer and ``-inf`` are handled like any other value.
-    """
-    n = values.shape[1]
-    backwards = np.argsort(values[:, ::-1], axis=1, kind="stable")[:, ::-1]
-    return (n - 1) - backwards
 
 
 def _ranking_partition(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
@@ -412,7 +398,7 @@ def _ranking_partition(score: np.ndarray, depth: int, *, stable: bool) -> np.nda
         wanted = depth - np.count_nonzero(above, axis=1, keepdims=True)
         chosen = above | (at & (np.cumsum(at, axis=1) <= wanted))
         top = (np.flatnonzero(chosen) % n_items).reshape(score.shape[0], depth)  # in column order
-        return np.take_along_axis(top, _argsort_descending_stable(_take(score, top)), axis=1)
+        return np.take_along_axis(top, argsort_descending_stable(_take(score, top)), axis=1)
     order = np.argsort(_take(score, top), axis=1)[:, ::-1]
     return np.take_along_axis(top, order, axis=1)
 
@@ -526,7 +512,7 @@ def _dcg_of_top(gains: np.ndarray, score: np.ndarray, columns: np.ndarray, ignor
     """DCG of each row's top items, given as ``columns`` in column order (no tie crosses the cut-off)."""
     values = _take(score, columns)
     if ignore_ties:
-        order = _argsort_descending_stable(values)  # ties in column order
+        order = argsort_descending_stable(values)  # ties in column order
     else:
         order = np.argsort(values, axis=1)[:, ::-1]
     ranked = np.take_along_axis(columns, order, axis=1)

@@ -78,6 +78,13 @@ and every metric here depends on it. ``ties`` says what to do:
 
 ranx does not specify its tie order (see :data:`ndcg.conventions.CONVENTIONS`).
 
+Why ``ties`` here and ``ignore_ties`` in :func:`ndcg.ndcg_score`:
+``ndcg_score`` keeps scikit-learn's argument, name and meaning, so that it can
+replace ``sklearn.metrics.ndcg_score`` in existing code unchanged. scikit-learn
+has no batch MRR or MAP to stay compatible with, and these metrics need three
+rules, which a yes-or-no flag cannot name. ``ignore_ties=False`` is
+``ties="average"`` and ``ignore_ties=True`` is ``ties="first"``.
+
 References
 ----------
 F. McSherry and M. Najork, "Computing information retrieval performance
@@ -94,6 +101,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._rows import argsort_descending_stable, row_blocks
 from ._validation import _as_numeric_array, _describe, check_k, check_matrices, check_threshold
 
 #: The tie rules ``ties`` accepts, in the order error messages list them.
@@ -505,14 +513,13 @@ def _check_n_relevant(n_relevant, true: np.ndarray, threshold: float) -> np.ndar
 def _by_blocks(rows, true: np.ndarray, score: np.ndarray, extra: np.ndarray | None = None) -> np.ndarray:
     """``rows(true, score, extra)`` over blocks of rows of about :data:`CHUNK_BYTES`, joined."""
     n_queries, n_items = score.shape
-    step = max(1, CHUNK_BYTES // max(1, 8 * n_items))
     if extra is None:
         extra = np.zeros(n_queries)
-    if n_queries <= step:
+    blocks = list(row_blocks(n_queries, n_items, CHUNK_BYTES))
+    if len(blocks) <= 1:
         return rows(true, score, extra)
     out = np.empty(n_queries)
-    for start in range(0, n_queries, step):
-        block = slice(start, start + step)
+    for block in blocks:
         out[block] = rows(true[block], score[block], extra[block])
     return out
 
@@ -665,12 +672,11 @@ def _ranking(score: np.ndarray, ties: str) -> np.ndarray:
     first and ``"last"`` later ones, with stable sorts (no negation, so any
     dtype works).
     """
-    n_items = score.shape[1]
     if ties == "average":
         return np.argsort(score, axis=1)[:, ::-1]
     if ties == "last":
         return np.argsort(score, axis=1, kind="stable")[:, ::-1]
-    return (n_items - 1 - np.argsort(score[:, ::-1], axis=1, kind="stable"))[:, ::-1]
+    return argsort_descending_stable(score)
 
 
 def _ap_rows(

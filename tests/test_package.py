@@ -47,6 +47,7 @@ def test_the_core_is_every_top_level_module():
     names = {path.stem for path in CORE}
     assert names == {
         "__init__",
+        "_rows",
         "_validation",
         "batch",
         "batch_binary",
