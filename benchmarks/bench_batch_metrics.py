@@ -26,31 +26,23 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import statistics
-import time
+import sys
+from functools import partial
+from pathlib import Path
 
 import numpy as np
 
 import ndcg
-from ndcg.race import machine
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-def median_time(repeats: int, function, *args, **kwargs) -> tuple[float, float]:
-    """Median wall-clock time of ``repeats`` calls ``function(*args, **kwargs)``, and the value returned."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        value = function(*args, **kwargs)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), value
+from _common import load_average, median_time, processor
+from _common import make_data as make_arrays
 
 
 def make_data(n_queries: int, n_items: int, seed: int = 0):
-    """Grades 0-4 skewed to 0, continuous scores, and scores with 5 values."""
-    rng = np.random.default_rng(seed)
-    y_true = rng.choice(5, size=(n_queries, n_items), p=[0.5, 0.25, 0.13, 0.08, 0.04]).astype(float)
-    continuous = y_true + rng.normal(scale=2.0, size=y_true.shape)
-    tied = rng.integers(0, 5, size=y_true.shape).astype(float)
+    """The grades, and the two kinds of scores by name (see ``_common.make_data``)."""
+    y_true, continuous, tied = make_arrays(n_queries, n_items, seed)
     return y_true, {"continuous scores": continuous, "tied scores (5 values)": tied}
 
 
@@ -71,19 +63,6 @@ METRICS = (
 )
 
 
-def processor() -> str:
-    """The CPU's model name where the system tells it (Linux), else the architecture."""
-    return machine()["processor"]
-
-
-def load() -> str:
-    """The 1-minute load average, where the system has one."""
-    try:
-        return f"{os.getloadavg()[0]:.2f}"
-    except (AttributeError, OSError):
-        return "unknown"
-
-
 def main(argv: list[str] | None = None) -> None:
     """Print, for MRR and MAP and both kinds of score, the loop's time over the batch function's."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -96,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     y_true, cases = make_data(args.queries, args.items)
     print(f"batch MRR and MAP against a Python loop, {args.queries:,} queries x {args.items} items")
     print(
-        f"machine: {processor()}, {os.cpu_count()} cores, load average {load()} at the start, "
+        f"machine: {processor()}, {os.cpu_count()} cores, load average {load_average()} at the start, "
         f"Python {platform.python_version()}, NumPy {np.__version__}"
     )
     print(
@@ -106,9 +85,12 @@ def main(argv: list[str] | None = None) -> None:
     for name, batch, single, loop in METRICS:
         for case, y_score in cases.items():
             rule = "average" if case.startswith("continuous") else "first"
-            batch_s, batch_value = median_time(args.repeats, batch, y_true, y_score, ties=rule)
-            loop_s, loop_value = median_time(args.loop_repeats, rank_and_loop, single, y_true, y_score)
-            bare_s, bare_value = median_time(args.loop_repeats, loop, ranked_rows(y_true, y_score))
+            ranked = ranked_rows(y_true, y_score)
+            batch_s, batch_value = median_time(partial(batch, y_true, y_score, ties=rule), args.repeats)
+            loop_s, loop_value = median_time(
+                partial(rank_and_loop, single, y_true, y_score), args.loop_repeats
+            )
+            bare_s, bare_value = median_time(partial(loop, ranked), args.loop_repeats)
             for value in (loop_value, bare_value):
                 difference = abs(batch_value - value)
                 assert difference <= 1e-12, f"{name}, {case}: results differ by {difference:g}"
@@ -118,13 +100,13 @@ def main(argv: list[str] | None = None) -> None:
                 f"loop only {bare_s:6.2f} s ({bare_s / batch_s:5.0f}x)   {name} = {batch_value:.6f}"
             )
             if rule == "first":
-                average_s, average = median_time(args.repeats, batch, y_true, y_score)
+                average_s, average = median_time(partial(batch, y_true, y_score), args.repeats)
                 print(
                     f"{name}, {case:>22}: batch (ties='average') {average_s * 1e3:7.1f} ms   "
                     f"({loop_s / average_s:5.0f}x and {bare_s / average_s:5.0f}x)   "
                     f"{name} = {average:.6f}, the expectation over tie orders"
                 )
-    print(f"load average {load()} at the end")
+    print(f"load average {load_average()} at the end")
 
 
 if __name__ == "__main__":

@@ -25,13 +25,10 @@ Run with ``make benchmark`` (or ``python benchmarks/bench_ndcg_score.py``).
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import inspect
 import os
 import platform
 import statistics
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -39,12 +36,21 @@ import numpy as np
 
 import ndcg
 from ndcg import batch
-from ndcg.race import machine
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import _previous_ndcg  # noqa: E402  (next to this file)
+import bench_batch_metrics  # noqa: E402
+from _common import load_average, median_time, processor  # noqa: E402
+from _common import make_data as make_arrays  # noqa: E402
+
+
+def make_data(n_queries: int, n_items: int, seed: int = 0):
+    """The grades, and the two kinds of scores by name (see ``_common.make_data``)."""
+    y_true, continuous, tied = make_arrays(n_queries, n_items, seed)
+    return y_true, {"continuous": continuous, "tied (5 values)": tied}
+
 
 #: The four shapes of issue 15's table.
 SHAPES = ((20_000, 100), (1_000_000, 20), (1_000, 1_000), (1_000, 10_000))
@@ -67,17 +73,6 @@ def shape(text: str) -> tuple[int, int]:
     return n_queries, n_items
 
 
-def median_time(function, repeats: int) -> tuple[float, object]:
-    """Median wall-clock time of ``repeats`` calls, and the value of the last."""
-    times = []
-    value = None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        value = function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), value
-
-
 def peak_memory(function) -> int:
     """Peak bytes allocated (``tracemalloc``) during one call, beyond what was held before."""
     tracemalloc.start()
@@ -87,15 +82,6 @@ def peak_memory(function) -> int:
     finally:
         tracemalloc.stop()
     return peak
-
-
-def make_data(n_queries: int, n_items: int, seed: int = 0):
-    """Grades 0-4 skewed to 0, continuous scores, and scores with 5 values (all float64, C order)."""
-    rng = np.random.default_rng(seed)
-    y_true = rng.choice(5, size=(n_queries, n_items), p=[0.5, 0.25, 0.13, 0.08, 0.04]).astype(float)
-    continuous = y_true + rng.normal(scale=2.0, size=y_true.shape)
-    tied = rng.integers(0, 5, size=y_true.shape).astype(float)
-    return y_true, {"continuous": continuous, "tied (5 values)": tied}
 
 
 def floor(y_true: np.ndarray, y_score: np.ndarray, k: int):
@@ -109,11 +95,6 @@ def floor(y_true: np.ndarray, y_score: np.ndarray, k: int):
     )
 
 
-def processor() -> str:
-    """The CPU's model name where the system tells it (Linux), else the architecture."""
-    return machine()["processor"]
-
-
 def available_memory() -> int | None:
     """Bytes of memory available (Linux ``MemAvailable``), or None where unknown."""
     try:
@@ -124,13 +105,6 @@ def available_memory() -> int | None:
     except OSError:
         pass
     return None
-
-
-def load() -> str:
-    try:
-        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-    except OSError:
-        return "load average unknown"
 
 
 def simd_targets() -> str:
@@ -297,24 +271,6 @@ def chunk_sweep(shapes, k: int, repeats: int) -> None:
         batch.CHUNK_BYTES = original
 
 
-def batch_metrics(argv) -> None:
-    """The other metrics' batch forms against a loop, when their benchmark is present."""
-    path = HERE / "bench_batch_metrics.py"
-    if not path.exists():
-        print("bench_batch_metrics.py not present: batch MRR/MAP not timed")
-        return
-    spec = importlib.util.spec_from_file_location("bench_batch_metrics", path)
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-        if inspect.signature(module.main).parameters:
-            module.main(argv)
-        else:
-            module.main()
-    except (Exception, SystemExit) as error:  # report, but keep the NDCG table printed above
-        print(f"bench_batch_metrics.py failed: {type(error).__name__}: {error}")
-
-
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", type=int, default=10)
@@ -331,7 +287,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
 
     shapes = args.shape or (TINY_SHAPES if args.tiny else SHAPES)
-    print(f"machine: {processor()}, {os.cpu_count()} cores, {load()}")
+    print(f"machine: {processor()}, {os.cpu_count()} cores, load average {load_average()}")
     print(versions())
     print(f"SIMD: {simd_targets()}")
     if args.threshold:
@@ -349,9 +305,9 @@ def main(argv=None) -> None:
         np.show_runtime()
     if not args.no_batch_metrics:
         if args.tiny:
-            batch_metrics(["--queries", "200", "--repeats", "1", "--loop-repeats", "1"])
+            bench_batch_metrics.main(["--queries", "200", "--repeats", "1", "--loop-repeats", "1"])
         else:
-            batch_metrics(["--loop-repeats", "1"] if args.quick else [])
+            bench_batch_metrics.main(["--loop-repeats", "1"] if args.quick else [])
 
 
 if __name__ == "__main__":
