@@ -103,6 +103,7 @@ import numpy as np
 
 from ._rows import argsort_descending_stable, row_blocks
 from ._validation import _as_numeric_array, _describe, check_k, check_matrices, check_threshold
+from .batch import _ranking_partition, _use_partition
 
 #: The tie rules ``ties`` accepts, in the order error messages list them.
 TIE_RULES = ("average", "first", "last")
@@ -162,8 +163,8 @@ def mrr_score(y_true, y_score, *, k=None, threshold=1, ties="average") -> float:
     y_true : array-like of shape (n_queries, n_items)
         Relevance grades, non-negative and finite.
     y_score : array-like of shape (n_queries, n_items)
-        Model scores; higher means ranked higher. No NaN (``-inf`` is allowed,
-        for padding).
+        Model scores; higher means ranked higher. No NaN and no ``+inf``;
+        ``-inf`` is allowed, for padding (ranked last).
     k : int, optional
         Cut-off rank; ``None`` (the default) looks at the whole row, as
         trec_eval's ``recip_rank`` does; ``k`` gives ranx's ``mrr@k``.
@@ -248,8 +249,8 @@ def map_score(y_true, y_score, *, k=None, threshold=1, n_relevant=None, ties="av
     y_true : array-like of shape (n_queries, n_items)
         Relevance grades, non-negative and finite.
     y_score : array-like of shape (n_queries, n_items)
-        Model scores; higher means ranked higher. No NaN (``-inf`` is allowed,
-        for padding).
+        Model scores; higher means ranked higher. No NaN and no ``+inf``;
+        ``-inf`` is allowed, for padding (ranked last).
     k : int, optional
         Cut-off rank; ``None`` (the default) scores the whole row (trec_eval's
         ``map``); ``k`` gives trec_eval's ``map_cut_k`` and ranx's ``map@k``,
@@ -331,8 +332,8 @@ def precision_score(y_true, y_score, *, k, threshold=1, ties="average") -> float
     y_true : array-like of shape (n_queries, n_items)
         Relevance grades, non-negative and finite.
     y_score : array-like of shape (n_queries, n_items)
-        Model scores; higher means ranked higher. No NaN (``-inf`` is allowed,
-        for padding).
+        Model scores; higher means ranked higher. No NaN and no ``+inf``;
+        ``-inf`` is allowed, for padding (ranked last).
     k : int
         Cut-off rank (required, keyword-only).
     threshold : float
@@ -411,8 +412,8 @@ def recall_score(y_true, y_score, *, k, threshold=1, n_relevant=None, ties="aver
     y_true : array-like of shape (n_queries, n_items)
         Relevance grades, non-negative and finite.
     y_score : array-like of shape (n_queries, n_items)
-        Model scores; higher means ranked higher. No NaN (``-inf`` is allowed,
-        for padding).
+        Model scores; higher means ranked higher. No NaN and no ``+inf``;
+        ``-inf`` is allowed, for padding (ranked last).
     k : int
         Cut-off rank (required, keyword-only); a ``k`` past the row is clamped.
     threshold : float
@@ -682,12 +683,27 @@ def _ranking(score: np.ndarray, ties: str) -> np.ndarray:
 def _ap_rows(
     relevant: np.ndarray, score: np.ndarray, k: int | None, ties: str, n_relevant: np.ndarray
 ) -> np.ndarray:
-    """AP@k of every row; ``n_relevant`` is each row's denominator."""
+    """AP@k of every row; ``n_relevant`` is each row's denominator.
+
+    Long rows with a small ``k`` (:func:`ndcg.batch._use_partition`'s rule)
+    rank only their top ``k`` (:func:`_ap_sum_top`); the others are sorted whole.
+    """
     n_queries, n_items = score.shape
     out = np.zeros(n_queries)
     if n_items == 0:
         return out
     depth = n_items if k is None else min(k, n_items)
+    if depth < n_items and _use_partition(n_items, depth):
+        total = _ap_sum_top(relevant, score, depth, ties)
+    else:
+        total = _ap_sum_sorted(relevant, score, depth, ties)
+    np.divide(total, n_relevant, out=out, where=n_relevant > 0)
+    return out
+
+
+def _ap_sum_sorted(relevant: np.ndarray, score: np.ndarray, depth: int, ties: str) -> np.ndarray:
+    """The sum of P@p over the relevant positions ``p <= depth`` of every row, by a full sort."""
+    n_queries, n_items = score.shape
     columns = _ranking(score, ties)
     flat = columns + (np.arange(n_queries) * n_items)[:, None]
     ranked = relevant.ravel()[flat]
@@ -697,26 +713,63 @@ def _ap_rows(
         starts = np.ones((n_queries, n_items), dtype=bool)
         np.not_equal(ranked_score[:, 1:], ranked_score[:, :-1], out=starts[:, 1:])
         if not starts.all():
-            total = _tie_averaged_precision(ranked, starts, positions, depth)
-            np.divide(total, n_relevant, out=out, where=n_relevant > 0)
-            return out
-    ranked = ranked[:, :depth]
-    hits = np.cumsum(ranked, axis=1)
-    total = np.where(ranked, hits / positions[:depth], 0.0).sum(axis=1)
-    np.divide(total, n_relevant, out=out, where=n_relevant > 0)
-    return out
+            return _tie_averaged_terms(ranked, starts, positions)[:, :depth].sum(axis=1)
+    return _precision_terms(ranked[:, :depth]).sum(axis=1)
 
 
-def _tie_averaged_precision(
-    ranked: np.ndarray, starts: np.ndarray, positions: np.ndarray, depth: int
-) -> np.ndarray:
-    """Expected sum of P@p over the relevant positions ``p <= depth``, ties in random order.
+def _precision_terms(ranked: np.ndarray) -> np.ndarray:
+    """P@p at every relevant position ``p`` of rows of relevance in ranked order, 0 elsewhere."""
+    positions = np.arange(1.0, ranked.shape[1] + 1.0)
+    return np.where(ranked, np.cumsum(ranked, axis=1) / positions, 0.0)
+
+
+def _ap_sum_top(relevant: np.ndarray, score: np.ndarray, depth: int, ties: str) -> np.ndarray:
+    """:func:`_ap_sum_sorted` from each row's top ``depth`` only, found by a partition.
+
+    With ``"first"`` or ``"last"`` the top ``depth`` items are fixed, and only
+    they are sorted. With ``"average"`` the tie group at the ``depth``-th
+    score ``t`` may reach past the cut-off: the groups above ``t`` lie wholly
+    in the top and are averaged as usual; the ``slots = depth - a`` positions
+    ``a + j`` after the ``a`` items above ``t`` take the formula of
+    :func:`_tie_averaged_terms` with the whole row's group at ``t`` (``n``
+    items, ``r`` relevant, ``c`` relevant items above it).
+    """
+    n_queries, n_items = score.shape
+    if ties == "last":  # input order reversed: the first of the reversed row
+        return _ap_sum_top(relevant[:, ::-1], score[:, ::-1], depth, "first")
+    columns = _ranking_partition(score, depth, stable=ties == "first")
+    flat = columns + (np.arange(n_queries) * n_items)[:, None]
+    ranked = relevant.ravel()[flat]
+    if ties == "first":
+        return _precision_terms(ranked).sum(axis=1)
+    ranked_score = score.ravel()[flat]
+    t = ranked_score[:, -1:]
+    above = ranked_score > t  # the first a positions of each row
+    a = _row_count(above)
+    starts = np.ones(ranked.shape, dtype=bool)
+    np.not_equal(ranked_score[:, 1:], ranked_score[:, :-1], out=starts[:, 1:])
+    positions = np.arange(1.0, depth + 1.0)
+    inside = np.where(above, _tie_averaged_terms(ranked, starts, positions), 0.0).sum(axis=1)
+    at = score == t
+    n = _row_count(at).astype(float)
+    r = _row_count(at & relevant).astype(float)
+    c = _row_count(ranked & above).astype(float)
+    j = np.arange(1.0, depth + 1.0) - a[:, None]  # 1 .. slots at the boundary positions
+    spread = (r - 1) / np.maximum(n - 1, 1)
+    boundary = (r / n)[:, None] * (c[:, None] + 1.0 + (j - 1.0) * spread[:, None]) / positions
+    return inside + np.where(above, 0.0, boundary).sum(axis=1)
+
+
+def _tie_averaged_terms(ranked: np.ndarray, starts: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """Expected P@p at every position ``p`` that holds a relevant item, ties in random order.
 
     ``ranked`` is each row's relevance sorted by score (tie order arbitrary),
-    ``starts`` marks where each run of equal scores begins. A position
-    ``p = a + j`` of a group (``a`` items above it, ``n`` in it, ``r``
-    relevant, ``c`` relevant above it) adds
-    ``r / n * (c + 1 + (j - 1) * (r - 1) / (n - 1)) / p``.
+    ``starts`` marks where each run of equal scores begins, ``positions`` is
+    ``1, 2, ...`` as floats. A position ``p = a + j`` of a group (``a`` items
+    above it, ``n`` in it, ``r`` relevant, ``c`` relevant above it) holds
+    ``r / n * (c + 1 + (j - 1) * (r - 1) / (n - 1)) / p``: the chance that
+    it holds a relevant item, times the expected precision at ``p`` if it
+    does. AP's sum is these terms summed down to the cut-off.
     """
     n_queries, n_items = ranked.shape
     first = np.flatnonzero(starts)
@@ -728,5 +781,4 @@ def _tie_averaged_precision(
     rel_p = np.repeat(rel, size).astype(float)
     spread = np.repeat((rel - 1) / np.maximum(size - 1, 1), size)
     term = rel_p / size_p * (np.repeat(above_rel, size) + 1.0 + offset * spread)
-    term = term.reshape(n_queries, n_items)[:, :depth] / positions[:depth]
-    return term.sum(axis=1)
+    return term.reshape(n_queries, n_items) / positions

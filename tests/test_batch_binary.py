@@ -10,11 +10,12 @@ is not installed; see ``ndcg/conventions.py``).
 """
 
 import itertools
+from unittest import mock
 
 import numpy as np
 import pytest
 import pytrec_eval
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ndcg
@@ -611,3 +612,41 @@ def test_long_rows_are_reduced_by_numpy_with_the_same_values(monkeypatch, metric
                 assert long_rows[i] == pytest.approx(
                     single(metric, ranked, k=k, threshold=1, n_relevant=None), abs=1e-12
                 )
+
+
+# --------------------------------------------------------------------------- AP@k from the top k only
+
+
+@settings(max_examples=300, deadline=None)
+@given(matrices(max_items=12, max_queries=6), st.data(), st.sampled_from(["average", "first", "last"]))
+def test_ap_from_a_partition_equals_ap_from_a_full_sort(problem, data, ties):
+    """Long rows rank only their top k; forcing that path on short rows must not change AP@k."""
+    y_true, y_score = problem
+    k = data.draw(st.integers(1, y_true.shape[1] + 1))
+    n_relevant = (y_true >= 1).sum(axis=1) + data.draw(st.integers(0, 2))
+    expected = ap_per_query(y_true, y_score, k=k, n_relevant=n_relevant, ties=ties)
+    with mock.patch.object(ndcg.batch_binary, "_use_partition", lambda n_items, depth: True):
+        got = ap_per_query(y_true, y_score, k=k, n_relevant=n_relevant, ties=ties)
+    np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("ties", ["average", "first", "last"])
+def test_ap_on_long_rows_with_ties_across_the_cut_off(ties):
+    """Rows long enough for the partition, with few score values, so a tie group crosses rank k."""
+    rng = np.random.default_rng(15)
+    y_true = rng.choice(3, size=(30, 400), p=[0.8, 0.15, 0.05]).astype(float)
+    y_score = rng.integers(0, 40, size=y_true.shape).astype(float)
+    assert ndcg.batch_binary._use_partition(400, 10)
+    got = ap_per_query(y_true, y_score, k=10, ties=ties)
+    with mock.patch.object(ndcg.batch_binary, "_use_partition", lambda n_items, depth: False):
+        expected = ap_per_query(y_true, y_score, k=10, ties=ties)
+    np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12)
+    if ties != "average":  # the single-list function on the row ranked by the same tie rule
+        for row in range(3):
+            order = np.argsort(-y_score[row], kind="stable")
+            if ties == "last":
+                order = 399 - np.argsort(-y_score[row, ::-1], kind="stable")
+            ranked = y_true[row, order]
+            assert got[row] == pytest.approx(
+                ndcg.average_precision(ranked[:10], n_relevant=int((y_true[row] >= 1).sum())), abs=1e-12
+            )

@@ -57,8 +57,6 @@ def test_the_floor_partitions_scores_and_grades(bench):
     np.testing.assert_array_equal(np.sort(best, axis=1), np.sort(y_true, axis=1)[:, -10:])
 
 
-
-
 def test_the_real_batch_metrics_benchmark_runs_from_the_ndcg_one(bench, capsys):
     bench.main(["--tiny", "--quick", "--repeats", "1"])
     out = capsys.readouterr().out
