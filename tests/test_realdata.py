@@ -119,6 +119,29 @@ def test_a_collection_without_validation_file_and_with_huge_values(tmp_path):
     assert all(np.isfinite(v) for v in result.metrics["ranknet"]["full"]["test"].values())
 
 
+def test_xgboost_gets_istellas_huge_values_at_float32s_largest(tmp_path):
+    """XGBoost stores features as float32, where 1.8e308 is infinity, which it refuses: the value is
+    set to float32's largest, with its sign, which keeps the order of the values, so the trees split
+    as on the raw ones."""
+    pytest.importorskip("ndcg.boosting")
+    pytest.importorskip("xgboost")
+    folder = write_collection(tmp_path, ["full/train.txt", "full/test.txt"], n_features=220)
+    for part, row in (("train", 0), ("train", 1), ("test", 2)):
+        path = folder / "full" / f"{part}.txt"
+        text = path.read_text().splitlines()
+        text[row] = re.sub(r" 7:\S+", f" 7:{'-' if row == 1 else ''}1.79769313486e+308", text[row])
+        path.write_text("\n".join(text) + "\n")
+    result = run("istella", folder, learners=["xgboost"], rounds=5)
+    assert result.stats["full"]["clipped_for_xgboost"] == 3 and "replaced" not in result.stats["full"]
+    limit = float(np.finfo(np.float32).max)
+    X_tr, y_tr, q_tr = load_svmlight(folder / "full" / "train.txt", n_features=220)
+    X_te, y_te, q_te = load_svmlight(folder / "full" / "test.txt", n_features=220)
+    assert np.abs(X_tr).max() > limit
+    X_tr, X_te = np.clip(X_tr, -limit, limit), np.clip(X_te, -limit, limit)
+    scores = fit_predict("xgboost", (X_tr, y_tr, q_tr), X_te, rounds=5)
+    np.testing.assert_array_equal(result.per_query["xgboost"]["full"], ndcg_per_group(y_te, scores, q_te, 10))
+
+
 def test_the_yahoo_layout_is_found_inside_its_usual_folder(tmp_path):
     layout = ["ltrc_yahoo/set1.train.txt", "ltrc_yahoo/set1.valid.txt", "ltrc_yahoo/set1.test.txt"]
     write_collection(tmp_path, layout, n_features=40)  # a file need not mention all 700 features

@@ -78,7 +78,12 @@ The collections it knows (:data:`DATASETS`)
     double); squaring one overflows, so for the numpy learners every
     value larger than ``1e100`` in magnitude is replaced by ``1e6`` with its
     sign before standardising (PT-Ranking does the same), and the JSON file
-    counts the values replaced. The trees see the values as they are.
+    counts the values replaced. LightGBM sees the values as they are.
+    XGBoost stores features as float32, in which such a value is infinity,
+    and refuses it: for XGBoost every value beyond float32's range is set to
+    float32's largest value (about ``3.4e38``) with its sign, which keeps the
+    order of the values and so the splits a tree can make; the JSON file
+    counts these too.
 
 References
 ----------
@@ -133,6 +138,8 @@ PUBLISHED = Path(__file__).resolve().parents[2] / "benchmarks" / "published.yaml
 HUGE = 1e100
 #: ... by this value, with their sign.
 HUGE_REPLACEMENT = 1e6
+#: XGBoost stores features as float32: a value beyond this magnitude would become infinity, which it refuses.
+FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 class Fold(NamedTuple):
@@ -406,7 +413,9 @@ class RealResult:
     stats : dict
         ``stats[fold][part]`` for ``part`` in train, valid, test: queries,
         documents, queries without a relevant document; ``replaced``, the
-        raw values beyond ``1e100`` replaced for the numpy learners.
+        raw values beyond ``1e100`` replaced for the numpy learners (when
+        one runs); ``clipped_for_xgboost``, the raw values beyond float32's
+        range set to its largest value for XGBoost (when it runs).
     metrics : dict
         ``metrics[learner][fold]``: ``"test"`` and ``"test, all-zero left
         out"`` (each ``{"ndcg@1": ..., ..., "ndcg@10": ...}``), and
@@ -497,6 +506,18 @@ def _for_numpy_learners(X, qid):
     if not np.all(np.isfinite(out)):
         raise ValueError("standardising the features gave NaN or infinity; the raw values are too large.")
     return out, replaced
+
+
+def _for_xgboost(X):
+    """Features for XGBoost: values beyond float32's range set to its largest value, with their sign.
+
+    XGBoost turns the features into float32, where Istella's ``1.8e308`` is
+    infinity, which it refuses. Clipping keeps the order of the values, so
+    the trees can split as on the raw ones.
+    """
+    beyond = np.abs(X) > FLOAT32_MAX
+    clipped = int(beyond.sum())
+    return (np.clip(X, -FLOAT32_MAX, FLOAT32_MAX) if clipped else X), clipped
 
 
 def _check_learners(learners):
@@ -648,9 +669,18 @@ def run(
                 features["standardized"][part], count = _for_numpy_learners(X, qid)
                 replaced += count
             stats[fold.name]["replaced"] = replaced
+        if any(LEARNERS[name].model == "xgboost" for name in learners):
+            features["xgboost"], clipped = {}, 0
+            for part, (X, _, _) in parts.items():
+                features["xgboost"][part], count = _for_xgboost(X)
+                clipped += count
+            stats[fold.name]["clipped_for_xgboost"] = clipped
         stacked = {}
         for name in learners:
-            kind = "standardized" if name in numpy_learners else "raw"
+            if name in numpy_learners:
+                kind = "standardized"
+            else:
+                kind = "xgboost" if LEARNERS[name].model == "xgboost" else "raw"
             if kind not in stacked:
                 stacked[kind] = np.vstack([features[kind][part] for part in scored])
             X_train, X_eval = features[kind]["train"], stacked[kind]
@@ -842,7 +872,8 @@ def save(result, path, *, command):
             "ties": "tied scores share their average gain",
             "test": "a query without a relevant document counts 0",
             "test, all-zero left out": "queries without a relevant document are left out of the mean",
-            "features": "numpy learners: standardised per query; trees: raw",
+            "features": "numpy learners: standardised per query; trees: raw "
+            "(for XGBoost, values beyond float32's range set to its largest value)",
         },
         "stats": result.stats,
         "metrics": {
