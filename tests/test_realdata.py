@@ -295,6 +295,17 @@ def test_a_figure_that_counts_all_zero_queries_as_1_is_compared_with_ours_counte
             ("learner: ranknet\n    metric: ndcg@5", "learner: lambdamart\n    metric: ndcg@5"),
             r"entry 1 .*field 'learner' must be one of",
         ),
+        (
+            ("learner: ranknet\n    metric: ndcg@5", "learner: [ranknet, lightgbm]\n    metric: ndcg@5"),
+            r"entry 1 \('a-verified-one'\), line 2: field 'learner' must be one of .*got \['ranknet', 'lightgbm'\]",
+        ),
+        (
+            (
+                "dataset: mslr-web10k\n    learner: ranknet\n    metric: ndcg@10",
+                "dataset: {mslr: web10k}\n    learner: ranknet\n    metric: ndcg@10",
+            ),
+            r"entry 2 \('an-unverified-one'\), line 15: field 'dataset' must be one of",
+        ),
         (("metric: ndcg@5", "metric: ndcg@4"), r"entry 1 .*field 'metric' must be one of"),
         (("verified: false", "verified: no-idea"), r"entry 2 .*field 'verified' must be true or false"),
         (

@@ -372,12 +372,10 @@ def load_published(path=None) -> list:
             raise fail(
                 f"field 'value' must be a number between 0 and 1 (a paper's 51.48 is 0.5148); got {value!r}."
             )
-        if fields["dataset"] not in DATASETS:
-            raise fail(f"field 'dataset' must be one of {', '.join(DATASETS)}; got {fields['dataset']!r}.")
-        if fields["learner"] not in LEARNERS:
-            raise fail(f"field 'learner' must be one of {', '.join(LEARNERS)}; got {fields['learner']!r}.")
-        if fields["metric"] not in METRICS:
-            raise fail(f"field 'metric' must be one of {', '.join(METRICS)}; got {fields['metric']!r}.")
+        for field, names in (("dataset", DATASETS), ("learner", LEARNERS), ("metric", METRICS)):
+            # (a list or a mapping is no name, and would not even be looked up in a dict)
+            if not isinstance(fields[field], str) or fields[field] not in names:
+                raise fail(f"field {field!r} must be one of {', '.join(names)}; got {fields[field]!r}.")
         if not isinstance(fields["verified"], bool):
             raise fail(f"field 'verified' must be true or false; got {fields['verified']!r}.")
         if fields["verified"] and not fields["checked"].strip():
