@@ -346,6 +346,21 @@ def test_a_published_file_that_is_not_a_list_of_figures_is_refused(tmp_path):
         path.write_text(text, encoding="utf-8")
         with pytest.raises(ValueError, match=re.escape(str(path))):
             load_published(path)
+    path.write_text(PUBLISHED.replace("figures:", "figure:"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"one key, 'figures', a list of entries; got the key 'figure'\."):
+        load_published(path)
+    path.write_text("- a\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"one key, 'figures', a list of entries; got list\."):
+        load_published(path)
+
+
+def test_an_optional_text_field_may_be_empty_but_must_be_text(tmp_path):
+    path = tmp_path / "published.yaml"
+    path.write_text(PUBLISHED.replace('split: "mean of Fold1-5"', 'split: ""'), encoding="utf-8")
+    assert load_published(path)[0].split == ""
+    path.write_text(PUBLISHED.replace('split: "mean of Fold1-5"', "split: 5"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"entry 1 .*field 'split' must be a text; got 5\."):
+        load_published(path)
 
 
 # --------------------------------------------------------------------------- bad inputs

@@ -339,9 +339,14 @@ def load_published(path=None) -> list:
     except yaml.YAMLError as error:
         raise ValueError(f"{path} is not valid YAML: {error}") from None
     if not isinstance(data, dict) or set(data) != {"figures"} or not isinstance(data["figures"], list):
-        raise ValueError(
-            f"{path} must hold one key, 'figures', a list of entries; got {type(data).__name__}."
-        )
+        if isinstance(data, dict) and set(data) != {"figures"}:
+            keys = ", ".join(repr(key) for key in data)
+            got = f"the key{'s' if len(data) != 1 else ''} {keys}" if data else "no key"
+        elif isinstance(data, dict):
+            got = f"'figures': {type(data['figures']).__name__}"
+        else:
+            got = type(data).__name__ if data is not None else "nothing"
+        raise ValueError(f"{path} must hold one key, 'figures', a list of entries; got {got}.")
     nodes = dict(root.value)
     lines = [
         node.start_mark.line + 1 for node in next(v for k, v in nodes.items() if k.value == "figures").value
@@ -366,7 +371,8 @@ def load_published(path=None) -> list:
         fields = {**_OPTIONAL, **entry}
         for field in ("id", "paper", "table", "row", "column", "split", "checked", "note"):
             if not isinstance(fields[field], str) or (field in _REQUIRED and not fields[field].strip()):
-                raise fail(f"field {field!r} must be a non-empty text; got {fields[field]!r}.")
+                kind = "a non-empty text" if field in _REQUIRED else "a text"
+                raise fail(f"field {field!r} must be {kind}; got {fields[field]!r}.")
         value = fields["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
             raise fail(
