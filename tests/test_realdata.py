@@ -264,6 +264,23 @@ def test_a_verified_figure_is_shown_as_a_number_in_the_half_of_its_convention(tm
     assert "Checked: B. Reader, 2026-11-23, against the conference PDF" in " ".join(text.split())
 
 
+def test_two_figures_of_one_paper_for_the_same_cell_get_a_row_each(tmp_path):
+    # The same paper, metric and convention on two splits: neither figure may hide the other.
+    second = PUBLISHED.split("  - id: an-unverified-one")[1]
+    second = second.replace("value: 0.5", "value: 0.4875").replace('table: "Table 3"', 'table: "Table 4"')
+    path = tmp_path / "published.yaml"
+    path.write_text(PUBLISHED + "  - id: another-unverified-one" + second, encoding="utf-8")
+    text = format_tables(fake_result("mslr-web10k", "ranknet"), load_published(path))
+    rows = [line.split() for line in text.splitlines() if line.startswith("[")]
+    assert rows == [
+        ["[1]", "-", "-", "-", "(0.5000)", "|", "-", "-", "0.4321", "-"],
+        ["[2]", "-", "-", "-", "(0.4875)", "|", "-", "-", "-", "-"],
+    ]
+    notes = " ".join(text.split())
+    assert "[1] A. Author, A paper, 2020, Table 3, row RankNet, column NDCG@10: 0.5000" in notes
+    assert "[2] A. Author, A paper, 2020, Table 4, row RankNet, column NDCG@10: 0.4875" in notes
+
+
 def test_a_figure_that_counts_all_zero_queries_as_1_is_compared_with_ours_counted_so(mslr, tmp_path):
     result = run("mslr-web10k", mslr, folds=[1, 2], learners=["ranknet"], epochs=1)
     path = tmp_path / "published.yaml"

@@ -733,19 +733,29 @@ def _cell(value):
 
 
 def _published_rows(result, learner, figures):
-    """The published figures for one learner's table: one row per paper, and their notes."""
+    """The published figures for one learner's table: a row per paper, and their notes.
+
+    A paper's figure whose cell its row already holds (the same metric and
+    convention, from another table or split) opens a further row of that
+    paper, so that no figure hides another; a note starts with its figure's row.
+    """
     mine = [f for f in figures if f.dataset == result.dataset and f.learner == learner]
-    papers = list(dict.fromkeys(f.paper for f in mine))
+    empty = f"{'-':>{_CELL}}"
     rows, notes = [], []
-    for number, paper in enumerate(papers, start=1):
-        cells = {(half, metric): f"{'-':>{_CELL}}" for half in (0, 1) for metric in METRICS}
+    for paper in dict.fromkeys(f.paper for f in mine):
+        first = len(rows)  # this paper's rows are rows[first:]
         for figure in (f for f in mine if f.paper == paper):
-            half = 1 if figure.all_zero_queries == "left out" else 0
+            key = (1 if figure.all_zero_queries == "left out" else 0, figure.metric)
+            row = next((row for row in rows[first:] if row[1][key] == empty), None)
+            if row is None:
+                row = (f"[{len(rows) + 1}]", {(half, metric): empty for half in (0, 1) for metric in METRICS})
+                rows.append(row)
+            label, cells = row
             shown = f"{figure.value:.4f}" if figure.verified else f"({figure.value:.4f})"
-            cells[(half, figure.metric)] = f"{shown:>{_CELL}}"
+            cells[key] = f"{shown:>{_CELL}}"
             state = "verified" if figure.verified else "UNVERIFIED"
             text = (
-                f"[{number}] {paper}, {figure.table}, row {figure.row}, column {figure.column}: "
+                f"{label} {paper}, {figure.table}, row {figure.row}, column {figure.column}: "
                 f"{figure.value:.4f}, {state}; folds: {figure.split}; "
                 f"a query without a relevant document: {figure.all_zero_queries}."
                 + (f" {figure.note}" if figure.note else "")
@@ -755,11 +765,8 @@ def _published_rows(result, learner, figures):
                 ours = result.mean_counting_one(learner, figure.metric)
                 text += f" Ours, counting such a query as 1 (as LightGBM and XGBoost do): {ours:.4f}."
             notes += textwrap.wrap(text, width=100, initial_indent="  ", subsequent_indent="      ")
-        rows.append((f"[{number}]", cells))
     if not rows:
-        rows.append(
-            ("published", {(half, metric): f"{'-':>{_CELL}}" for half in (0, 1) for metric in METRICS})
-        )
+        rows.append(("published", {(half, metric): empty for half in (0, 1) for metric in METRICS}))
     return rows, notes
 
 
@@ -769,8 +776,9 @@ def format_tables(result, figures=()):
     Each row shows NDCG@1, 3, 5 and 10 twice: with a query without a
     relevant document counted as 0, and with such queries left out. Below
     the mean, a row per paper of ``figures`` that reports this learner on this
-    collection: a verified figure as a number, an unverified one in
-    parentheses, and ``-`` where there is no verified figure.
+    collection (a further one for a figure whose cell the paper's row
+    already holds): a verified figure as a number, an unverified one in
+    parentheses, and ``-`` where the paper gives none.
 
     Examples
     --------
