@@ -106,6 +106,13 @@ def test_the_stats_count_queries_without_a_relevant_document(mslr):
     assert set(result.metrics["ranknet"]["Fold1"]) == {"valid", "test", "test, all-zero left out"}
 
 
+def test_one_fold_may_be_named_alone(mslr):
+    # Not iterated letter by letter ("F", "o", ...) nor refused for not being a list.
+    for folds in ("Fold2", "2", 2):
+        assert run("mslr-web10k", mslr, folds=folds, learners=["ranknet"], epochs=1).folds == ["Fold2"]
+        assert realdata.find_folder("mslr-web10k", mslr, folds=folds) == mslr
+
+
 def test_a_collection_without_validation_file_and_with_huge_values(tmp_path):
     """Istella's layout (full/train.txt, full/test.txt) and its 1.8e308 stand-ins for missing values."""
     folder = write_collection(tmp_path, ["full/train.txt", "full/test.txt"], n_features=220)

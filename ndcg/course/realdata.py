@@ -226,6 +226,14 @@ def _dataset(dataset) -> Dataset:
     return DATASETS[dataset]
 
 
+def _chosen_folds(dataset, folds) -> list:
+    """The folds ``folds`` names (one name alone, or a sequence of names); all of them when none."""
+    if isinstance(folds, (str, numbers.Integral)):
+        folds = [folds]
+    names = list(folds or ())
+    return [dataset.fold(name) for name in names] if names else list(dataset.folds)
+
+
 def find_folder(dataset, data, folds=None) -> Path:
     """The folder that holds the files of ``folds`` of ``dataset``: ``data`` or ``data/<usual name>``.
 
@@ -247,7 +255,7 @@ def find_folder(dataset, data, folds=None) -> Path:
             f"data must be the folder that holds {dataset.title}; got nothing. {dataset.download}"
         )
     data = Path(data).expanduser()
-    chosen = [dataset.fold(name) for name in folds] if folds else list(dataset.folds)
+    chosen = _chosen_folds(dataset, folds)
     needed = [path for fold in chosen for path in (fold.train, fold.valid, fold.test) if path is not None]
     if not data.is_dir():
         raise FileNotFoundError(
@@ -580,9 +588,9 @@ def run(
     data : str or os.PathLike
         The folder that holds the collection (or its usual folder name,
         ``MSLR-WEB10K`` for instance, inside it).
-    folds : sequence, optional
-        Fold names (``"Fold1"``, or ``1`` for MSLR; ``"set1"``, ``"full"``);
-        default all of the collection's folds.
+    folds : sequence, str or int, optional
+        Fold names (``"Fold1"``, or ``1`` for MSLR; ``"set1"``, ``"full"``),
+        or one name alone; default all of the collection's folds.
     learners : sequence of str, optional
         Keys of :data:`ndcg.race.LEARNERS`; default all of them.
     seed, k, epochs, lr, rounds
@@ -631,9 +639,9 @@ def run(
 
     dataset = _dataset(dataset)
     learners = _check_learners(learners)
-    chosen = [dataset.fold(name) for name in folds] if folds else list(dataset.folds)
+    chosen = _chosen_folds(dataset, folds)
     if len({fold.name for fold in chosen}) != len(chosen):
-        raise ValueError(f"folds must not repeat a fold; got {list(folds)!r}.")
+        raise ValueError(f"folds must not repeat a fold; got {[fold.name for fold in chosen]!r}.")
     for name, value, minimum in (
         ("seed", seed, 0),
         ("k", k, 1),
