@@ -443,6 +443,24 @@ def test_unknown_names_and_bad_settings_are_refused(mslr, arguments, message):
 # --------------------------------------------------------------------------- the command line and the JSON
 
 
+def test_the_default_settings_are_the_races_settings():
+    # Chapter 6 says `make ltr-real` trains "with the races' settings": run's defaults, the command
+    # line's and fit_predict's are three copies of them, held together here.
+    import inspect
+
+    from ndcg.race import RACES
+
+    ours = inspect.signature(run).parameters
+    theirs = inspect.signature(fit_predict).parameters
+    parser = realdata._parser()
+    for name in ("seed", "k", "epochs", "lr", "rounds"):
+        assert ours[name].default == theirs[name].default == parser.get_default(name), name
+    linear = RACES["linear"]
+    assert (linear.k, linear.epochs, linear.lr, linear.rounds) == tuple(
+        ours[name].default for name in ("k", "epochs", "lr", "rounds")
+    )
+
+
 def test_the_command_line_prints_the_tables_and_writes_the_json(mslr, tmp_path):
     out = tmp_path / "results" / "run.json"
     command = [sys.executable, "-m", "ndcg.course.realdata", "--data", str(mslr), "--dataset", "mslr-web10k"]
