@@ -378,6 +378,20 @@ def test_a_published_file_that_is_not_a_list_of_figures_is_refused(tmp_path):
         load_published(path)
 
 
+def test_a_repeated_key_is_refused_not_silently_overwritten(tmp_path):
+    # YAML keeps the last of two equal keys: a second `value:` would replace the first, a second
+    # `figures:` list would drop every entry of the first.
+    path = tmp_path / "published.yaml"
+    path.write_text(
+        PUBLISHED.replace("    value: 0.5\n", "    value: 0.5\n    value: 0.55\n"), encoding="utf-8"
+    )
+    with pytest.raises(ValueError, match=r"published.yaml, line 21: the key 'value' is repeated"):
+        load_published(path)
+    path.write_text(PUBLISHED + "figures: []\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"published.yaml, line 25: the key 'figures' is repeated"):
+        load_published(path)
+
+
 def test_an_optional_text_field_may_be_empty_but_must_be_text(tmp_path):
     path = tmp_path / "published.yaml"
     path.write_text(PUBLISHED.replace('split: "mean of Fold1-5"', 'split: ""'), encoding="utf-8")

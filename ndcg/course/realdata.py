@@ -307,6 +307,22 @@ def _entry_error(path, number, line, entry_id, message):
     return ValueError(f"{where}: {message}")
 
 
+def _repeated_keys(node):
+    """The keys that a mapping of a composed YAML document (at any depth) repeats, as key nodes."""
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        seen = set()
+        for key, value in node.value:  # (safe_load has refused unhashable keys already)
+            if key.value in seen:
+                yield key
+            seen.add(key.value)
+            yield from _repeated_keys(value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _repeated_keys(item)
+
+
 def load_published(path=None) -> list:
     """Read and check the published figures: a list of :class:`Figure`.
 
@@ -327,7 +343,8 @@ def load_published(path=None) -> list:
     ValueError
         Naming the file, the entry (its number, id and line) and the field,
         for a missing or unknown field, a value of the wrong kind, or a
-        repeated id.
+        repeated id; naming the file and the line, for a key written twice
+        in one mapping (YAML would keep the last one silently).
 
     Examples
     --------
@@ -346,6 +363,12 @@ def load_published(path=None) -> list:
         root = yaml.compose(text)
     except yaml.YAMLError as error:
         raise ValueError(f"{path} is not valid YAML: {error}") from None
+    repeated = next(_repeated_keys(root), None)
+    if repeated is not None:
+        raise ValueError(
+            f"{path}, line {repeated.start_mark.line + 1}: the key {repeated.value!r} is repeated "
+            "(YAML would keep only the last one)."
+        )
     if not isinstance(data, dict) or set(data) != {"figures"} or not isinstance(data["figures"], list):
         if isinstance(data, dict) and set(data) != {"figures"}:
             keys = ", ".join(repr(key) for key in data)
