@@ -563,6 +563,19 @@ def test_the_command_line_names_the_file_and_line_of_a_bad_line(mslr, capsys):
     assert err[-1] == f"error: {path}, line 3: feature id 1 appears twice."
 
 
+def test_an_out_file_that_cannot_be_written_loses_neither_the_tables_nor_a_clear_error(
+    mslr, tmp_path, capsys
+):
+    (tmp_path / "taken").write_text("a file, not a folder")
+    out = tmp_path / "taken" / "run.json"
+    argv = ["--data", str(mslr), "--dataset", "mslr-web10k", "--folds", "1", "--learners", "ranknet"]
+    assert realdata.main([*argv, "--epochs", "1", "--out", str(out)]) == 2
+    printed = capsys.readouterr()
+    assert printed.out.startswith("MSLR-WEB10K: RankNet (ranknet)")  # the run's tables are not lost
+    err = printed.err.strip().splitlines()
+    assert err[-1].startswith(f"error: cannot write --out {out}: ")
+
+
 def test_the_command_line_refuses_a_missing_published_file(mslr, tmp_path, capsys):
     argv = ["--data", str(mslr), "--dataset", "mslr-web10k", "--published", str(tmp_path / "none.yaml")]
     assert realdata.main(argv) == 2

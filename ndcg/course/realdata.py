@@ -1017,7 +1017,8 @@ def main(argv=None):
     """The command line: run, print the tables (stdout) and the progress (stderr), write the JSON.
 
     Returns the exit code: 0, or 2 with a one-line error on stderr for a bad
-    argument, a missing file or a bad line in a file.
+    argument, a missing file or a bad line in a file, and for a JSON file that
+    cannot be written (after the tables, so that the run is not lost).
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(argv)
@@ -1056,8 +1057,12 @@ def main(argv=None):
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
     out = Path(args.out) if args.out else Path("results") / f"{args.dataset}-{stamp}.json"
     command = shlex.join(["python", "-m", "ndcg.course.realdata", *argv])
-    save(result, out, command=command)
-    print(format_tables(result, figures))
+    print(format_tables(result, figures), flush=True)  # first: a run may have taken hours
+    try:
+        save(result, out, command=command)
+    except OSError as error:
+        print(f"error: cannot write --out {out}: {error}", file=sys.stderr)
+        return 2
     print(f"\nwrote {out.as_posix()}")
     return 0
 
