@@ -106,6 +106,13 @@ def test_the_stats_count_queries_without_a_relevant_document(mslr):
     assert set(result.metrics["ranknet"]["Fold1"]) == {"valid", "test", "test, all-zero left out"}
 
 
+def test_one_fold_may_be_named_alone(mslr):
+    # Not iterated letter by letter ("F", "o", ...) nor refused for not being a list.
+    for folds in ("Fold2", "2", 2):
+        assert run("mslr-web10k", mslr, folds=folds, learners=["ranknet"], epochs=1).folds == ["Fold2"]
+        assert realdata.find_folder("mslr-web10k", mslr, folds=folds) == mslr
+
+
 def test_a_collection_without_validation_file_and_with_huge_values(tmp_path):
     """Istella's layout (full/train.txt, full/test.txt) and its 1.8e308 stand-ins for missing values."""
     folder = write_collection(tmp_path, ["full/train.txt", "full/test.txt"], n_features=220)
@@ -117,6 +124,29 @@ def test_a_collection_without_validation_file_and_with_huge_values(tmp_path):
     assert result.folds == ["full"] and result.stats["full"]["replaced"] == 2
     assert set(result.metrics["ranknet"]["full"]) == {"test", "test, all-zero left out"}
     assert all(np.isfinite(v) for v in result.metrics["ranknet"]["full"]["test"].values())
+
+
+def test_xgboost_gets_istellas_huge_values_at_float32s_largest(tmp_path):
+    """XGBoost stores features as float32, where 1.8e308 is infinity, which it refuses: the value is
+    set to float32's largest, with its sign, which keeps the order of the values, so the trees split
+    as on the raw ones."""
+    pytest.importorskip("ndcg.boosting")
+    pytest.importorskip("xgboost")
+    folder = write_collection(tmp_path, ["full/train.txt", "full/test.txt"], n_features=220)
+    for part, row in (("train", 0), ("train", 1), ("test", 2)):
+        path = folder / "full" / f"{part}.txt"
+        text = path.read_text().splitlines()
+        text[row] = re.sub(r" 7:\S+", f" 7:{'-' if row == 1 else ''}1.79769313486e+308", text[row])
+        path.write_text("\n".join(text) + "\n")
+    result = run("istella", folder, learners=["xgboost"], rounds=5)
+    assert result.stats["full"]["clipped_for_xgboost"] == 3 and "replaced" not in result.stats["full"]
+    limit = float(np.finfo(np.float32).max)
+    X_tr, y_tr, q_tr = load_svmlight(folder / "full" / "train.txt", n_features=220)
+    X_te, y_te, q_te = load_svmlight(folder / "full" / "test.txt", n_features=220)
+    assert np.abs(X_tr).max() > limit
+    X_tr, X_te = np.clip(X_tr, -limit, limit), np.clip(X_te, -limit, limit)
+    scores = fit_predict("xgboost", (X_tr, y_tr, q_tr), X_te, rounds=5)
+    np.testing.assert_array_equal(result.per_query["xgboost"]["full"], ndcg_per_group(y_te, scores, q_te, 10))
 
 
 def test_the_yahoo_layout_is_found_inside_its_usual_folder(tmp_path):
@@ -241,6 +271,23 @@ def test_a_verified_figure_is_shown_as_a_number_in_the_half_of_its_convention(tm
     assert "Checked: B. Reader, 2026-11-23, against the conference PDF" in " ".join(text.split())
 
 
+def test_two_figures_of_one_paper_for_the_same_cell_get_a_row_each(tmp_path):
+    # The same paper, metric and convention on two splits: neither figure may hide the other.
+    second = PUBLISHED.split("  - id: an-unverified-one")[1]
+    second = second.replace("value: 0.5", "value: 0.4875").replace('table: "Table 3"', 'table: "Table 4"')
+    path = tmp_path / "published.yaml"
+    path.write_text(PUBLISHED + "  - id: another-unverified-one" + second, encoding="utf-8")
+    text = format_tables(fake_result("mslr-web10k", "ranknet"), load_published(path))
+    rows = [line.split() for line in text.splitlines() if line.startswith("[")]
+    assert rows == [
+        ["[1]", "-", "-", "-", "(0.5000)", "|", "-", "-", "0.4321", "-"],
+        ["[2]", "-", "-", "-", "(0.4875)", "|", "-", "-", "-", "-"],
+    ]
+    notes = " ".join(text.split())
+    assert "[1] A. Author, A paper, 2020, Table 3, row RankNet, column NDCG@10: 0.5000" in notes
+    assert "[2] A. Author, A paper, 2020, Table 4, row RankNet, column NDCG@10: 0.4875" in notes
+
+
 def test_a_figure_that_counts_all_zero_queries_as_1_is_compared_with_ours_counted_so(mslr, tmp_path):
     result = run("mslr-web10k", mslr, folds=[1, 2], learners=["ranknet"], epochs=1)
     path = tmp_path / "published.yaml"
@@ -271,6 +318,17 @@ def test_a_figure_that_counts_all_zero_queries_as_1_is_compared_with_ours_counte
         (
             ("learner: ranknet\n    metric: ndcg@5", "learner: lambdamart\n    metric: ndcg@5"),
             r"entry 1 .*field 'learner' must be one of",
+        ),
+        (
+            ("learner: ranknet\n    metric: ndcg@5", "learner: [ranknet, lightgbm]\n    metric: ndcg@5"),
+            r"entry 1 \('a-verified-one'\), line 2: field 'learner' must be one of .*got \['ranknet', 'lightgbm'\]",
+        ),
+        (
+            (
+                "dataset: mslr-web10k\n    learner: ranknet\n    metric: ndcg@10",
+                "dataset: {mslr: web10k}\n    learner: ranknet\n    metric: ndcg@10",
+            ),
+            r"entry 2 \('an-unverified-one'\), line 15: field 'dataset' must be one of",
         ),
         (("metric: ndcg@5", "metric: ndcg@4"), r"entry 1 .*field 'metric' must be one of"),
         (("verified: false", "verified: no-idea"), r"entry 2 .*field 'verified' must be true or false"),
@@ -312,6 +370,35 @@ def test_a_published_file_that_is_not_a_list_of_figures_is_refused(tmp_path):
         path.write_text(text, encoding="utf-8")
         with pytest.raises(ValueError, match=re.escape(str(path))):
             load_published(path)
+    path.write_text(PUBLISHED.replace("figures:", "figure:"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"one key, 'figures', a list of entries; got the key 'figure'\."):
+        load_published(path)
+    path.write_text("- a\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"one key, 'figures', a list of entries; got list\."):
+        load_published(path)
+
+
+def test_a_repeated_key_is_refused_not_silently_overwritten(tmp_path):
+    # YAML keeps the last of two equal keys: a second `value:` would replace the first, a second
+    # `figures:` list would drop every entry of the first.
+    path = tmp_path / "published.yaml"
+    path.write_text(
+        PUBLISHED.replace("    value: 0.5\n", "    value: 0.5\n    value: 0.55\n"), encoding="utf-8"
+    )
+    with pytest.raises(ValueError, match=r"published.yaml, line 21: the key 'value' is repeated"):
+        load_published(path)
+    path.write_text(PUBLISHED + "figures: []\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"published.yaml, line 25: the key 'figures' is repeated"):
+        load_published(path)
+
+
+def test_an_optional_text_field_may_be_empty_but_must_be_text(tmp_path):
+    path = tmp_path / "published.yaml"
+    path.write_text(PUBLISHED.replace('split: "mean of Fold1-5"', 'split: ""'), encoding="utf-8")
+    assert load_published(path)[0].split == ""
+    path.write_text(PUBLISHED.replace('split: "mean of Fold1-5"', "split: 5"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"entry 1 .*field 'split' must be a text; got 5\."):
+        load_published(path)
 
 
 # --------------------------------------------------------------------------- bad inputs
@@ -368,6 +455,24 @@ def test_unknown_names_and_bad_settings_are_refused(mslr, arguments, message):
 
 
 # --------------------------------------------------------------------------- the command line and the JSON
+
+
+def test_the_default_settings_are_the_races_settings():
+    # Chapter 6 says `make ltr-real` trains "with the races' settings": run's defaults, the command
+    # line's and fit_predict's are three copies of them, held together here.
+    import inspect
+
+    from ndcg.race import RACES
+
+    ours = inspect.signature(run).parameters
+    theirs = inspect.signature(fit_predict).parameters
+    parser = realdata._parser()
+    for name in ("seed", "k", "epochs", "lr", "rounds"):
+        assert ours[name].default == theirs[name].default == parser.get_default(name), name
+    linear = RACES["linear"]
+    assert (linear.k, linear.epochs, linear.lr, linear.rounds) == tuple(
+        ours[name].default for name in ("k", "epochs", "lr", "rounds")
+    )
 
 
 def test_the_command_line_prints_the_tables_and_writes_the_json(mslr, tmp_path):
@@ -456,6 +561,19 @@ def test_the_command_line_names_the_file_and_line_of_a_bad_line(mslr, capsys):
     assert realdata.main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == f"error: {path}, line 3: feature id 1 appears twice."
+
+
+def test_an_out_file_that_cannot_be_written_loses_neither_the_tables_nor_a_clear_error(
+    mslr, tmp_path, capsys
+):
+    (tmp_path / "taken").write_text("a file, not a folder")
+    out = tmp_path / "taken" / "run.json"
+    argv = ["--data", str(mslr), "--dataset", "mslr-web10k", "--folds", "1", "--learners", "ranknet"]
+    assert realdata.main([*argv, "--epochs", "1", "--out", str(out)]) == 2
+    printed = capsys.readouterr()
+    assert printed.out.startswith("MSLR-WEB10K: RankNet (ranknet)")  # the run's tables are not lost
+    err = printed.err.strip().splitlines()
+    assert err[-1].startswith(f"error: cannot write --out {out}: ")
 
 
 def test_the_command_line_refuses_a_missing_published_file(mslr, tmp_path, capsys):

@@ -78,7 +78,12 @@ The collections it knows (:data:`DATASETS`)
     double); squaring one overflows, so for the numpy learners every
     value larger than ``1e100`` in magnitude is replaced by ``1e6`` with its
     sign before standardising (PT-Ranking does the same), and the JSON file
-    counts the values replaced. The trees see the values as they are.
+    counts the values replaced. LightGBM sees the values as they are.
+    XGBoost stores features as float32, in which such a value is infinity,
+    and refuses it: for XGBoost every value beyond float32's range is set to
+    float32's largest value (about ``3.4e38``) with its sign, which keeps the
+    order of the values and so the splits a tree can make; the JSON file
+    counts these too.
 
 References
 ----------
@@ -133,6 +138,8 @@ PUBLISHED = Path(__file__).resolve().parents[2] / "benchmarks" / "published.yaml
 HUGE = 1e100
 #: ... by this value, with their sign.
 HUGE_REPLACEMENT = 1e6
+#: XGBoost stores features as float32: a value beyond this magnitude would become infinity, which it refuses.
+FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 class Fold(NamedTuple):
@@ -219,6 +226,14 @@ def _dataset(dataset) -> Dataset:
     return DATASETS[dataset]
 
 
+def _chosen_folds(dataset, folds) -> list:
+    """The folds ``folds`` names (one name alone, or a sequence of names); all of them when none."""
+    if isinstance(folds, (str, numbers.Integral)):
+        folds = [folds]
+    names = list(folds or ())
+    return [dataset.fold(name) for name in names] if names else list(dataset.folds)
+
+
 def find_folder(dataset, data, folds=None) -> Path:
     """The folder that holds the files of ``folds`` of ``dataset``: ``data`` or ``data/<usual name>``.
 
@@ -240,7 +255,7 @@ def find_folder(dataset, data, folds=None) -> Path:
             f"data must be the folder that holds {dataset.title}; got nothing. {dataset.download}"
         )
     data = Path(data).expanduser()
-    chosen = [dataset.fold(name) for name in folds] if folds else list(dataset.folds)
+    chosen = _chosen_folds(dataset, folds)
     needed = [path for fold in chosen for path in (fold.train, fold.valid, fold.test) if path is not None]
     if not data.is_dir():
         raise FileNotFoundError(
@@ -292,6 +307,22 @@ def _entry_error(path, number, line, entry_id, message):
     return ValueError(f"{where}: {message}")
 
 
+def _repeated_keys(node):
+    """The keys that a mapping of a composed YAML document (at any depth) repeats, as key nodes."""
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        seen = set()
+        for key, value in node.value:  # (safe_load has refused unhashable keys already)
+            if key.value in seen:
+                yield key
+            seen.add(key.value)
+            yield from _repeated_keys(value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _repeated_keys(item)
+
+
 def load_published(path=None) -> list:
     """Read and check the published figures: a list of :class:`Figure`.
 
@@ -312,7 +343,8 @@ def load_published(path=None) -> list:
     ValueError
         Naming the file, the entry (its number, id and line) and the field,
         for a missing or unknown field, a value of the wrong kind, or a
-        repeated id.
+        repeated id; naming the file and the line, for a key written twice
+        in one mapping (YAML would keep the last one silently).
 
     Examples
     --------
@@ -331,10 +363,21 @@ def load_published(path=None) -> list:
         root = yaml.compose(text)
     except yaml.YAMLError as error:
         raise ValueError(f"{path} is not valid YAML: {error}") from None
-    if not isinstance(data, dict) or set(data) != {"figures"} or not isinstance(data["figures"], list):
+    repeated = next(_repeated_keys(root), None)
+    if repeated is not None:
         raise ValueError(
-            f"{path} must hold one key, 'figures', a list of entries; got {type(data).__name__}."
+            f"{path}, line {repeated.start_mark.line + 1}: the key {repeated.value!r} is repeated "
+            "(YAML would keep only the last one)."
         )
+    if not isinstance(data, dict) or set(data) != {"figures"} or not isinstance(data["figures"], list):
+        if isinstance(data, dict) and set(data) != {"figures"}:
+            keys = ", ".join(repr(key) for key in data)
+            got = f"the key{'s' if len(data) != 1 else ''} {keys}" if data else "no key"
+        elif isinstance(data, dict):
+            got = f"'figures': {type(data['figures']).__name__}"
+        else:
+            got = type(data).__name__ if data is not None else "nothing"
+        raise ValueError(f"{path} must hold one key, 'figures', a list of entries; got {got}.")
     nodes = dict(root.value)
     lines = [
         node.start_mark.line + 1 for node in next(v for k, v in nodes.items() if k.value == "figures").value
@@ -359,18 +402,17 @@ def load_published(path=None) -> list:
         fields = {**_OPTIONAL, **entry}
         for field in ("id", "paper", "table", "row", "column", "split", "checked", "note"):
             if not isinstance(fields[field], str) or (field in _REQUIRED and not fields[field].strip()):
-                raise fail(f"field {field!r} must be a non-empty text; got {fields[field]!r}.")
+                kind = "a non-empty text" if field in _REQUIRED else "a text"
+                raise fail(f"field {field!r} must be {kind}; got {fields[field]!r}.")
         value = fields["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
             raise fail(
                 f"field 'value' must be a number between 0 and 1 (a paper's 51.48 is 0.5148); got {value!r}."
             )
-        if fields["dataset"] not in DATASETS:
-            raise fail(f"field 'dataset' must be one of {', '.join(DATASETS)}; got {fields['dataset']!r}.")
-        if fields["learner"] not in LEARNERS:
-            raise fail(f"field 'learner' must be one of {', '.join(LEARNERS)}; got {fields['learner']!r}.")
-        if fields["metric"] not in METRICS:
-            raise fail(f"field 'metric' must be one of {', '.join(METRICS)}; got {fields['metric']!r}.")
+        for field, names in (("dataset", DATASETS), ("learner", LEARNERS), ("metric", METRICS)):
+            # (a list or a mapping is no name, and would not even be looked up in a dict)
+            if not isinstance(fields[field], str) or fields[field] not in names:
+                raise fail(f"field {field!r} must be one of {', '.join(names)}; got {fields[field]!r}.")
         if not isinstance(fields["verified"], bool):
             raise fail(f"field 'verified' must be true or false; got {fields['verified']!r}.")
         if fields["verified"] and not fields["checked"].strip():
@@ -406,7 +448,9 @@ class RealResult:
     stats : dict
         ``stats[fold][part]`` for ``part`` in train, valid, test: queries,
         documents, queries without a relevant document; ``replaced``, the
-        raw values beyond ``1e100`` replaced for the numpy learners.
+        raw values beyond ``1e100`` replaced for the numpy learners (when
+        one runs); ``clipped_for_xgboost``, the raw values beyond float32's
+        range set to its largest value for XGBoost (when it runs).
     metrics : dict
         ``metrics[learner][fold]``: ``"test"`` and ``"test, all-zero left
         out"`` (each ``{"ndcg@1": ..., ..., "ndcg@10": ...}``), and
@@ -499,6 +543,18 @@ def _for_numpy_learners(X, qid):
     return out, replaced
 
 
+def _for_xgboost(X):
+    """Features for XGBoost: values beyond float32's range set to its largest value, with their sign.
+
+    XGBoost turns the features into float32, where Istella's ``1.8e308`` is
+    infinity, which it refuses. Clipping keeps the order of the values, so
+    the trees can split as on the raw ones.
+    """
+    beyond = np.abs(X) > FLOAT32_MAX
+    clipped = int(beyond.sum())
+    return (np.clip(X, -FLOAT32_MAX, FLOAT32_MAX) if clipped else X), clipped
+
+
 def _check_learners(learners):
     from ndcg.race import LEARNERS
 
@@ -555,9 +611,9 @@ def run(
     data : str or os.PathLike
         The folder that holds the collection (or its usual folder name,
         ``MSLR-WEB10K`` for instance, inside it).
-    folds : sequence, optional
-        Fold names (``"Fold1"``, or ``1`` for MSLR; ``"set1"``, ``"full"``);
-        default all of the collection's folds.
+    folds : sequence, str or int, optional
+        Fold names (``"Fold1"``, or ``1`` for MSLR; ``"set1"``, ``"full"``),
+        or one name alone; default all of the collection's folds.
     learners : sequence of str, optional
         Keys of :data:`ndcg.race.LEARNERS`; default all of them.
     seed, k, epochs, lr, rounds
@@ -606,9 +662,9 @@ def run(
 
     dataset = _dataset(dataset)
     learners = _check_learners(learners)
-    chosen = [dataset.fold(name) for name in folds] if folds else list(dataset.folds)
+    chosen = _chosen_folds(dataset, folds)
     if len({fold.name for fold in chosen}) != len(chosen):
-        raise ValueError(f"folds must not repeat a fold; got {list(folds)!r}.")
+        raise ValueError(f"folds must not repeat a fold; got {[fold.name for fold in chosen]!r}.")
     for name, value, minimum in (
         ("seed", seed, 0),
         ("k", k, 1),
@@ -648,9 +704,18 @@ def run(
                 features["standardized"][part], count = _for_numpy_learners(X, qid)
                 replaced += count
             stats[fold.name]["replaced"] = replaced
+        if any(LEARNERS[name].model == "xgboost" for name in learners):
+            features["xgboost"], clipped = {}, 0
+            for part, (X, _, _) in parts.items():
+                features["xgboost"][part], count = _for_xgboost(X)
+                clipped += count
+            stats[fold.name]["clipped_for_xgboost"] = clipped
         stacked = {}
         for name in learners:
-            kind = "standardized" if name in numpy_learners else "raw"
+            if name in numpy_learners:
+                kind = "standardized"
+            else:
+                kind = "xgboost" if LEARNERS[name].model == "xgboost" else "raw"
             if kind not in stacked:
                 stacked[kind] = np.vstack([features[kind][part] for part in scored])
             X_train, X_eval = features[kind]["train"], stacked[kind]
@@ -699,19 +764,29 @@ def _cell(value):
 
 
 def _published_rows(result, learner, figures):
-    """The published figures for one learner's table: one row per paper, and their notes."""
+    """The published figures for one learner's table: a row per paper, and their notes.
+
+    A paper's figure whose cell its row already holds (the same metric and
+    convention, from another table or split) opens a further row of that
+    paper, so that no figure hides another; a note starts with its figure's row.
+    """
     mine = [f for f in figures if f.dataset == result.dataset and f.learner == learner]
-    papers = list(dict.fromkeys(f.paper for f in mine))
+    empty = f"{'-':>{_CELL}}"
     rows, notes = [], []
-    for number, paper in enumerate(papers, start=1):
-        cells = {(half, metric): f"{'-':>{_CELL}}" for half in (0, 1) for metric in METRICS}
+    for paper in dict.fromkeys(f.paper for f in mine):
+        first = len(rows)  # this paper's rows are rows[first:]
         for figure in (f for f in mine if f.paper == paper):
-            half = 1 if figure.all_zero_queries == "left out" else 0
+            key = (1 if figure.all_zero_queries == "left out" else 0, figure.metric)
+            row = next((row for row in rows[first:] if row[1][key] == empty), None)
+            if row is None:
+                row = (f"[{len(rows) + 1}]", {(half, metric): empty for half in (0, 1) for metric in METRICS})
+                rows.append(row)
+            label, cells = row
             shown = f"{figure.value:.4f}" if figure.verified else f"({figure.value:.4f})"
-            cells[(half, figure.metric)] = f"{shown:>{_CELL}}"
+            cells[key] = f"{shown:>{_CELL}}"
             state = "verified" if figure.verified else "UNVERIFIED"
             text = (
-                f"[{number}] {paper}, {figure.table}, row {figure.row}, column {figure.column}: "
+                f"{label} {paper}, {figure.table}, row {figure.row}, column {figure.column}: "
                 f"{figure.value:.4f}, {state}; folds: {figure.split}; "
                 f"a query without a relevant document: {figure.all_zero_queries}."
                 + (f" {figure.note}" if figure.note else "")
@@ -721,11 +796,8 @@ def _published_rows(result, learner, figures):
                 ours = result.mean_counting_one(learner, figure.metric)
                 text += f" Ours, counting such a query as 1 (as LightGBM and XGBoost do): {ours:.4f}."
             notes += textwrap.wrap(text, width=100, initial_indent="  ", subsequent_indent="      ")
-        rows.append((f"[{number}]", cells))
     if not rows:
-        rows.append(
-            ("published", {(half, metric): f"{'-':>{_CELL}}" for half in (0, 1) for metric in METRICS})
-        )
+        rows.append(("published", {(half, metric): empty for half in (0, 1) for metric in METRICS}))
     return rows, notes
 
 
@@ -735,8 +807,9 @@ def format_tables(result, figures=()):
     Each row shows NDCG@1, 3, 5 and 10 twice: with a query without a
     relevant document counted as 0, and with such queries left out. Below
     the mean, a row per paper of ``figures`` that reports this learner on this
-    collection: a verified figure as a number, an unverified one in
-    parentheses, and ``-`` where there is no verified figure.
+    collection (a further one for a figure whose cell the paper's row
+    already holds): a verified figure as a number, an unverified one in
+    parentheses, and ``-`` where the paper gives none.
 
     Examples
     --------
@@ -842,7 +915,8 @@ def save(result, path, *, command):
             "ties": "tied scores share their average gain",
             "test": "a query without a relevant document counts 0",
             "test, all-zero left out": "queries without a relevant document are left out of the mean",
-            "features": "numpy learners: standardised per query; trees: raw",
+            "features": "numpy learners: standardised per query; trees: raw "
+            "(for XGBoost, values beyond float32's range set to its largest value)",
         },
         "stats": result.stats,
         "metrics": {
@@ -943,7 +1017,8 @@ def main(argv=None):
     """The command line: run, print the tables (stdout) and the progress (stderr), write the JSON.
 
     Returns the exit code: 0, or 2 with a one-line error on stderr for a bad
-    argument, a missing file or a bad line in a file.
+    argument, a missing file or a bad line in a file, and for a JSON file that
+    cannot be written (after the tables, so that the run is not lost).
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(argv)
@@ -982,8 +1057,12 @@ def main(argv=None):
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
     out = Path(args.out) if args.out else Path("results") / f"{args.dataset}-{stamp}.json"
     command = shlex.join(["python", "-m", "ndcg.course.realdata", *argv])
-    save(result, out, command=command)
-    print(format_tables(result, figures))
+    print(format_tables(result, figures), flush=True)  # first: a run may have taken hours
+    try:
+        save(result, out, command=command)
+    except OSError as error:
+        print(f"error: cannot write --out {out}: {error}", file=sys.stderr)
+        return 2
     print(f"\nwrote {out.as_posix()}")
     return 0
 
