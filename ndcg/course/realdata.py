@@ -81,9 +81,10 @@ The collections it knows (:data:`DATASETS`)
     counts the values replaced. LightGBM sees the values as they are.
     XGBoost stores features as float32, in which such a value is infinity,
     and refuses it: for XGBoost every value beyond float32's range is set to
-    float32's largest value (about ``3.4e38``) with its sign, which keeps the
-    order of the values and so the splits a tree can make; the JSON file
-    counts these too.
+    float32's largest value (about ``3.4e38``) with its sign. That keeps them
+    above (or below) every value in range, so a tree can split them off as
+    before; only values beyond the range become equal to each other, and in
+    Istella they are one sentinel anyway. The JSON file counts them too.
 
 References
 ----------
@@ -547,8 +548,9 @@ def _for_xgboost(X):
     """Features for XGBoost: values beyond float32's range set to its largest value, with their sign.
 
     XGBoost turns the features into float32, where Istella's ``1.8e308`` is
-    infinity, which it refuses. Clipping keeps the order of the values, so
-    the trees can split as on the raw ones.
+    infinity, which it refuses. A clipped value stays beyond every value in
+    range, so a tree can still split it off; values beyond the range become
+    equal to each other.
     """
     beyond = np.abs(X) > FLOAT32_MAX
     clipped = int(beyond.sum())
