@@ -221,32 +221,49 @@ def paired(shapes, k: int, repeats: int) -> None:
 
 
 def threshold(repeats: int) -> None:
-    """Full argsort against argpartition + argsort of the top, on 2 MiB of scores per shape."""
+    """The two crossovers: index partition against sort (``_use_partition``), threshold against sort (``_use_threshold``).
+
+    Each cell is on 2 MiB of scores of one shape, continuous and 5-level.
+    """
     rng = np.random.default_rng(0)
-    print("partition + sort of the top against a full sort: time(sort) / time(partition)")
     depths = (1, 10, 50, 100, 250)
-    print(f"{'items':>6} " + " ".join(f"{'k=' + str(d):>7}" for d in depths) + "   (continuous | 5-level)")
-    for n_items in (20, 64, 128, 256, 320, 384, 512, 1_000, 2_000, 10_000):
-        n_rows = max(1, batch.CHUNK_BYTES // (8 * n_items))
-        cells = []
-        for kind in ("continuous", "tied"):
-            if kind == "continuous":
-                score = rng.normal(size=(n_rows, n_items))
-            else:
-                score = rng.integers(0, 5, size=(n_rows, n_items)).astype(float)
-            for depth in depths:
-                if depth >= n_items:
-                    cells.append(f"{'-':>7}")
-                    continue
-                sort_s, _ = median_time(
-                    lambda s=score, d=depth: batch._ranking_sort(s, d, stable=False), repeats
-                )
-                part_s, _ = median_time(
-                    lambda s=score, d=depth: batch._ranking_partition(s, d, stable=False), repeats
-                )
-                cells.append(f"{sort_s / part_s:6.2f}x")
-        half = len(depths)
-        print(f"{n_items:>6} " + " ".join(cells[:half]) + " | " + " ".join(cells[half:]))
+
+    def table(title, items, slow, fast):
+        print(title)
+        print(
+            f"{'items':>6} " + " ".join(f"{'k=' + str(d):>7}" for d in depths) + "   (continuous | 5-level)"
+        )
+        for n_items in items:
+            n_rows = max(1, batch.CHUNK_BYTES // (8 * n_items))
+            grades = rng.integers(0, 5, size=(n_rows, n_items)).astype(float)
+            cells = []
+            for kind in ("continuous", "tied"):
+                if kind == "continuous":
+                    score = rng.normal(size=(n_rows, n_items))
+                else:
+                    score = rng.integers(0, 5, size=(n_rows, n_items)).astype(float)
+                for depth in depths:
+                    if depth >= n_items:
+                        cells.append(f"{'-':>7}")
+                        continue
+                    slow_s, _ = median_time(lambda g=grades, s=score, d=depth: slow(g, s, d), repeats)
+                    fast_s, _ = median_time(lambda g=grades, s=score, d=depth: fast(g, s, d), repeats)
+                    cells.append(f"{slow_s / fast_s:6.2f}x")
+            half = len(depths)
+            print(f"{n_items:>6} " + " ".join(cells[:half]) + " | " + " ".join(cells[half:]))
+
+    table(
+        "index partition + sort of the top against a full sort: time(sort) / time(partition)  [_use_partition]",
+        (20, 64, 128, 256, 320, 384, 512, 1_000, 2_000, 10_000),
+        lambda g, s, d: batch._ranking_sort(s, d, stable=False),
+        lambda g, s, d: batch._ranking_partition(s, d, stable=False),
+    )
+    table(
+        "DCG@k, ties averaged, by the threshold against by a sort: time(sort) / time(threshold)  [_use_threshold]",
+        (10, 20, 40, 64, 100, 128, 256, 512, 1_000, 10_000),
+        lambda g, s, d: batch._dcg_ranked(g, s, d, False),
+        lambda g, s, d: batch._dcg_threshold(g, s, d, False),
+    )
 
 
 def chunk_sweep(shapes, k: int, repeats: int) -> None:

@@ -31,7 +31,10 @@ sklearn_metrics = pytest.importorskip("sklearn.metrics")
 @contextmanager
 def path(partition: bool, chunk_bytes: int | None = None):
     """Force the partition path (or the full sort), and optionally a chunk size."""
-    patches = [mock.patch.object(batch, "_use_partition", lambda n_items, depth: partition)]
+    patches = [
+        mock.patch.object(batch, "_use_partition", lambda n_items, depth: partition),
+        mock.patch.object(batch, "_use_threshold", lambda n_items, depth: partition and depth < n_items),
+    ]
     if chunk_bytes is not None:
         patches.append(mock.patch.object(batch, "CHUNK_BYTES", chunk_bytes))
     for patch in patches:
@@ -136,7 +139,7 @@ def test_long_rows_of_every_kind_agree_with_the_full_sort(first, ignore_ties):
     scores = np.array([kinds[kind] for kind in order for _ in range(3)])
     rng.shuffle(scores[batch._PROBE_ROWS :])  # the probe sees only the first kind
     grades = rng.integers(0, 5, size=scores.shape).astype(float)
-    assert batch._use_partition(scores.shape[1], 10)
+    assert batch._use_partition(scores.shape[1], 10) and batch._use_threshold(scores.shape[1], 10)
     for gain in ("linear", "exponential"):
         got = ndcg.ndcg_per_query(grades, scores, k=10, gain=gain, ignore_ties=ignore_ties)
         with path(False):
@@ -161,6 +164,12 @@ def test_the_shape_rule_picks_the_partition_only_for_long_lists():
     assert not batch._use_partition(256, 10)
     assert batch._use_partition(320, 10)
     assert not batch._use_partition(1_000, 900)
+    assert batch._use_threshold(100, 10) and batch._use_threshold(20, 4) and batch._use_threshold(1_000, 200)
+    assert (
+        not batch._use_threshold(19, 1)
+        and not batch._use_threshold(20, 10)
+        and not batch._use_threshold(100, 21)
+    )
 
 
 # ------------------------------------------------------------------ scikit-learn parity
