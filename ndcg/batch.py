@@ -342,14 +342,18 @@ def _use_threshold(n_items: int, depth: int) -> bool:
 
     Measured with ``python benchmarks/bench_ndcg_score.py --threshold``
     (time of ``_dcg_ranked`` over ``_dcg_threshold`` on 2 MiB of scores,
-    continuous and 5-level, ties averaged; AMD EPYC, 2 cores, NumPy 2.4.6
-    dispatching to AVX2, 2026-11-23). NumPy sorts and partitions values
-    several times faster than it sorts indices, so the threshold wins far
-    below the index partition's crossover: from 20 items with ``k`` at
-    most a fifth of them it was 1.0x to 5.8x as fast (k=10: 1.3x and 4.7x
-    at 100 items, 1.4x and 2.6x at 1,000), and with ``k`` above a fifth, or
-    rows shorter than 20, it lost by up to 2x (0.5x to 0.9x at 20 to 40
-    items with k=10). Both give the same result; only time depends on this.
+    continuous and 5-level, ties averaged, k from 1 to 250; AMD EPYC, 2
+    cores, NumPy 2.4.6 dispatching to AVX2, 2026-11-23). NumPy sorts and
+    partitions values several times faster than indices, so the threshold
+    wins far below the index partition's crossover. With at least 20 items
+    and ``k`` at most a fifth of them it was 1.1x to 2.1x as fast on
+    continuous scores up to 1,000 items (0.97x at 1,000 with k=100), and 0.9x
+    to 6.3x on tied ones (1.5x to 6.3x up to 256 items); at 10,000 items, where
+    the other path is already an index partition, the two were even on
+    continuous scores (0.85x to 1.04x) and the threshold 2.2x to 2.4x as
+    fast on tied ones. With ``k`` above a fifth of the row it lost by up to
+    3x; below 20 items it won only for k=1. Both give the same result; only
+    time depends on this.
     """
     return n_items >= _THRESHOLD_MIN_ITEMS and n_items >= _THRESHOLD_RATIO * depth
 
