@@ -346,9 +346,9 @@ def _use_threshold(n_items: int, depth: int) -> bool:
     cores, NumPy 2.4.6 dispatching to AVX2, 2026-11-23). NumPy sorts and
     partitions values several times faster than indices, so the threshold
     wins far below the index partition's crossover. With at least 20 items
-    and ``k`` at most a fifth of them it was 1.1x to 2.1x as fast on
+    and ``k`` at most a fifth of them it was 1.1x to 2.7x as fast on
     continuous scores up to 1,000 items (0.97x at 1,000 with k=100), and 0.9x
-    to 6.3x on tied ones (1.5x to 6.3x up to 256 items); at 10,000 items, where
+    to 6.3x on tied ones (1.3x to 6.3x up to 256 items); at 10,000 items, where
     the other path is already an index partition, the two were even on
     continuous scores (0.85x to 1.04x) and the threshold 2.2x to 2.4x as
     fast on tied ones. With ``k`` above a fifth of the row it lost by up to
