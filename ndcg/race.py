@@ -198,12 +198,16 @@ def _seed(seed, name="seed"):
     return int(seed)
 
 
+#: The shares of each seed's queries for training, validation and test (:func:`split`).
+SPLIT = (0.6, 0.2, 0.2)
+
+
 def split(race, seed):
     """The data of one seed of a race: ``{"train": (X, y, qid), "valid": ..., "test": ...}``.
 
-    ``make_letor(n_queries, seed=seed, **race.data)``, split by query 60 / 20
-    / 20 with ``seed``, every part standardized per query when
-    ``race.standardize``.
+    ``make_letor(n_queries, seed=seed, **race.data)``, split by query in the
+    shares :data:`SPLIT` (60 / 20 / 20) with ``seed``, every part
+    standardized per query when ``race.standardize``.
 
     >>> parts = split("offsets", 0)
     >>> sorted(parts), parts["train"][0].shape[1]
@@ -212,7 +216,7 @@ def split(race, seed):
     race = _race(race)
     seed = _seed(seed)
     X, y, qid = make_letor(n_queries=race.n_queries, seed=seed, **race.data)
-    parts = train_valid_test_split(X, y, qid, fractions=(0.6, 0.2, 0.2), seed=seed)
+    parts = train_valid_test_split(X, y, qid, fractions=SPLIT, seed=seed)
     if race.standardize:
         parts = {name: (standardize_by_query(Xp, qp), yp, qp) for name, (Xp, yp, qp) in parts.items()}
     return parts

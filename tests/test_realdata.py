@@ -516,6 +516,15 @@ def test_the_command_line_prints_the_tables_and_writes_the_json(mslr, tmp_path):
         format_tables(realdata.load(out), load_published()) + f"\n\nwrote {out.as_posix()}"
         == done.stdout.rstrip()
     )
+    # A result for a collection the module does not know is refused by name, not with a KeyError later.
+    unknown = tmp_path / "unknown.json"
+    unknown.write_text(json.dumps({**payload, "dataset": "mslr-web100k"}), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"unknown\.json is a result for the collection 'mslr-web100k'"):
+        realdata.load(unknown)
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"dataset": "mslr-web10k"}), encoding="utf-8")
+    with pytest.raises(ValueError, match="is not a result written by"):
+        realdata.load(broken)
 
 
 def test_the_default_out_file_is_in_results_named_by_dataset_and_date(mslr, tmp_path, monkeypatch, capsys):

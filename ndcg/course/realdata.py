@@ -944,9 +944,21 @@ def save(result, path, *, command):
 
 
 def load(path) -> RealResult:
-    """Read a :class:`RealResult` written by :func:`save` (to print its tables again)."""
+    """Read a :class:`RealResult` written by :func:`save` (to print its tables again).
+
+    Raises
+    ------
+    ValueError
+        Naming the file, if it is not such a result, or names a collection
+        this module does not know (its tables could not be laid out).
+    """
     try:
         payload = json.loads(Path(path).read_text(encoding="utf-8"))
+        if payload["dataset"] not in DATASETS:
+            raise ValueError(
+                f"{path} is a result for the collection {payload['dataset']!r}, which is not one of "
+                f"{', '.join(map(repr, DATASETS))}."
+            )
 
         def restored(values):
             return {metric: (float("nan") if v is None else v) for metric, v in values.items()}
