@@ -179,7 +179,13 @@ def check_rankings(rankings, name: str = "rankings") -> list[np.ndarray]:
 
 
 def check_matrices(
-    y_true, y_score, *, gain: str, exact_scores: bool = False, check_values: bool = True
+    y_true,
+    y_score,
+    *,
+    gain: str,
+    exact_scores: bool = False,
+    check_values: bool = True,
+    single: str = "ndcg(rels)",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return ``(y_true, y_score)`` as 2-D arrays of the same shape, checked.
 
@@ -189,7 +195,8 @@ def check_matrices(
     Scores must not be NaN or ``+inf``; ``-inf`` is allowed (padding, ranked
     last). With ``check_values=False`` only types and shapes are checked here:
     the caller then runs :func:`check_matrix_values` on each chunk of rows it
-    reads, while the chunk is in the processor's cache.
+    reads, while the chunk is in the processor's cache. ``single`` names the
+    function a 1-D input is pointed to (the metric for one ranked list).
     """
     true = _as_numeric_array(y_true, "y_true")
     if exact_scores:
@@ -203,7 +210,7 @@ def check_matrices(
             raise ValueError(
                 f"{name} must be a 2-D array (queries x items); got an array of "
                 f"{array.ndim} dimension(s) with shape {array.shape}. For a single "
-                "ranking, pass [[...]] (one row), or use ndcg(rels)."
+                f"ranking, pass [[...]] (one row), or use {single} on its grades in ranked order."
             )
     if true.shape != score.shape:
         raise ValueError(

@@ -467,16 +467,8 @@ def _check_cutoff(k) -> int:
 
 
 def _check_input(y_true, y_score, single: str) -> tuple[np.ndarray, np.ndarray]:
-    """``(y_true, y_score)`` checked as :func:`ndcg.ndcg_score` checks them."""
-    for name, values in (("y_true", y_true), ("y_score", y_score)):
-        array = _as_numeric_array(values, name)
-        if array.ndim != 2:
-            raise ValueError(
-                f"{name} must be a 2-D array (queries x items); got an array of {array.ndim} "
-                f"dimension(s) with shape {array.shape}. For a single ranking, pass [[...]] "
-                f"(one row), or use {single} on its grades in ranked order."
-            )
-    return check_matrices(y_true, y_score, gain="linear")
+    """``(y_true, y_score)`` checked as :func:`ndcg.ndcg_score` checks them; 1-D input is pointed to ``single``."""
+    return check_matrices(y_true, y_score, gain="linear", single=single)
 
 
 def _check_n_relevant(n_relevant, true: np.ndarray, threshold: float) -> np.ndarray:
