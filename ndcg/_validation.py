@@ -250,12 +250,12 @@ def check_matrix_values(true: np.ndarray, score: np.ndarray, *, gain: str, first
         )
 
 
-def _raw_numeric(values) -> np.ndarray:
+def _raw_numeric(values, name: str = "y_score") -> np.ndarray:
     try:
         return np.asarray(values)
     except ValueError as error:
         raise ValueError(
-            f"y_score must be a sequence of numbers; could not read it as an array ({error})."
+            f"{name} must be a sequence of numbers; could not read it as an array ({error})."
         ) from None
 
 
@@ -304,9 +304,16 @@ def check_positive(value, name: str, meaning: str) -> float:
     return float(value)
 
 
-def check_scores(y_score, n: int, name: str = "y_score") -> np.ndarray:
-    """One query's model scores: a 1-D float array of ``n`` finite values, else raise."""
-    score = _as_numeric_array(y_score, name)
+def check_scores(y_score, n: int, name: str = "y_score", *, exact: bool = False) -> np.ndarray:
+    """One query's model scores: a 1-D array of ``n`` finite values, else raise.
+
+    Floats, unless ``exact`` is true: integer scores then keep their integer
+    type, so that a ranking by them is exact (two scores above 2**53 that
+    differ are one float64).
+    """
+    score = _raw_numeric(y_score, name) if exact else _as_numeric_array(y_score, name)
+    if score.dtype.kind not in "iu":
+        score = _as_numeric_array(score, name)
     if score.ndim != 1:
         raise ValueError(
             f"{name} must be a 1-D array with one score per item of the query; got shape {score.shape}."
@@ -316,7 +323,7 @@ def check_scores(y_score, n: int, name: str = "y_score") -> np.ndarray:
             f"y_true and {name} must have the same length (one grade and one score per item); got {n} "
             f"grades and {score.shape[0]} scores."
         )
-    if not np.all(np.isfinite(score)):
+    if score.dtype.kind == "f" and not np.all(np.isfinite(score)):
         bad = "NaN" if np.isnan(score).any() else "an infinite value"
         raise ValueError(f"{name} must hold finite scores; found {bad}.")
     return score

@@ -164,7 +164,8 @@ def mrr_score(y_true, y_score, *, k=None, threshold=1, ties="average") -> float:
         Relevance grades, non-negative and finite.
     y_score : array-like of shape (n_queries, n_items)
         Model scores; higher means ranked higher. No NaN and no ``+inf``;
-        ``-inf`` is allowed, for padding (ranked last).
+        ``-inf`` is allowed, for padding (ranked last). Integer scores are
+        ranked exactly, never cast to float.
     k : int, optional
         Cut-off rank; ``None`` (the default) looks at the whole row, as
         trec_eval's ``recip_rank`` does; ``k`` gives ranx's ``mrr@k``.
@@ -250,7 +251,8 @@ def map_score(y_true, y_score, *, k=None, threshold=1, n_relevant=None, ties="av
         Relevance grades, non-negative and finite.
     y_score : array-like of shape (n_queries, n_items)
         Model scores; higher means ranked higher. No NaN and no ``+inf``;
-        ``-inf`` is allowed, for padding (ranked last).
+        ``-inf`` is allowed, for padding (ranked last). Integer scores are
+        ranked exactly, never cast to float.
     k : int, optional
         Cut-off rank; ``None`` (the default) scores the whole row (trec_eval's
         ``map``); ``k`` gives trec_eval's ``map_cut_k`` and ranx's ``map@k``,
@@ -333,7 +335,8 @@ def precision_score(y_true, y_score, *, k, threshold=1, ties="average") -> float
         Relevance grades, non-negative and finite.
     y_score : array-like of shape (n_queries, n_items)
         Model scores; higher means ranked higher. No NaN and no ``+inf``;
-        ``-inf`` is allowed, for padding (ranked last).
+        ``-inf`` is allowed, for padding (ranked last). Integer scores are
+        ranked exactly, never cast to float.
     k : int
         Cut-off rank (required, keyword-only).
     threshold : float
@@ -413,7 +416,8 @@ def recall_score(y_true, y_score, *, k, threshold=1, n_relevant=None, ties="aver
         Relevance grades, non-negative and finite.
     y_score : array-like of shape (n_queries, n_items)
         Model scores; higher means ranked higher. No NaN and no ``+inf``;
-        ``-inf`` is allowed, for padding (ranked last).
+        ``-inf`` is allowed, for padding (ranked last). Integer scores are
+        ranked exactly, never cast to float.
     k : int
         Cut-off rank (required, keyword-only); a ``k`` past the row is clamped.
     threshold : float
@@ -467,8 +471,14 @@ def _check_cutoff(k) -> int:
 
 
 def _check_input(y_true, y_score, single: str) -> tuple[np.ndarray, np.ndarray]:
-    """``(y_true, y_score)`` checked as :func:`ndcg.ndcg_score` checks them; 1-D input is pointed to ``single``."""
-    return check_matrices(y_true, y_score, gain="linear", single=single)
+    """``(y_true, y_score)`` checked as :func:`ndcg.ndcg_score` checks them; 1-D input is pointed to ``single``.
+
+    Integer scores keep their type (``int64``, ``uint64``, ...): two scores
+    above 2**53 that differ would become equal floats, a tie that changes
+    every metric here. Every step below compares, partitions and sorts
+    scores, and never does arithmetic on them, so any numeric type ranks exactly.
+    """
+    return check_matrices(y_true, y_score, gain="linear", exact_scores=True, single=single)
 
 
 def _check_n_relevant(n_relevant, true: np.ndarray, threshold: float) -> np.ndarray:

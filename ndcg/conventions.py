@@ -490,7 +490,8 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
     y_true : sequence of float
         Grades of the retrieved (scored) items of the query, in any order.
     y_score : sequence of float
-        The model's score of each item; same length as ``y_true``.
+        The model's score of each item; same length as ``y_true``. Integer
+        scores are ranked exactly, never cast to float.
     k : int, optional
         Cut-off rank. ``None`` scores the whole list, except under a
         convention with a ``default_k`` (XGBoost's plain ``ndcg``: 32).
@@ -536,7 +537,7 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
     conv = _resolve(convention)
     grades = check_grades(y_true, "y_true", gain=conv.gain)
     _check_library_grades(grades, "y_true", conv)
-    score = check_scores(y_score, grades.size)
+    score = check_scores(y_score, grades.size, exact=True)  # integers ranked exactly
     k = check_k(k)
     depth = conv.default_k if k is None else k
     all_grades = None if judged is None else _check_judged(judged, grades, conv)

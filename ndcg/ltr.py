@@ -50,6 +50,7 @@ import numpy as np
 from ._validation import (
     _as_numeric_array,
     _describe,
+    _raw_numeric,
     check_gain,
     check_grades,
     check_int,
@@ -822,7 +823,7 @@ def ndcg_per_group(y, scores, qid, k=10, *, gain="exponential"):
     y : array of shape (n_docs,)
         Grades, non-negative.
     scores : array of shape (n_docs,)
-        Scores, finite.
+        Scores, finite. Integer scores are ranked exactly, never cast to float.
     qid : array of shape (n_docs,)
         Query id of every document (any sortable values).
     k : int or None, default 10
@@ -846,7 +847,8 @@ def ndcg_per_group(y, scores, qid, k=10, *, gain="exponential"):
     gain = check_gain(gain)
     k = check_k(k)
     true = check_grades(y, "y", gain=gain)
-    score = _as_numeric_array(scores, "scores")
+    exact = _raw_numeric(scores, "scores")
+    score = _as_numeric_array(exact, "scores")
     if score.shape != true.shape:
         raise ValueError(
             f"y and scores must have the same shape (one per document); got {true.shape} and {score.shape}."
@@ -855,6 +857,10 @@ def ndcg_per_group(y, scores, qid, k=10, *, gain="exponential"):
         raise ValueError("scores must be finite; found NaN or infinity.")
     if true.size == 0:
         raise ValueError("y must hold at least one document; got none.")
+    if exact.dtype.kind in "iu":
+        # Integer scores are replaced by their rank among the distinct scores: the same order
+        # and ties, exactly, in floats below 2**53 that the -inf padding can rank after.
+        score = np.unique(exact, return_inverse=True)[1].reshape(-1).astype(float)
     groups = _groups(qid, true.size, "qid")
     sizes = np.array([g.size for g in groups])
     row = np.repeat(np.arange(len(groups)), sizes)

@@ -340,6 +340,57 @@ def test_integer_and_boolean_input_is_read_as_numbers():
     assert map_score(y_true, y_score) == pytest.approx((1 / 2 + 2 / 3) / 2)
 
 
+def test_the_issue_21_integer_scores_are_not_a_tie():
+    # 1_700_000_000_000_000_100 and ..._000 are the same float64: a cast made them a tie (MRR 0.75).
+    y_true = [[1, 0]]
+    y_score = [[1_700_000_000_000_000_100, 1_700_000_000_000_000_000]]
+    assert float(y_score[0][0]) == float(y_score[0][1])
+    for ties in ("average", "first", "last"):
+        assert mrr_score(y_true, y_score, ties=ties) == 1.0
+        assert map_score(y_true, y_score, ties=ties) == 1.0
+        assert precision_score(y_true, y_score, k=1, ties=ties) == 1.0
+        assert recall_score(y_true, y_score, k=1, ties=ties) == 1.0
+    assert ndcg.ndcg_score(y_true, y_score) == 1.0
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.uint64])
+@pytest.mark.parametrize("metric", METRICS)
+@pytest.mark.parametrize("ties", ["average", "first", "last"])
+@settings(max_examples=40, deadline=None)
+@given(problem=matrices(), threshold=thresholds, data=st.data())
+def test_integer_scores_above_2_to_the_53_rank_like_their_order(
+    dtype, metric, ties, problem, threshold, data
+):
+    # Small integer scores (their ranks) shifted past 2**53 (past 2**63 for uint64), where
+    # neighbouring integers share a float64: every metric must see the same order and ties.
+    y_true, y_score = problem
+    k, n_relevant = draw_extra(data, metric, y_true, threshold)
+    ranks = np.unique(y_score, return_inverse=True)[1].reshape(y_score.shape)  # 0, 1, ... ties kept
+    offset = 2**63 + 2**62 if dtype is np.uint64 else 2**62
+    big = ranks.astype(dtype) + dtype(offset)
+    assert len(np.unique(big.astype(float))) < len(np.unique(big)) or ranks.max() == 0
+    np.testing.assert_array_equal(
+        batch(metric, y_true, big, k=k, threshold=threshold, n_relevant=n_relevant, ties=ties),
+        batch(metric, y_true, ranks, k=k, threshold=threshold, n_relevant=n_relevant, ties=ties),
+    )
+
+
+@pytest.mark.parametrize("metric", METRICS)
+@pytest.mark.parametrize("ties", ["average", "first", "last"])
+def test_large_integer_scores_on_long_rows_take_the_partition_path(metric, ties):
+    # 400 items and k=10 go through the partition (ndcg.batch._use_partition): integers stay exact there too.
+    rng = np.random.default_rng(7)
+    y_true = rng.integers(0, 3, size=(5, 400))
+    ranks = rng.integers(0, 50, size=(5, 400))
+    big = ranks + 2**62
+    k = 10
+    kwargs = {"n_relevant": None} if metric in ("ap", "recall") else {}
+    np.testing.assert_array_equal(
+        PER_QUERY[metric](y_true, big, k=k, ties=ties, **kwargs),
+        PER_QUERY[metric](y_true, ranks, k=k, ties=ties, **kwargs),
+    )
+
+
 # --------------------------------------------------------------------------- trec_eval
 
 

@@ -434,6 +434,19 @@ def test_convention_table_bad_input():
         convention_table(y_score=[1, 0])
 
 
+@pytest.mark.parametrize("name", sorted(CONVENTIONS))
+@pytest.mark.parametrize("dtype", [np.int64, np.uint64])
+def test_integer_scores_above_2_to_the_53_are_ranked_exactly(name, dtype):
+    # Neighbouring integers above 2**53 are one float64: a cast would tie them.
+    base = dtype(2**63 if dtype is np.uint64 else 2**60)
+    scores = np.array([base + dtype(1), base + dtype(2), base], dtype=dtype)
+    assert len(set(scores.astype(float).tolist())) < 3
+    grades = [1, 2, 0]
+    kwargs = {"doc_ids": ["a", "b", "c"]} if CONVENTIONS[name].ties == ndcg.conventions.TIES_DOC_ID else {}
+    assert ndcg_under(name, grades, scores, **kwargs) == 1.0
+    assert ndcg_under(name, grades, scores[::-1].copy(), **kwargs) < 1.0
+
+
 def test_import_needs_only_numpy():
     heavy = ["sklearn", "scipy", "lightgbm", "xgboost", "pytrec_eval", "pandas", "matplotlib"]
     code = f"import sys, ndcg.conventions; print(' '.join(m for m in {heavy!r} if m in sys.modules))"

@@ -431,6 +431,21 @@ def test_constant_scores_give_the_expected_random_ndcg():
     assert ndcg_by_group(y, np.zeros(4), np.zeros(4), k=2) == pytest.approx(exact)
 
 
+@pytest.mark.parametrize("dtype", [np.int64, np.uint64])
+def test_ndcg_per_group_ranks_integer_scores_above_2_to_the_53_exactly(dtype):
+    base = dtype(2**63 if dtype is np.uint64 else 2**60)
+    scores = np.array([base + dtype(1), base, base + dtype(2), base], dtype=dtype)
+    assert len(set(scores.astype(float).tolist())) == 1  # a float cast would tie them all
+    y = [1, 0, 2, 1]
+    qid = [1, 1, 2, 2]
+    assert ndcg.ltr.ndcg_per_group(y, scores, qid).tolist() == [1.0, 1.0]
+    np.testing.assert_array_equal(
+        ndcg.ltr.ndcg_per_group(y, scores, qid, gain="linear"),
+        ndcg.ltr.ndcg_per_group(y, [1, 0, 2, 0], qid, gain="linear"),
+    )
+    assert ndcg.ltr.ndcg_per_group(y, scores[[1, 0, 3, 2]], qid)[1] < 1.0
+
+
 # ---------------------------------------------------------------- trainer
 
 
