@@ -58,7 +58,29 @@ def check_threshold(threshold) -> float:
     return float(threshold)
 
 
+def refuse_masked(values, name: str) -> None:
+    """Raise if ``values`` is a masked array (``numpy.ma``) with a masked entry, or a list of them.
+
+    NumPy's conversions drop the mask, so the values under it would be scored
+    as if they were there: a silently wrong number. A masked array with
+    nothing masked is a plain array and passes.
+    """
+    if isinstance(values, (list, tuple)):
+        for i, row in enumerate(values):
+            if isinstance(row, np.ma.MaskedArray):
+                refuse_masked(row, f"{name}[{i}]")
+        return
+    if isinstance(values, np.ma.MaskedArray) and np.ma.getmaskarray(values).any():
+        raise ValueError(
+            f"{name} must be a plain array, not a masked array (numpy.ma) with "
+            f"{int(np.ma.count_masked(values))} masked value(s): the mask would be ignored and the "
+            f"values under it scored. Remove the masked items, or fill them with the value you "
+            f"mean ({name}.filled(...): for a ragged list, grade 0 and score -inf)."
+        )
+
+
 def _as_numeric_array(values, name: str) -> np.ndarray:
+    refuse_masked(values, name)
     try:
         array = np.asarray(values)
     except ValueError as error:  # ragged nested lists, for example
@@ -152,6 +174,7 @@ def check_sample_weight(sample_weight, n_queries: int) -> np.ndarray | None:
 
 def check_rankings(rankings, name: str = "rankings") -> list[np.ndarray]:
     """Return a list of rankings (each a 1-D grade array); ragged is fine."""
+    refuse_masked(rankings, name)
     if isinstance(rankings, np.ndarray):
         if rankings.ndim != 2:
             raise ValueError(
@@ -200,7 +223,7 @@ def check_matrices(
     """
     true = _as_numeric_array(y_true, "y_true")
     if exact_scores:
-        score = np.asarray(y_score) if isinstance(y_score, np.ndarray) else _raw_numeric(y_score)
+        score = _raw_numeric(y_score)
         if score.dtype.kind not in "iu":
             score = _as_numeric_array(score, "y_score")
     else:
@@ -251,6 +274,7 @@ def check_matrix_values(true: np.ndarray, score: np.ndarray, *, gain: str, first
 
 
 def _raw_numeric(values, name: str = "y_score") -> np.ndarray:
+    refuse_masked(values, name)
     try:
         return np.asarray(values)
     except ValueError as error:

@@ -62,7 +62,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import _describe, check_grades, check_int, check_positive
+from ._validation import _describe, check_grades, check_int, check_positive, refuse_masked
 
 __all__ = ["LAMBDAMART_PARAMETERS", "LIBRARIES", "LambdaMARTParameter", "fit_lambdamart", "lambdamart"]
 
@@ -334,6 +334,7 @@ def _check_data(library, X, y, qid):
             f"y holds the grade {y.max():g}, but {library} accepts grades up to {MAX_GRADE[library]} "
             "with the gain 2**grade - 1."
         )
+    refuse_masked(qid, "qid")
     qid = np.asarray(qid)
     if qid.shape != (n,):
         raise ValueError(f"qid must be 1-D with one query id per row of X ({n}); got shape {qid.shape}.")

@@ -74,7 +74,7 @@ import os
 
 import numpy as np
 
-from ._validation import check_int
+from ._validation import check_int, refuse_masked
 
 __all__ = [
     "GRADE_FRACTIONS",
@@ -322,6 +322,8 @@ def _check_grade_probs(grade_probs):
 
 
 def _check_dataset(X, y, qid):
+    for name, values in (("X", X), ("y", y), ("qid", qid)):
+        refuse_masked(values, name)
     X = np.asarray(X, dtype=float)
     if X.ndim != 2:
         raise ValueError(f"X must be a 2-D array (documents x features); got shape {X.shape}.")
@@ -598,6 +600,8 @@ def describe(y, qid):
     >>> d["grade_counts"], d["queries_without_relevant"]
     ({0: 3, 1: 1, 2: 1}, 1)
     """
+    refuse_masked(y, "y")
+    refuse_masked(qid, "qid")
     y = np.asarray(y)
     qid = np.asarray(qid)
     if y.ndim != 1 or qid.shape != y.shape or y.size == 0:
@@ -637,6 +641,7 @@ def group_sizes(qid):
     >>> group_sizes([7, 7, 7, 2, 2, 9])
     array([3, 2, 1])
     """
+    refuse_masked(qid, "qid")
     qid = np.asarray(qid)
     if qid.ndim != 1 or qid.size == 0:
         raise ValueError(f"qid must be a non-empty 1-D array; got shape {qid.shape}.")
@@ -663,6 +668,8 @@ def standardize_by_query(X, qid):
            [ 0.],
            [ 0.]])
     """
+    refuse_masked(X, "X")
+    refuse_masked(qid, "qid")
     X = np.asarray(X, dtype=float)
     qid = np.asarray(qid)
     if X.ndim != 2 or qid.shape != (X.shape[0],):

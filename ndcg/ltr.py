@@ -57,6 +57,7 @@ from ._validation import (
     check_k,
     check_positive,
     check_scores,
+    refuse_masked,
 )
 from .batch import ndcg_per_query
 from .gains import _scaled_gain, discounts
@@ -780,6 +781,7 @@ def _check_grouped(X, y, qid, suffix=""):
 
 def _groups(qid, n, name):
     """Row indices of each query, in order of query id; rows keep their order."""
+    refuse_masked(qid, name)
     qid = np.asarray(qid)
     if qid.shape != (n,):
         raise ValueError(f"{name} must be 1-D with one query id per document ({n}); got shape {qid.shape}.")

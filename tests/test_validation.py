@@ -122,3 +122,73 @@ def test_bad_k_in_batch(function, k):
 def test_bad_discount_count():
     with pytest.raises(ValueError, match="n must be a non-negative integer"):
         ndcg.discounts(-1)
+
+
+# A grade or score hidden by a mask: NumPy's conversions drop the mask, so the hidden value
+# would be scored. Every public function that takes arrays refuses it, naming the argument.
+_HIDDEN = np.ma.array([3.0, 9.0, 1.0], mask=[False, True, False])
+_HIDDEN_ROWS = np.ma.array([[3.0, 9.0, 1.0]], mask=[[False, True, False]])
+_SCORES = [[0.3, 0.2, 0.1]]
+
+
+def _masked_calls():
+    from ndcg import boosting, conventions, datasets, ltr
+
+    X = np.ma.array([[1.0], [2.0], [3.0]], mask=[[False], [True], [False]])
+    qid_masked = np.ma.array([1, 1, 2], mask=[False, True, False])
+    return [
+        *((f.__name__, lambda f=f: f(_HIDDEN), "rels") for f in SINGLE),
+        ("gain_values", lambda: ndcg.gain_values(_HIDDEN), "rels"),
+        ("dcg_jarvelin", lambda: ndcg.dcg_jarvelin(_HIDDEN), "rels"),
+        ("ndcg ideal", lambda: ndcg.ndcg([3, 1], ideal=_HIDDEN), "ideal"),
+        ("precision_at_k", lambda: ndcg.precision_at_k(_HIDDEN, 2), "rels"),
+        ("recall_at_k", lambda: ndcg.recall_at_k(_HIDDEN, 2), "rels"),
+        ("average_precision", lambda: ndcg.average_precision(_HIDDEN), "rels"),
+        ("mrr", lambda: ndcg.mrr(_HIDDEN_ROWS), "rankings"),
+        ("mrr list", lambda: ndcg.mrr([[1, 0], _HIDDEN]), r"rankings\[1\]"),
+        ("mean_average_precision", lambda: ndcg.mean_average_precision(_HIDDEN_ROWS), "rankings"),
+        *((f.__name__, lambda f=f: f(_HIDDEN_ROWS, _SCORES), "y_true") for f in BATCH),
+        *((f.__name__ + " scores", lambda f=f: f([[3, 0, 1]], _HIDDEN_ROWS), "y_score") for f in BATCH),
+        ("ndcg_score rows", lambda: ndcg.ndcg_score([[3, 0, 1], _HIDDEN], _SCORES * 2), r"y_true\[1\]"),
+        ("mrr_score", lambda: ndcg.mrr_score(_HIDDEN_ROWS, _SCORES), "y_true"),
+        ("map_score", lambda: ndcg.map_score([[3, 0, 1]], _HIDDEN_ROWS), "y_score"),
+        ("precision_score", lambda: ndcg.precision_score([[3, 0, 1]], _HIDDEN_ROWS, k=2), "y_score"),
+        ("recall_score", lambda: ndcg.recall_score(_HIDDEN_ROWS, _SCORES, k=2), "y_true"),
+        (
+            "map_score n_relevant",
+            lambda: ndcg.map_score([[3, 0, 1]], _SCORES, n_relevant=np.ma.array([2], mask=[True])),
+            "n_relevant",
+        ),
+        (
+            "sample_weight",
+            lambda: ndcg.ndcg_score([[3, 0, 1]], _SCORES, sample_weight=np.ma.array([1.0], mask=[True])),
+            "sample_weight",
+        ),
+        ("ndcg_under", lambda: conventions.ndcg_under("sklearn", _HIDDEN, [0.3, 0.2, 0.1]), "y_true"),
+        ("ndcg_under scores", lambda: conventions.ndcg_under("sklearn", [3, 0, 1], _HIDDEN), "y_score"),
+        ("ndcg_per_group", lambda: ltr.ndcg_per_group([3, 0, 1], _HIDDEN, [1, 1, 1]), "scores"),
+        ("ndcg_per_group qid", lambda: ltr.ndcg_per_group([3, 0, 1], [0.3, 0.2, 0.1], qid_masked), "qid"),
+        ("ranknet_loss", lambda: ltr.ranknet_loss([3, 0, 1], _HIDDEN), "y_score"),
+        ("LinearModel.predict", lambda: ltr.LinearModel(1).predict(X), "X"),
+        ("describe", lambda: datasets.describe([1, 0, 2], qid_masked), "qid"),
+        ("group_sizes", lambda: datasets.group_sizes(qid_masked), "qid"),
+        ("standardize_by_query", lambda: datasets.standardize_by_query(X, [1, 1, 2]), "X"),
+        ("train_valid_test_split", lambda: datasets.train_valid_test_split(X, [1, 0, 2], [1, 1, 2]), "X"),
+        (
+            "boosting qid",
+            lambda: boosting._check_data("lightgbm", [[1.0], [2.0], [3.0]], [1, 0, 2], qid_masked),
+            "qid",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("name, call, argument", _masked_calls(), ids=[c[0] for c in _masked_calls()])
+def test_masked_arrays_are_refused_naming_the_argument(name, call, argument):
+    with pytest.raises(ValueError, match=rf"{argument} must be a plain array, not a masked array"):
+        call()
+
+
+def test_a_masked_array_with_nothing_masked_is_a_plain_array():
+    plain = np.ma.array([3.0, 2.0, 0.0])
+    assert ndcg.ndcg(plain) == ndcg.ndcg([3.0, 2.0, 0.0])
+    assert ndcg.ndcg_score(np.ma.array([[3, 2, 0]]), [[1, 2, 3]]) == ndcg.ndcg_score([[3, 2, 0]], [[1, 2, 3]])
