@@ -60,6 +60,13 @@ def gain_values(rels, gain: str = "linear") -> np.ndarray:
 #: computed exactly as before.
 SCALE_FROM_GRADE = 960
 
+#: A list whose best grade is above this (about ``1e289``) could sum its linear gains beyond the
+#: float64 maximum (three grades of ``1e308`` do, and their NDCG was ``inf / inf``, NaN): its
+#: grades are scaled down by a power of two first, which is exact, bringing the best into [1, 2).
+#: ``2**960`` times any realistic number of items stays far below the maximum, so every list
+#: with grades up to it is computed exactly as before.
+LARGE_LINEAR_GRADE = 2.0**960
+
 #: A list whose best grade is below this (``2**-960``) has gains so small
 #: that the products and sums of a DCG would fall among the subnormal
 #: numbers and lose their precision (four grades of ``5e-324`` gave an NDCG of
@@ -90,32 +97,39 @@ def _shift(grades: np.ndarray, gain: str) -> np.ndarray | int:
     """Binary exponent by which each row's (last axis') gains are scaled down.
 
     0 for every row whose best grade lies between :data:`TINY_GRADE` and
-    :data:`SCALE_FROM_GRADE` (or is 0), which is every realistic row. A
-    row with exponential gain and a best grade above ``SCALE_FROM_GRADE``
-    gets the whole number of binary orders by which it exceeds it; a row
-    whose best grade is below ``TINY_GRADE`` gets a negative shift that
-    brings that grade to between 1 and 2.
+    :data:`SCALE_FROM_GRADE` (exponential gain) or :data:`LARGE_LINEAR_GRADE`
+    (linear gain), or is 0, which is every realistic row. A row with
+    exponential gain and a best grade above ``SCALE_FROM_GRADE`` gets the
+    whole number of binary orders by which it exceeds it; a row whose best
+    grade is above ``LARGE_LINEAR_GRADE`` (linear gain) or below
+    ``TINY_GRADE`` gets the shift that brings that grade to between 1 and 2.
     """
     if grades.size == 0:
         return 0
     best = np.atleast_1d(grades.max(axis=-1))
-    big = best > SCALE_FROM_GRADE if gain == "exponential" else np.zeros(best.shape, dtype=bool)
+    exponential = gain == "exponential"
+    big = best > (SCALE_FROM_GRADE if exponential else LARGE_LINEAR_GRADE)
     tiny = (best > 0) & (best < TINY_GRADE)
     if not (big.any() or tiny.any()):
         return 0
     shift = np.zeros(best.shape, dtype=np.int32)
-    shift[big] = np.floor(best[big] - SCALE_FROM_GRADE)
-    shift[tiny] = np.frexp(best[tiny])[1] - 1  # best = m * 2**e with 0.5 <= m < 1
+    if exponential:
+        shift[big] = np.floor(best[big] - SCALE_FROM_GRADE)
+        tiny_or_linear = tiny
+    else:
+        tiny_or_linear = tiny | big
+    shift[tiny_or_linear] = np.frexp(best[tiny_or_linear])[1] - 1  # best = m * 2**e with 0.5 <= m < 1
     return shift.reshape(np.shape(grades)[:-1])
 
 
 def _gain_scaled(grades: np.ndarray, gain: str, shift) -> np.ndarray:
     """Gains of ``grades`` times ``2**-shift``, one shift per row (last axis), from :func:`_shift`.
 
-    A positive shift (exponential gain, grades near the limit) gives
-    ``2**(g - shift) - 2**-shift``; a negative one (tiny grades) gives the
-    grade times ``2**-shift``, times ``ln 2`` for the exponential gain (below
-    ``2**-960``, ``2**g - 1 = g ln 2`` to the last bit).
+    A positive shift gives ``2**(g - shift) - 2**-shift`` for the
+    exponential gain (grades near its limit) and ``g * 2**-shift`` for the
+    linear gain (grades near the float64 maximum); a negative one (tiny
+    grades) gives the grade times ``2**-shift``, times ``ln 2`` for the
+    exponential gain (below ``2**-960``, ``2**g - 1 = g ln 2`` to the last bit).
     """
     if np.all(np.equal(shift, 0)):
         return _gain(grades, gain)
@@ -130,8 +144,11 @@ def _gain_scaled(grades: np.ndarray, gain: str, shift) -> np.ndarray:
         values[up] = raised * np.log(2.0) if gain == "exponential" else raised
     down = exponent > 0
     if np.any(down):
-        power = exponent[down].astype(float)
-        values[down] = np.exp2(grades[down] - power) - np.exp2(-power)
+        if gain == "exponential":
+            power = exponent[down].astype(float)
+            values[down] = np.exp2(grades[down] - power) - np.exp2(-power)
+        else:
+            values[down] = np.ldexp(grades[down], -exponent[down])
     return values
 
 
@@ -140,7 +157,7 @@ def _scaled_gain(grades: np.ndarray, gain: str) -> tuple[np.ndarray, np.ndarray 
 
     ``shift`` is 0 (the gains are :func:`_gain`'s, bit for bit) unless a
     row's best grade is above :data:`SCALE_FROM_GRADE` (exponential gain) or
-    below :data:`TINY_GRADE`. A DCG computed from the gains is the true DCG
+    :data:`LARGE_LINEAR_GRADE` (linear gain), or below :data:`TINY_GRADE`. A DCG computed from the gains is the true DCG
     times ``2**-shift`` (:func:`_unscale` undoes it); an NDCG is the true NDCG.
     """
     shift = _shift(grades, gain)
@@ -154,12 +171,18 @@ def _unscale(dcg_values, shift, what: str = "DCG"):
     with np.errstate(over="ignore"):
         values = np.ldexp(dcg_values, np.asarray(shift, dtype=np.int32))
     if not np.all(np.isfinite(values)):
-        raise ValueError(
-            f"the {what} exceeds the largest float64 (about 1.8e308): exponential gains of grades "
-            "near 1023 add up beyond it. NDCG, which divides the scale out, is computed exactly; "
-            "use ndcg or ndcg_score, or smaller grades."
-        )
+        raise _overflow(what)
     return values
+
+
+def _overflow(
+    what: str, terms: str = "gains (grades near 1.8e308, or exponential gains of grades near 1023)"
+):
+    """The error for a sum of gains beyond the float64 range (NDCG has none: it is a ratio)."""
+    return ValueError(
+        f"the {what} exceeds the largest float64 (about 1.8e308): the {terms} add up beyond it. "
+        "NDCG, which divides the scale out, is computed exactly; use ndcg or ndcg_score, or smaller grades."
+    )
 
 
 def discounts(n: int) -> np.ndarray:

@@ -21,7 +21,16 @@ from __future__ import annotations
 import numpy as np
 
 from ._validation import check_gain, check_grades, check_ideal, check_rankings, check_threshold
-from .gains import _gain_scaled, _scaled_gain, _shift, _unscale, cutoff, discounts, discounts_jarvelin
+from .gains import (
+    _gain_scaled,
+    _overflow,
+    _scaled_gain,
+    _shift,
+    _unscale,
+    cutoff,
+    discounts,
+    discounts_jarvelin,
+)
 
 
 def cg(rels, k=None) -> float:
@@ -53,7 +62,11 @@ def cg(rels, k=None) -> float:
     True
     """
     grades = check_grades(rels)
-    return float(grades[: cutoff(grades.size, k)].sum())
+    with np.errstate(over="ignore"):
+        total = float(grades[: cutoff(grades.size, k)].sum())
+    if total == np.inf:
+        raise _overflow("CG", "grades")
+    return total
 
 
 def dcg(rels, k=None, *, gain="linear") -> float:
@@ -234,7 +247,11 @@ def dcg_jarvelin(rels, k=None, *, base=2.0) -> float:
     """
     grades = check_grades(rels)
     n = cutoff(grades.size, k)
-    return float(grades[:n] @ discounts_jarvelin(n, base))
+    with np.errstate(over="ignore"):
+        total = float(grades[:n] @ discounts_jarvelin(n, base))
+    if total == np.inf:
+        raise _overflow("DCG")
+    return total
 
 
 def rr(rels, *, threshold=1) -> float:

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import ndcg
+import ndcg.ltr
 from ndcg.gains import discounts, discounts_jarvelin, gain_values
 
 
@@ -46,3 +47,67 @@ def test_bad_base(base):
 def test_bad_n(n):
     with pytest.raises(ValueError, match="n must be a non-negative integer"):
         discounts_jarvelin(n)
+
+
+# ---------------------------------------------------------------- linear gains near the float64 maximum
+
+
+def _quietly(call):
+    """Call with every floating-point warning an error: a RuntimeWarning is no answer."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with np.errstate(all="raise"):
+            return call()
+
+
+@pytest.mark.parametrize(
+    "rels, k",
+    [
+        ([1e308] * 3 + [0], None),
+        ([1e308, 0, 1e308, 1e308], None),
+        ([1e308, 0, 1e308, 1e308], 2),
+        ([1.7e308, 9e307, 0], None),
+    ],
+)
+def test_linear_ndcg_of_grades_near_the_float64_maximum_is_the_ndcg_of_the_scaled_grades(rels, k):
+    # NDCG is scale-free: dividing every grade by 2**1000 (exact) cannot change it. It was NaN.
+    scaled = [r * 2.0**-1000 for r in rels]
+    expected = ndcg.ndcg(scaled, k)
+    assert _quietly(lambda: ndcg.ndcg(rels, k)) == expected
+    assert math.isfinite(expected)
+    for scores in (rels, np.arange(len(rels), dtype=float)):  # the ideal order, then the list reversed
+        got = _quietly(lambda scores=scores: ndcg.ndcg_score([rels], [scores], k=k))
+        assert got == ndcg.ndcg_score([scaled], [scores], k=k)
+        assert 0.0 < got <= 1.0
+
+
+def test_linear_ndcg_of_huge_grades_is_exactly_1_when_perfect():
+    assert _quietly(lambda: ndcg.ndcg([1e308] * 3 + [0])) == 1.0
+
+
+@pytest.mark.parametrize(
+    "call, what",
+    [
+        (lambda: ndcg.cg([1e308] * 3), "CG"),
+        (lambda: ndcg.dcg([1e308] * 3), "DCG"),
+        (lambda: ndcg.idcg([1e308] * 3), "DCG"),
+        (lambda: ndcg.dcg_jarvelin([1e308] * 3), "DCG"),
+        (lambda: ndcg.dcg_score([[1e308] * 3], [[3, 2, 1]]), "DCG of a query"),
+    ],
+)
+def test_a_sum_of_linear_gains_beyond_float64_raises(call, what):
+    # No inf and no NaN: the true value is not a float64, so the function says so.
+    with pytest.raises(ValueError, match=f"the {what} exceeds the largest float64"):
+        _quietly(call)
+
+
+def test_lambdarank_gradients_with_huge_linear_grades_are_those_of_the_scaled_grades():
+    rels = np.array([1e308, 0, 1e308, 1e308])  # an ideal DCG of about 2.1e308
+    scores = [0.1, 0.2, 0.3, 0.4]
+    got = _quietly(lambda: ndcg.ltr.lambdarank_gradients(rels, scores, gain="linear"))
+    np.testing.assert_allclose(
+        got, ndcg.ltr.lambdarank_gradients(rels / 1e300, scores, gain="linear"), rtol=1e-12
+    )
+    assert np.all(np.isfinite(got)) and np.any(got != 0)
