@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._rows import argsort_descending_stable, row_blocks
+from ._rows import argsort_descending_stable, position_sum, row_blocks
 from ._validation import (
     check_flag,
     check_gain,
@@ -309,6 +309,10 @@ def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndar
         if normalise:
             ideal = _ideal_dcg_rows(gains, k)
             np.divide(actual, ideal, out=out[rows], where=ideal > 0)
+            # Both sums are position_sum's, so the ideal order gives exactly 1. A ranking within a
+            # rounding error of the ideal (grades a few ulps apart, swapped) can round to a DCG
+            # above the ideal DCG; its true NDCG is below 1 by less than that error, so 1 is kept.
+            np.minimum(out[rows], 1.0, out=out[rows])
         else:
             out[rows] = _unscale(actual, shift, "DCG of a query")
     return out
@@ -538,10 +542,23 @@ def _top_group_dcg(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarr
     """DCG@depth of rows whose best tie group (``in_group``, of ``group_size`` items) fills the top ``depth``.
 
     Every rank down to the cut-off holds the group's mean gain (ties
-    averaged), so the DCG is that mean times the sum of the discounts.
+    averaged), summed as every DCG is (:func:`ndcg._rows.position_sum`).
     """
-    mean_gain = np.einsum("ij,ij->i", gains, in_group) / group_size
-    return mean_gain * np.cumsum(discounts(depth))[-1]
+    mean_gain = _group_mean(gains, in_group, group_size)
+    return position_sum(np.broadcast_to(mean_gain[:, None], (gains.shape[0], depth)), discounts(depth))
+
+
+def _group_mean(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarray) -> np.ndarray:
+    """The mean gain of each row's items in ``in_group``, exact when they are all equal.
+
+    Taken as one member's gain plus the mean difference from it, so a group of
+    equal gains has that gain as its mean, to the last bit (the sum of three
+    gains of 0.1, divided by 3, is not 0.1), and a ranking in the ideal order
+    keeps an NDCG of exactly 1.
+    """
+    reference = gains.ravel()[np.argmax(in_group, axis=1) + np.arange(gains.shape[0]) * gains.shape[1]]
+    spread = np.einsum("ij,ij->i", gains - reference[:, None], in_group)
+    return reference + spread / group_size
 
 
 def _which(selected: np.ndarray) -> slice | np.ndarray | None:
@@ -565,7 +582,7 @@ def _dcg_of_top(gains: np.ndarray, score: np.ndarray, columns: np.ndarray, ignor
     ranked_gains = gains.ravel()[flat]
     weights = discounts(columns.shape[1])
     if ignore_ties:
-        return ranked_gains @ weights
+        return position_sum(ranked_gains, weights)
     return _tie_averaged(ranked_gains, score.ravel()[flat], weights)
 
 
@@ -577,7 +594,7 @@ def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: b
     ranked_gains = gains.ravel()[flat]
     weights = discounts(depth)
     if ignore_ties:
-        return ranked_gains @ weights
+        return position_sum(ranked_gains, weights)
     ranked_scores = score.ravel()[flat]
     if depth == n_items:
         return _tie_averaged(ranked_gains, ranked_scores, weights)
@@ -587,39 +604,48 @@ def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: b
     n_at = np.count_nonzero(at, axis=1)
     in_boundary = ranked_scores == last
     n_in_top = np.count_nonzero(in_boundary, axis=1)
-    spills = n_at > n_in_top
-    if not spills.any():
-        return _tie_averaged(ranked_gains, ranked_scores, weights)
-    # Score the complete groups, then the boundary group with its whole-row mean gain.
-    in_boundary &= spills[:, None]
-    result = _tie_averaged(np.where(in_boundary, 0.0, ranked_gains), ranked_scores, weights)
-    boundary_mean = np.einsum("ij,ij->i", gains, at) / n_at
-    cumulative = np.concatenate(([0.0], np.cumsum(weights)))
-    first = depth - n_in_top  # the boundary group fills ranks first + 1 .. k
-    result[spills] += (boundary_mean * (cumulative[depth] - cumulative[first]))[spills]
-    return result
+    spills = np.flatnonzero(n_at > n_in_top)
+    expected = _expected_gains(ranked_gains, ranked_scores)
+    if spills.size:
+        # The boundary group's places in the top k hold its mean gain over the whole row.
+        boundary_mean = _group_mean(gains[spills], at[spills], n_at[spills])
+        if expected is ranked_gains:
+            expected = ranked_gains.copy()
+        expected[spills] = np.where(in_boundary[spills], boundary_mean[:, None], expected[spills])
+    return position_sum(expected, weights)
 
 
 def _tie_averaged(ranked_gains: np.ndarray, ranked_scores: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """DCG of rows sorted by score, each tie group sharing its average gain.
 
-    A tie group occupying positions ``a .. b - 1`` contributes
-    ``mean(gains in group) * sum(weights[a:b])``. Groups are found as runs of
-    equal scores; all rows are handled at once on the flattened arrays.
+    Every position of a tie group holds the group's mean gain
+    (:func:`_expected_gains`), and the DCG is their sum with the discounts,
+    computed as every DCG is (:func:`ndcg._rows.position_sum`).
+    """
+    return position_sum(_expected_gains(ranked_gains, ranked_scores), weights)
+
+
+def _expected_gains(ranked_gains: np.ndarray, ranked_scores: np.ndarray) -> np.ndarray:
+    """The expected gain at every position of rows sorted by score, tied items in random order.
+
+    Each position of a tie group (a run of equal scores) holds the group's
+    mean gain, taken as its first gain plus the mean difference from it, so a
+    group of equal gains keeps that gain to the last bit. Rows without ties
+    keep their gains (the same array is returned). All rows are handled at
+    once on the flattened arrays.
     """
     n_queries, n_items = ranked_gains.shape
     starts_group = np.ones((n_queries, n_items), dtype=bool)
     np.not_equal(ranked_scores[:, 1:], ranked_scores[:, :-1], out=starts_group[:, 1:])
     starts = np.flatnonzero(starts_group)
     if starts.size == ranked_gains.size:  # no ties at all
-        return ranked_gains @ weights
-    group_gain = np.add.reduceat(ranked_gains.ravel(), starts)
-    sizes = np.diff(starts, append=ranked_gains.size)
-    first = starts % n_items
-    cumulative = np.concatenate(([0.0], np.cumsum(weights)))
-    group_weight = cumulative[first + sizes] - cumulative[first]
-    contribution = group_gain / sizes * group_weight
-    return np.bincount(starts // n_items, weights=contribution, minlength=n_queries)
+        return ranked_gains
+    flat = ranked_gains.ravel()
+    sizes = np.diff(starts, append=flat.size)
+    reference = np.repeat(flat[starts], sizes)
+    spread = np.add.reduceat(flat - reference, starts)
+    means = flat[starts] + spread / sizes
+    return np.repeat(means, sizes).reshape(n_queries, n_items)
 
 
 def _ideal_dcg_rows(gains: np.ndarray, k: int | None) -> np.ndarray:
@@ -645,4 +671,4 @@ def _ideal_dcg_rows(gains: np.ndarray, k: int | None) -> np.ndarray:
             best[rest] = np.sort(top, axis=1)[:, ::-1]
     else:
         best = np.sort(gains, axis=1)[:, : -depth - 1 : -1]
-    return best @ discounts(depth)
+    return position_sum(best, discounts(depth))

@@ -565,4 +565,6 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
     ideal_dcg = idcg(grades, depth, gain=conv.gain, ideal=ideal)
     if ideal_dcg == 0.0:
         return float(conv.empty_query)
-    return float(dcg / ideal_dcg)
+    # Both DCGs are the same sum (ndcg._rows.position_sum): the ideal order gives exactly 1, and a
+    # ranking a rounding error from it, whose DCG may round above the ideal's, gives 1 too.
+    return min(1.0, float(dcg / ideal_dcg))

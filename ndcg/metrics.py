@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._rows import position_sum
 from ._validation import check_gain, check_grades, check_ideal, check_rankings, check_threshold
 from .gains import (
     _gain_scaled,
@@ -108,24 +109,36 @@ def dcg(rels, k=None, *, gain="linear") -> float:
 
 def _dcg(grades: np.ndarray, n: int, gain: str) -> float:
     """DCG of the first ``n`` of already-checked grades (raises if it overflows float64)."""
-    gains, shift = _scaled_gain(grades[:n], gain)
-    return float(_unscale(gains @ discounts(n), shift))
+    gains, shift = _scaled_gain(np.ascontiguousarray(grades[:n]), gain)  # exp2 of a reversed view differs
+    return float(_unscale(position_sum(gains, discounts(n)), shift))
 
 
-def _ndcg(grades: np.ndarray, best: np.ndarray, k, gain: str) -> float:
-    """DCG over ideal DCG, both scaled alike (``best``: the ideal grades, best first).
+def _ndcg(grades: np.ndarray, judged: np.ndarray, k, gain: str) -> float:
+    """DCG over ideal DCG, both scaled alike (``judged``: the ideal's grades, in any order).
 
     The scale is set by the best grade (:func:`ndcg.gains._shift`), so
     exponential gains of grades near the limit sum without overflow, tiny
-    grades keep their precision, and the ratio is exact.
+    grades keep their precision, and the ratio is exact. Both DCGs are the
+    same sum (:func:`ndcg._rows.position_sum`), so a list in the ideal order
+    scores exactly 1; a list a rounding error away from it (two grades a
+    few ulps apart, swapped) may round to a DCG above the ideal, and its
+    NDCG, below 1 by less than that error, is then 1.
+
+    The ideal's gains are the list's own gains sorted (when ``judged`` is the
+    list), not gains computed again from sorted grades: NumPy's ``exp2`` can
+    differ in the last bit between a contiguous and a reversed array (it did
+    on an AVX-512 machine, making ``ndcg([1.877...], gain="exponential")``
+    0.9999999999999999).
     """
-    best = best[: cutoff(best.size, k)]
-    shift = _shift(best, gain)
-    ideal_dcg = float(_gain_scaled(best, gain, shift) @ discounts(best.size))
+    shift = _shift(judged, gain)
+    ranked = _gain_scaled(grades, gain, shift)
+    pool = ranked if judged is grades else _gain_scaled(judged, gain, shift)
+    depth = cutoff(pool.size, k)
+    ideal_dcg = float(position_sum(np.sort(pool)[::-1][:depth], discounts(depth)))
     if ideal_dcg == 0.0:
         return 0.0
     n = cutoff(grades.size, k)
-    return float(_gain_scaled(grades[:n], gain, shift) @ discounts(n)) / ideal_dcg
+    return min(1.0, float(position_sum(ranked[:n], discounts(n))) / ideal_dcg)
 
 
 def idcg(rels, k=None, *, gain="linear", ideal=None) -> float:
@@ -209,8 +222,7 @@ def ndcg(rels, k=None, *, gain="linear", ideal=None) -> float:
     """
     gain = check_gain(gain)
     grades = check_grades(rels, gain=gain)
-    best = np.sort(check_ideal(ideal, grades, gain=gain))[::-1]
-    return _ndcg(grades, best, k, gain)
+    return _ndcg(grades, check_ideal(ideal, grades, gain=gain), k, gain)
 
 
 def dcg_jarvelin(rels, k=None, *, base=2.0) -> float:

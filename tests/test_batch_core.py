@@ -308,7 +308,86 @@ def test_ndcg_is_finite_and_between_0_and_1_over_the_documented_range(problem, k
     grades, scores = problem
     values = ndcg.ndcg_per_query(grades, scores, k=k, gain=gain)
     assert np.all(np.isfinite(values))
-    assert np.all((values >= 0) & (values <= 1 + 1e-12))
+    assert np.all((values >= 0) & (values <= 1))
+
+
+# ------------------------------------------------------------------ a perfect ranking scores exactly 1
+
+
+def test_the_issue_21_example_scores_exactly_1():
+    # The DCG was summed one way (tie groups, reduceat) and the ideal DCG another (a matrix product).
+    assert ndcg.ndcg_score([[2, 2, 1, 0]], [[2, 2, 1, 0]]) == 1.0
+    rng = np.random.default_rng(21)
+    grades = rng.integers(0, 4, size=(2000, 12)).astype(float)
+    grades[:, 0] = 1  # every row has a relevant item
+    assert np.all(ndcg.ndcg_per_query(grades, grades) == 1.0)  # about a quarter were 1.0000000000000002
+
+
+grade_rows = st.sampled_from(["levels", "floats", "tenths"])
+
+
+@st.composite
+def graded_rows(draw, max_items=40):
+    """Rows of grades with at least one relevant item: few levels, any floats, or multiples of 0.1."""
+    n_rows, n_items = draw(shapes(1, max_items))
+    kind = draw(grade_rows)
+    if kind == "levels":
+        elements = st.integers(0, 4).map(float)
+    elif kind == "tenths":
+        elements = st.integers(0, 30).map(lambda x: x / 10)
+    else:
+        elements = st.floats(0, 1e6, allow_subnormal=False)
+    grades = draw(hnp.arrays(float, (n_rows, n_items), elements=elements))
+    grades[:, 0] = np.maximum(grades[:, 0], 0.5)
+    return grades
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    graded_rows(),
+    st.none() | st.integers(1, 45),
+    st.sampled_from(["linear", "exponential"]),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["grades", "distinct"]),
+)
+def test_rows_scored_by_their_own_grades_score_exactly_1(grades, k, gain, ignore_ties, partition, scores):
+    # Scores that order the items as their grades do (tied like them, or without ties): the ideal
+    # order, whose DCG must be its ideal DCG to the last bit, on every path.
+    if gain == "exponential":
+        grades = np.minimum(grades, 30.0)
+    if scores == "grades":
+        score = grades
+    else:  # distinct scores in an order of decreasing grade
+        order = np.argsort(-grades, axis=1, kind="stable")
+        score = np.empty_like(grades)
+        np.put_along_axis(score, order, -np.arange(grades.shape[1], dtype=float)[None, :], axis=1)
+    with path(partition):
+        values = ndcg.ndcg_per_query(grades, score, k=k, gain=gain, ignore_ties=ignore_ties)
+    assert values.tolist() == [1.0] * grades.shape[0]
+    assert ndcg.ndcg_score(grades, score, k=k, gain=gain, ignore_ties=ignore_ties) == 1.0
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    graded_rows(max_items=12),
+    st.none() | st.integers(1, 14),
+    st.sampled_from(["linear", "exponential"]),
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
+def test_ndcg_never_exceeds_1_even_a_rounding_error_from_the_ideal(grades, k, gain, ignore_ties, random):
+    # Nudge some grades by an ulp, then score by the unnudged order: rankings a rounding error
+    # away from the ideal, whose DCG can round above the ideal DCG.
+    if gain == "exponential":
+        grades = np.minimum(grades, 30.0)
+    nudged = grades.copy()
+    for i, j in np.ndindex(grades.shape):
+        if random.random() < 0.5:
+            nudged[i, j] = np.nextafter(grades[i, j], np.inf)
+    values = ndcg.ndcg_per_query(nudged, grades, k=k, gain=gain, ignore_ties=ignore_ties)
+    assert np.all(values <= 1.0)
+    assert np.all(values >= 1 - 1e-12)
 
 
 # ------------------------------------------------------------------ input checks
