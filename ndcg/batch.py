@@ -38,6 +38,7 @@ import numpy as np
 
 from ._rows import argsort_descending_stable, position_sum, row_blocks
 from ._validation import (
+    _describe,
     check_flag,
     check_gain,
     check_k,
@@ -45,7 +46,7 @@ from ._validation import (
     check_matrix_values,
     check_sample_weight,
 )
-from .gains import _scaled_gain, _unscale, discounts
+from .gains import _overflow, _scaled_gain, _unscale, discounts
 
 #: Bytes of input (one float64 matrix) handled per chunk of rows. Every
 #: temporary array (indices, masks, gathered values) is a small multiple of a
@@ -75,7 +76,13 @@ _DIFFERENCES = """Notes
       scikit-learn reverses an unstable ascending sort, so its order of tied
       items is not defined (it is meant for scores without ties);
     * negative ``sample_weight`` values are refused (scikit-learn passes them
-      to ``numpy.average``).
+      to ``numpy.average``);
+    * ``dcg_score``'s ``log_base`` must be above 1 (scikit-learn takes any
+      positive base: 1 divides by zero, and a base below 1 makes every
+      discount negative);
+    * input without items, ``y_true`` of shape ``(n_queries, 0)``, scores
+      0.0 for every query, as an empty list does in :func:`ndcg.ndcg`
+      (scikit-learn refuses it: it needs at least one column).
 
     Integer scores are ranked exactly by both (no cast to float)."""
 
@@ -88,7 +95,7 @@ def _checked(y_true, y_score, k, gain, ignore_ties):
     return true, score, k, gain, ignore_ties
 
 
-def dcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> np.ndarray:
+def dcg_per_query(y_true, y_score, *, k=None, log_base=2, gain="linear", ignore_ties=False) -> np.ndarray:
     """DCG@k of every query (row): an array with one value per row.
 
     Parameters are those of :func:`dcg_score` (without ``sample_weight``);
@@ -112,8 +119,31 @@ def dcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) 
     >>> dcg_per_query([[3, 2, 1], [0, 0, 1]], [[0.9, 0.5, 0.1], [0.3, 0.2, 0.1]])
     array([4.76185951, 0.5       ])
     """
+    base = _check_log_base(log_base)
     true, score, k, gain, ignore_ties = _checked(y_true, y_score, k, gain, ignore_ties)
-    return _per_query(true, score, k, gain, ignore_ties, normalise=False)
+    values = _per_query(true, score, k, gain, ignore_ties, normalise=False)
+    if base != 2:
+        # 1 / log_b(i + 1) = log2(b) / log2(i + 1): every discount, so the DCG, times log2(b).
+        with np.errstate(over="ignore"):
+            values = values * np.log2(base)
+        if not np.all(np.isfinite(values)):
+            raise _overflow("DCG of a query")
+    return values
+
+
+def _check_log_base(log_base) -> float:
+    """``log_base`` as a float; raise unless it is a finite number above 1."""
+    if (
+        isinstance(log_base, bool)
+        or not isinstance(log_base, (int, float, np.integer, np.floating))
+        or not np.isfinite(log_base)
+        or log_base <= 1
+    ):
+        raise ValueError(
+            "log_base must be a number above 1 (the base of the logarithm of the discount "
+            f"1 / log_base(rank + 1); 2 by default); got {_describe(log_base)}."
+        )
+    return float(log_base)
 
 
 def ndcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False) -> np.ndarray:
@@ -146,11 +176,13 @@ def ndcg_per_query(y_true, y_score, *, k=None, gain="linear", ignore_ties=False)
     return _per_query(true, score, k, gain, ignore_ties, normalise=True)
 
 
-def dcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, sample_weight=None) -> float:
+def dcg_score(
+    y_true, y_score, *, k=None, log_base=2, gain="linear", ignore_ties=False, sample_weight=None
+) -> float:
     """Mean DCG@k over queries, ranking each query's items by score.
 
-    With ``gain="linear"`` this equals ``sklearn.metrics.dcg_score``, ties
-    and ``sample_weight`` included.
+    With ``gain="linear"`` this equals ``sklearn.metrics.dcg_score``, ties,
+    ``log_base`` and ``sample_weight`` included.
 
     Parameters
     ----------
@@ -163,6 +195,11 @@ def dcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, samp
         ranked exactly, never cast to float.
     k : int, optional
         Cut-off rank; ``None`` scores every item.
+    log_base : float, default 2
+        Base of the logarithm of the discount ``1 / log_base(rank + 1)``, as
+        in scikit-learn: a smaller base discounts faster. Any base above 1;
+        it multiplies every DCG by ``log2(log_base)``, so NDCG, a ratio of
+        two DCGs, is the same for every base (:func:`ndcg_score` has none).
     gain : {"linear", "exponential"}
     ignore_ties : bool
         ``False`` (default): tied items share their group's average gain.
@@ -207,8 +244,14 @@ def dcg_score(y_true, y_score, *, k=None, gain="linear", ignore_ties=False, samp
 
     >>> dcg_score([[1, 0], [0, 1]], [[2, 1], [2, 1]], sample_weight=[3, 1])
     0.9077324383928644
+
+    Base 10: the second place's discount is ``1 / log10(3)``, about 2.1, not
+    about 0.63:
+
+    >>> round(dcg_score([[0, 1]], [[2, 1]], log_base=10), 4)
+    2.0959
     """
-    values = dcg_per_query(y_true, y_score, k=k, gain=gain, ignore_ties=ignore_ties)
+    values = dcg_per_query(y_true, y_score, k=k, log_base=log_base, gain=gain, ignore_ties=ignore_ties)
     return _mean(values, sample_weight)
 
 

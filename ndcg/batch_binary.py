@@ -36,6 +36,9 @@ Conventions
 * A query with no relevant item scores 0.0 in every metric and counts in the
   mean (trec_eval and ranx do the same; a query with no judgment at all, which
   trec_eval leaves out, cannot be written in a matrix).
+* Input without items, ``y_true`` of shape ``(n_queries, 0)``, scores 0.0 for
+  every query, as in :func:`ndcg.ndcg_score` (scikit-learn's ranking metrics
+  refuse it).
 * Pad shorter queries with grade 0 and score ``-inf``: padding items rank
   last and are never relevant, so they change no value. A real item scored
   ``-inf`` ties with the padding.
