@@ -17,7 +17,8 @@ Functions
 ---------
 ``make_letor``              a synthetic data set with known structure
 ``train_valid_test_split``  split by query, never a query in two parts
-``load_svmlight``           read the LETOR / svmlight text format with ``qid``
+``load_svmlight``           read the LETOR / svmlight text format, with ``qid``
+                            or a ``.query`` file of query sizes (LightGBM's)
 ``save_svmlight``           write it
 ``describe``                queries, documents, docs per query, grade counts
 ``group_sizes``             the ``group=`` sizes LightGBM's ``LGBMRanker`` wants
@@ -33,6 +34,16 @@ Feature ids start at 1 (column 0 of ``X`` is feature 1). A feature missing
 from a line is 0 (the format is sparse), and everything after ``#`` is a
 comment (MQ2007/2008 put the document id there). Blank lines and lines that
 start with ``#`` are skipped.
+
+LightGBM's layout (its ``examples/lambdarank``: ``rank.train`` and
+``rank.train.query``) leaves ``qid`` out of the lines::
+
+    <grade> <feature id>:<value> <feature id>:<value> ...
+
+and puts the queries in a sidecar file, ``<data file>.query``: one integer per
+line, the number of consecutive rows of each query, in order.
+:func:`load_svmlight` reads it when it exists (or when given as ``query=``, or
+the sizes as ``group=``) and numbers the queries 0, 1, 2, ... in file order.
 
 Using MSLR-WEB10K
 -----------------
@@ -410,13 +421,21 @@ def _parse_number(token: str, kind, where: str, what: str):
     return value
 
 
-def load_svmlight(path, n_features=None):
-    """Read a LETOR / svmlight file with query ids.
+def load_svmlight(path, n_features=None, *, query=None, group=None):
+    """Read a LETOR / svmlight file with query ids, or with a file of query sizes.
 
     Each data line is ``<grade> qid:<id> <fid>:<value> ... # comment`` (see
     the module docstring). Feature ids are 1-based and column ``fid - 1`` of
     ``X`` holds feature ``fid``; missing features are 0. Rows keep the file's
     order and query ids are kept as written.
+
+    In LightGBM's layout the lines have no ``qid:`` field, ``<grade> <fid>:<value>
+    ...``, and the queries are given by their sizes, the numbers of
+    consecutive rows of each, one per line of a sidecar file
+    ``<path>.query`` (LightGBM's ``rank.train`` and ``rank.train.query``).
+    That file is read when it exists, or when passed as ``query``; ``group``
+    gives the sizes directly (LightGBM's ``group=``). The queries are then
+    numbered 0, 1, 2, ... in file order.
 
     Parameters
     ----------
@@ -425,6 +444,12 @@ def load_svmlight(path, n_features=None):
         Number of columns of ``X``. By default the largest feature id in the
         file. Give it (136 for MSLR-WEB10K) so that files that do not mention
         the last features still get the same columns.
+    query : str, os.PathLike, open text file or False, optional
+        The file of query sizes, one positive integer per line. By default
+        ``<path>.query`` if ``path`` is a path and that file exists; ``False``
+        never reads one.
+    group : sequence of int, optional
+        The query sizes themselves, in file order (instead of ``query``).
 
     Returns
     -------
@@ -436,10 +461,13 @@ def load_svmlight(path, n_features=None):
     ------
     ValueError
         Naming the file and the line number, for a line without a
-        ``qid:<integer>`` second field, a grade that is not an integer, a
+        ``qid:<integer>`` second field (when no query sizes are given), a
+        line with one (when they are), a grade that is not an integer, a
         pair that is not ``<fid>:<value>``, a feature id below 1 or above
         ``n_features``, a repeated feature id, or a value that is not a
-        finite number; also for a file with no data line.
+        finite number; also for a file with no data line, a query size that
+        is not a positive integer, and sizes that do not add up to the
+        number of rows.
 
     Examples
     --------
@@ -456,13 +484,21 @@ def load_svmlight(path, n_features=None):
            [1.  , 2.  , 3.  ]])
     >>> y, qid
     (array([2, 0, 1]), array([10, 10,  7]))
+
+    LightGBM's layout, the sizes of the two queries given as ``group``
+    (from a file, ``query="rank.train.query"``, or found next to the data):
+
+    >>> X, y, qid = load_svmlight(io.StringIO("2 1:0.5 3:1.2\\n0 2:0.25\\n1 1:1\\n"), group=[2, 1])
+    >>> y, qid
+    (array([2, 0, 1]), array([0, 0, 1]))
     >>> load_svmlight(io.StringIO("1 1:0.5"))
     Traceback (most recent call last):
     ...
-    ValueError: <file>, line 1: the second field must be qid:<integer>; got '1:0.5'.
+    ValueError: <file>, line 1: the second field must be qid:<integer>; got '1:0.5'. (Without qid fields, give the number of rows of each query: a '<data file>.query' file, or query= or group=.)
     """
     if n_features is not None:
         n_features = check_int(n_features, "n_features", 1)
+    sizes, source = _query_sizes(path, query, group)
     if hasattr(path, "read"):
         name = getattr(path, "name", "<file>")
         name = name if isinstance(name, str) else "<file>"
@@ -481,16 +517,29 @@ def load_svmlight(path, n_features=None):
         grade = _parse_number(data[0], float, where, "the grade")
         if grade != int(grade):
             raise ValueError(f"{where}: the grade {data[0]!r} is not an integer.")
-        if len(data) < 2 or not data[1].startswith("qid:"):
-            got = repr(data[1]) if len(data) > 1 else "nothing"
-            raise ValueError(f"{where}: the second field must be qid:<integer>; got {got}.")
-        try:
-            query = int(data[1][4:])
-        except ValueError:
-            raise ValueError(f"{where}: the query id in {data[1]!r} is not an integer.") from None
+        has_qid = len(data) > 1 and data[1].startswith("qid:")
+        if sizes is not None:
+            if has_qid:
+                raise ValueError(
+                    f"{where}: the line has a query id ({data[1]!r}), but the queries are given by "
+                    f"their sizes ({source}): use one or the other (query=False ignores a .query file)."
+                )
+            query_id, pairs = -1, data[1:]
+        else:
+            if not has_qid:
+                got = repr(data[1]) if len(data) > 1 else "nothing"
+                raise ValueError(
+                    f"{where}: the second field must be qid:<integer>; got {got}. (Without qid fields, "
+                    "give the number of rows of each query: a '<data file>.query' file, or query= or group=.)"
+                )
+            try:
+                query_id = int(data[1][4:])
+            except ValueError:
+                raise ValueError(f"{where}: the query id in {data[1]!r} is not an integer.") from None
+            pairs = data[2:]
         row = len(grades)
         seen = set()
-        for pair in data[2:]:
+        for pair in pairs:
             fid_text, colon, value_text = pair.partition(":")
             if not colon or not fid_text or not value_text:
                 raise ValueError(f"{where}: {pair!r} is not a <feature id>:<value> pair.")
@@ -508,15 +557,81 @@ def load_svmlight(path, n_features=None):
             cols.append(fid - 1)
             vals.append(_parse_number(value_text, float, where, f"the value of feature {fid}"))
         grades.append(int(grade))
-        queries.append(query)
+        queries.append(query_id)
 
     if not grades:
         raise ValueError(f"{name}: no data line (expected '<grade> qid:<id> <fid>:<value> ...').")
+    if sizes is not None:
+        if int(sizes.sum()) != len(grades):
+            raise ValueError(
+                f"the query sizes ({source}) add up to {int(sizes.sum())} rows in {sizes.size} queries, "
+                f"but {name} has {len(grades)} data lines: each size must count the consecutive rows "
+                "of one query, in file order."
+            )
+        queries = np.repeat(np.arange(sizes.size), sizes)
     if n_features is None:
         n_features = max(cols) + 1 if cols else 0
     X = np.zeros((len(grades), n_features))
     X[np.asarray(rows, dtype=np.intp), np.asarray(cols, dtype=np.intp)] = vals
     return X, np.asarray(grades, dtype=np.int64), np.asarray(queries, dtype=np.int64)
+
+
+def _query_sizes(path, query, group) -> tuple[np.ndarray | None, str]:
+    """The number of rows of each query, from ``group`` or a ``.query`` file, and where they came from.
+
+    ``(None, "")`` when the data lines must carry their own ``qid``.
+    """
+    if group is not None:
+        if query is not None and query is not False:
+            raise ValueError(
+                "give the query sizes once: query (a file of sizes) or group (the sizes), not both."
+            )
+        refuse_masked(group, "group")
+        values = np.asarray(group)
+        if values.ndim != 1 or values.size == 0 or values.dtype.kind not in "iuf":
+            raise ValueError(
+                "group must be a non-empty 1-D sequence of query sizes (the number of consecutive rows "
+                f"of each query); got {group!r}."
+            )
+        bad = ~np.isfinite(values) | (values < 1) | (values != np.round(values))
+        if bad.any():
+            raise ValueError(f"group must hold positive whole numbers (query sizes); got {values[bad][0]!r}.")
+        return values.astype(np.int64), "group"
+    if query is False:
+        return None, ""
+    if query is None:
+        if hasattr(path, "read"):
+            return None, ""
+        sidecar = os.fspath(path) + ".query"
+        if not os.path.isfile(sidecar):
+            return None, ""
+        query = sidecar
+    if hasattr(query, "read"):
+        name = getattr(query, "name", "<query file>")
+        name = name if isinstance(name, str) else "<query file>"
+        lines = query.read().splitlines()
+    else:
+        name = os.fspath(query)
+        with open(query, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    sizes = []
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            size = int(text)
+        except ValueError:
+            size = 0
+        if size < 1:
+            raise ValueError(
+                f"{name}, line {number}: a query size must be a positive integer (the number of "
+                f"consecutive rows of one query); got {text!r}."
+            )
+        sizes.append(size)
+    if not sizes:
+        raise ValueError(f"{name}: no query size (expected one positive integer per line).")
+    return np.asarray(sizes, dtype=np.int64), f"the query file {name}"
 
 
 def save_svmlight(path, X, y, qid, *, skip_zeros=False):

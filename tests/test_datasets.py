@@ -255,6 +255,95 @@ def test_feature_id_above_n_features_and_empty_files_raise():
         load_svmlight(io.StringIO("0 qid:1 1:1\n"), n_features=0)
 
 
+# LightGBM's layout (examples/lambdarank: rank.train and rank.train.query): no qid field on the
+# lines, and a sidecar file with the number of consecutive rows of each query, one per line.
+RANK_TRAIN = """0 10:0.89 11:0.75 12:0.01 17:0.45
+1 1:0.69 11:0.64 12:0.51 17:0.53
+0 1:0.69 11:0.64 12:0.51 17:0.34
+2 11:0.64 12:0.51 17:0.11 18:0.82
+1 1:0.69 7:0.72 11:0.64
+0 1:0.74 11:0.64 12:0.51
+"""
+RANK_QUERY = "2\n3\n1\n"
+
+
+def write_rank_train(tmp_path, data=RANK_TRAIN, sizes=RANK_QUERY):
+    path = tmp_path / "rank.train"
+    path.write_text(data)
+    if sizes is not None:
+        (tmp_path / "rank.train.query").write_text(sizes)
+    return path
+
+
+def test_lightgbms_layout_reads_the_query_sizes_from_the_sidecar_file(tmp_path):
+    path = write_rank_train(tmp_path)
+    X, y, qid = load_svmlight(path)
+    assert y.tolist() == [0, 1, 0, 2, 1, 0]
+    assert qid.tolist() == [0, 0, 1, 1, 1, 2]
+    assert X.shape == (6, 18)
+    assert X[0, 9] == 0.89 and X[4, 6] == 0.72 and X[0, 0] == 0.0
+    assert group_sizes(qid).tolist() == [2, 3, 1]
+    for query in (tmp_path / "rank.train.query", str(tmp_path / "rank.train.query"), io.StringIO(RANK_QUERY)):
+        np.testing.assert_array_equal(load_svmlight(path, query=query)[2], qid)
+    np.testing.assert_array_equal(load_svmlight(io.StringIO(RANK_TRAIN), group=[2, 3, 1])[2], qid)
+    np.testing.assert_array_equal(load_svmlight(path, group=np.array([2, 3, 1]))[2], qid)
+
+
+def test_lightgbm_reads_the_same_labels_and_groups(tmp_path):
+    lgb = pytest.importorskip("lightgbm")
+    path = write_rank_train(tmp_path)
+    _, y, qid = load_svmlight(path)
+    dataset = lgb.Dataset(str(path), params={"verbose": -1}).construct()
+    np.testing.assert_array_equal(dataset.get_label(), y)
+    assert np.diff(dataset.get_field("group")).tolist() == group_sizes(qid).tolist()
+
+
+@pytest.mark.parametrize(
+    "sizes, message", [("2\n3\n", "add up to 5 rows in 2 queries"), ("2\n3\n2\n", "add up to 7")]
+)
+def test_query_sizes_that_do_not_add_up_to_the_rows_are_refused(tmp_path, sizes, message):
+    path = write_rank_train(tmp_path, sizes=sizes)
+    with pytest.raises(ValueError, match=message) as error:
+        load_svmlight(path)
+    assert "has 6 data lines" in str(error.value) and "rank.train.query" in str(error.value)
+    with pytest.raises(ValueError, match="add up to"):
+        load_svmlight(io.StringIO(RANK_TRAIN), group=[1, 1])
+
+
+def test_query_sizes_and_qid_fields_together_are_refused(tmp_path):
+    with_qid = "0 qid:1 1:0.5\n1 qid:1 1:0.7\n"
+    path = write_rank_train(tmp_path, data=with_qid, sizes="2\n")
+    with pytest.raises(ValueError, match=r"line 1: the line has a query id \('qid:1'\), but the queries"):
+        load_svmlight(path)
+    assert load_svmlight(path, query=False)[2].tolist() == [1, 1]  # the sidecar ignored
+    with pytest.raises(ValueError, match="group"):
+        load_svmlight(io.StringIO(with_qid), group=[2])
+
+
+def test_without_qid_or_query_sizes_the_error_points_to_the_query_file(tmp_path):
+    path = write_rank_train(tmp_path, sizes=None)
+    with pytest.raises(ValueError, match=r"line 1: the second field must be qid.*\.query"):
+        load_svmlight(path)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"query": io.StringIO("2\nthree\n1\n")}, "line 2: a query size must be a positive integer"),
+        ({"query": io.StringIO("2\n0\n4\n")}, "line 2: a query size must be a positive integer"),
+        ({"query": io.StringIO("\n")}, "no query size"),
+        ({"group": [2, 0, 4]}, "group must hold positive whole numbers"),
+        ({"group": [2, 2.5, 1.5]}, "group must hold positive whole numbers"),
+        ({"group": [[2, 3, 1]]}, "group must be a non-empty 1-D sequence"),
+        ({"group": []}, "group must be a non-empty 1-D sequence"),
+        ({"group": [2, 3, 1], "query": io.StringIO("6\n")}, "not both"),
+    ],
+)
+def test_bad_query_sizes_are_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        load_svmlight(io.StringIO(RANK_TRAIN), **kwargs)
+
+
 def test_save_rejects_bad_input():
     with pytest.raises(ValueError, match="finite"):
         save_svmlight(io.StringIO(), [[np.nan]], [0], [1])
