@@ -69,8 +69,9 @@ def position_sum(gains: np.ndarray, weights: np.ndarray) -> np.ndarray:
         return np.zeros(gains.shape[0])
     if width <= SEQUENTIAL_WIDTH:
         total = gains[:, 0] * weights[0]
+        term = np.empty_like(total)
         for j in range(1, width):
-            total += gains[:, j] * weights[j]
+            total += np.multiply(gains[:, j], weights[j], out=term)
         return total
     terms = gains * weights
     while width > 1:
