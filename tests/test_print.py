@@ -30,8 +30,10 @@ ROOT = browser_setup.ROOT
 
 print_book = load_tool("print_book", "print_book")
 
-#: Paper widths in CSS pixels (96 per inch): A4 and US Letter, minus make pdf's margins.
+#: Paper widths in CSS pixels (96 per inch): A4 and US Letter.
 PAPERS = {"A4": 794, "Letter": 816}
+#: The width a printed page lays its text out in: the paper's, minus make pdf's margins.
+PRINTED = {paper: round(width - 2 * 14 / 25.4 * 96) for paper, width in PAPERS.items()}
 
 needs_book = pytest.mark.skipif(
     not (BOOK / "index.html").is_file(),
@@ -140,6 +142,67 @@ def test_the_printed_flashcards_fold_along_the_middle(browser, paper):
     for left, fold, right, width in edges:
         assert abs(fold / width - 0.5) <= 0.01, f"{paper}: the fold is at {fold / width:.1%} of the page"
         assert abs((fold - left) - (right - fold)) <= 0.02 * width, "the question and answer differ in width"
+    visit.close()
+
+
+#: Per quiz option of the printable flashcards: its height, its height laid out on one line (no
+#: wrapping: the same text, maths included), whether it fits the line, and the tops of its letter
+#: and of its text's first character.
+OPTION_LINES = """() => [...document.querySelectorAll('.ndcg-print .ndcg-print-options > li')].map(li => {
+  const height = li.getBoundingClientRect().height, available = li.clientWidth;
+  li.style.whiteSpace = 'nowrap'; li.style.width = 'max-content';
+  const one = li.getBoundingClientRect();
+  li.style.whiteSpace = ''; li.style.width = '';
+  const letter = li.querySelector('.ndcg-qz-letter');
+  const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT,
+    {acceptNode: n => letter.contains(n) || !n.textContent.trim() ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+  const first = walker.nextNode(), range = document.createRange();
+  range.setStart(first, first.textContent.search(/\\S/)); range.setEnd(first, first.textContent.search(/\\S/) + 1);
+  return {text: li.textContent.trim().slice(0, 60), height, oneLine: one.height, fits: one.width <= available,
+          letterTop: letter.getBoundingClientRect().top, textTop: range.getBoundingClientRect().top,
+          lineHeight: parseFloat(getComputedStyle(li).lineHeight)};
+})"""
+
+
+@needs_book
+@pytest.mark.book
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_each_printed_quiz_option_stays_on_one_line_with_its_letter(browser, paper):
+    visit = Visit(browser, (BOOK / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
+    page = visit.page
+    page.set_viewport_size({"width": PRINTED[paper], "height": 1000})
+    page.emulate_media(media="print")
+    options = page.evaluate(OPTION_LINES)
+    assert len(options) == sum(
+        len(q.options) for deck in cards.load_all() for q in deck.quiz if q.kind != "true-false"
+    )
+    for option in options:
+        where = f"{paper}: {option['text']!r}"
+        assert abs(option["letterTop"] - option["textTop"]) < option["lineHeight"] / 2, (
+            f"{where}: the letter and the option's text are on two lines"
+        )
+        if option["fits"]:
+            assert option["height"] <= option["oneLine"] + 1, f"{where}: fits one line, printed on more"
+    long = [option["text"] for option in options if not option["fits"]]
+    assert len(long) <= len(options) // 20, f"options too long for one printed line: {long}"
+    visit.close()
+
+
+@needs_book
+@pytest.mark.book
+def test_the_printed_flashcards_start_with_cards_on_page_one(browser):
+    from pypdf import PdfReader
+
+    visit = Visit(browser, (BOOK / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
+    page = visit.page
+    page.emulate_media(media="print")
+    visit.settle()
+    printed = PdfReader(io.BytesIO(page.pdf(format="A4", margin=print_book.MARGIN, print_background=True)))
+    first = printed.pages[0].extract_text()
+    deck = cards.load_all()[0]
+    assert deck.title.split()[0] in first and "Front" in first and "Back" in first, (
+        f"page 1 holds no flashcard:\n{first}"
+    )
     visit.close()
 
 
