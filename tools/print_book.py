@@ -460,6 +460,7 @@ def print_pdfs(book: Path, optional: bool) -> int:
             if name == CHEATSHEET:
                 cheatsheet = data
             print(f"  printed {name}.html", flush=True)
+        pages_done = time.monotonic()
         counts = [page_count(data) for _, data in parts]
         cover, cover_pages = print_cover(
             page, title, author, edition, toc_parts(ROOT), [heading for heading, _ in parts], counts
@@ -475,6 +476,7 @@ def print_pdfs(book: Path, optional: bool) -> int:
         )
         context.close()
         browser.close()
+    numbered = time.monotonic()
     target = book / FOLDER
     target.mkdir(parents=True, exist_ok=True)
     whole = target / book_pdf_name(version)
@@ -497,7 +499,10 @@ def print_pdfs(book: Path, optional: bool) -> int:
         print(f"{sheet.relative_to(ROOT).as_posix()}: {sheet_pages} page(s)")
     for page_path in put_links(book, links, edition):
         print(f"  linked from {page_path.relative_to(book).as_posix()}")
-    print(f"printed {len(names)} pages in {time.monotonic() - started:.0f} s")
+    print(
+        f"printed {len(names)} pages in {time.monotonic() - started:.0f} s (the pages {pages_done - started:.0f} s, "
+        f"the contents and page numbers {numbered - pages_done:.0f} s, merging {time.monotonic() - numbered:.0f} s)"
+    )
     return 0
 
 
