@@ -1,6 +1,7 @@
 """The slide decks of the built book (``_build/html/slides/``) in headless Chromium, from file://.
 
-Every deck is opened from ``file://`` (the book on a USB stick), at 1280x720, and stepped
+Every deck is opened from ``file://`` (the book on a USB stick), at 1280x720; its title slide
+and the list of decks show the course's title (``_config.yml``); each deck is stepped
 through to its last slide with the keyboard (→ and Space, as a presenter does). On every slide:
 its maths is typeset by the book's own MathJax (``mjx-container`` elements, no raw ``\\(``,
 ``\\[`` or ``$`` left in its text), it has speaker notes (reveal.js's ``getSlideNotes``), and it
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import yaml
 
 from ndcg import __version__
 from ndcg.course import slides
@@ -26,6 +28,8 @@ pytestmark = [
 ]
 
 ROOT = BOOK.parent.parent
+#: The course's title, typed once: _config.yml's title (the title slides and the list of decks show it).
+COURSE = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
 DECKS = [path.stem for path in slides.deck_sources(ROOT)]
 SHOTS = BOOK.parent / "screenshots"
 SIZE = {"width": 1280, "height": 720}
@@ -94,6 +98,8 @@ def test_each_deck_steps_through_with_maths_notes_and_nothing_remote(browser, na
     visit.settle()
     state = page.evaluate(SLIDE_STATE)
     assert state["index"] == 0 and f"ndcg {__version__}, built " in state["text"]
+    assert page.locator(".present .deck-course").inner_text() == COURSE, f"{name}: the course's title"
+    assert "not set" not in state["text"]
     check_slide(state, False, name)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"slides-{name}-title.png"))
@@ -166,5 +172,9 @@ def test_the_list_of_decks_links_every_deck(browser):
     visit = Visit(_Browser(browser), url, book_uri(), views=False)
     links = visit.page.eval_on_selector_all("ol a", "els => els.map(a => a.getAttribute('href'))")
     assert links == [f"{name}/index.html" for name in DECKS]
+    assert COURSE in visit.page.title() and COURSE in visit.page.locator("main").inner_text()
+    assert "not set" not in visit.page.locator("body").inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    visit.page.screenshot(path=str(SHOTS / "slides-index.png"))
     visit.settle()
     visit.close()

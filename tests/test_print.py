@@ -1,5 +1,5 @@
 """Printing the course: the flashcards fold along the middle, printed chapters keep their quiz
-options, the cheat sheet fits on one sheet, the PDF of the book holds its Chinese text, and
+options, the cheat sheet fits on one page of A4 and of Letter, the PDF of the book holds its Chinese text, and
 the zip of the built book opens from file:// with nothing failing.
 
 Most tests need the built book (``make book``; ``NDCG_BOOK_HTML`` to test another build) and
@@ -10,7 +10,10 @@ a Chromium-family browser (``tests/browser.py``); the PDF tests also need the PD
 
 from __future__ import annotations
 
+import functools
+import html
 import io
+import re
 import shutil
 import subprocess
 import zipfile
@@ -30,8 +33,12 @@ ROOT = browser_setup.ROOT
 
 print_book = load_tool("print_book", "print_book")
 
-#: Paper widths in CSS pixels (96 per inch): A4 and US Letter, minus make pdf's margins.
+#: Paper widths in CSS pixels (96 per inch): A4 and US Letter.
 PAPERS = {"A4": 794, "Letter": 816}
+#: The width a printed page lays its text out in: the paper's, minus make pdf's margins.
+PRINTED = {paper: round(width - 2 * 14 / 25.4 * 96) for paper, width in PAPERS.items()}
+#: The height of a printed page's footer, the bottom margin, in PDF points (72 per inch).
+FOOTER_PT = 16 / 25.4 * 72
 
 needs_book = pytest.mark.skipif(
     not (BOOK / "index.html").is_file(),
@@ -89,6 +96,21 @@ def test_the_pdf_is_printed_in_the_order_of_the_table_of_contents():
     assert "cheatsheet" in pages
 
 
+def test_the_contents_follow_the_parts_of_the_table_of_contents():
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    parts = print_book.toc_parts(ROOT)
+    assert [caption for caption, _ in parts] == ["", *(part["caption"] for part in toc["parts"])]
+    assert [name for _, names in parts for name in names] == print_book.toc_pages(ROOT)
+    contents = [
+        (caption, [(f"page {name}", n) for n, name in enumerate(names, start=2)]) for caption, names in parts
+    ]
+    page = print_book.title_page_html("T", "A", "edition 9", contents)
+    assert all(f">{html.escape(caption)}</li>" in page for caption, _ in parts if caption)
+    assert page.count('class="toc-entry"') == len(print_book.toc_pages(ROOT))
+    assert '<span class="toc-page">2</span>' in page and "<ol" not in page, "the book's numbers, no list's"
+    assert print_book.page_starts([3, 1, 2], 2) == [2, 5, 6]
+
+
 def test_the_build_date_follows_source_date_epoch():
     assert print_book.build_date({"SOURCE_DATE_EPOCH": "0"}).isoformat() == "1970-01-01"
     assert print_book.build_date({}) == print_book.build_date({"SOURCE_DATE_EPOCH": " "})
@@ -143,6 +165,67 @@ def test_the_printed_flashcards_fold_along_the_middle(browser, paper):
     visit.close()
 
 
+#: Per quiz option of the printable flashcards: its height, its height laid out on one line (no
+#: wrapping: the same text, maths included), whether it fits the line, and the tops of its letter
+#: and of its text's first character.
+OPTION_LINES = """() => [...document.querySelectorAll('.ndcg-print .ndcg-print-options > li')].map(li => {
+  const height = li.getBoundingClientRect().height, available = li.clientWidth;
+  li.style.whiteSpace = 'nowrap'; li.style.width = 'max-content';
+  const one = li.getBoundingClientRect();
+  li.style.whiteSpace = ''; li.style.width = '';
+  const letter = li.querySelector('.ndcg-qz-letter');
+  const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT,
+    {acceptNode: n => letter.contains(n) || !n.textContent.trim() ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+  const first = walker.nextNode(), range = document.createRange();
+  range.setStart(first, first.textContent.search(/\\S/)); range.setEnd(first, first.textContent.search(/\\S/) + 1);
+  return {text: li.textContent.trim().slice(0, 60), height, oneLine: one.height, fits: one.width <= available,
+          letterTop: letter.getBoundingClientRect().top, textTop: range.getBoundingClientRect().top,
+          lineHeight: parseFloat(getComputedStyle(li).lineHeight)};
+})"""
+
+
+@needs_book
+@pytest.mark.book
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_each_printed_quiz_option_stays_on_one_line_with_its_letter(browser, paper):
+    visit = Visit(browser, (BOOK / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
+    page = visit.page
+    page.set_viewport_size({"width": PRINTED[paper], "height": 1000})
+    page.emulate_media(media="print")
+    options = page.evaluate(OPTION_LINES)
+    assert len(options) == sum(
+        len(q.options) for deck in cards.load_all() for q in deck.quiz if q.kind != "true-false"
+    )
+    for option in options:
+        where = f"{paper}: {option['text']!r}"
+        assert abs(option["letterTop"] - option["textTop"]) < option["lineHeight"] / 2, (
+            f"{where}: the letter and the option's text are on two lines"
+        )
+        if option["fits"]:
+            assert option["height"] <= option["oneLine"] + 1, f"{where}: fits one line, printed on more"
+    long = [option["text"] for option in options if not option["fits"]]
+    assert len(long) <= len(options) // 20, f"options too long for one printed line: {long}"
+    visit.close()
+
+
+@needs_book
+@pytest.mark.book
+def test_the_printed_flashcards_start_with_cards_on_page_one(browser):
+    from pypdf import PdfReader
+
+    visit = Visit(browser, (BOOK / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
+    page = visit.page
+    page.emulate_media(media="print")
+    visit.settle()
+    printed = PdfReader(io.BytesIO(page.pdf(format="A4", margin=print_book.MARGIN, print_background=True)))
+    first = printed.pages[0].extract_text()
+    deck = cards.load_all()[0]
+    assert deck.title.split()[0] in first and "Front" in first and "Back" in first, (
+        f"page 1 holds no flashcard:\n{first}"
+    )
+    visit.close()
+
+
 @needs_book
 @pytest.mark.book
 def test_a_printed_chapter_keeps_its_quiz_options(browser):
@@ -175,8 +258,16 @@ def test_the_cheat_sheet_prints_on_one_sheet(browser, paper):
     text = visit.page.locator("article").inner_text()
     for name in ("CG@k", "DCG@k", "IDCG@k", "NDCG@k", "MRR", "P@k", "MAP", "scikit-learn", "trec_eval"):
         assert name in text, f"the cheat sheet lacks {name}"
-    pages = len(PdfReader(io.BytesIO(visit.page.pdf(format=paper, margin=print_book.MARGIN))).pages)
-    assert 1 <= pages <= 2, f"the cheat sheet prints on {pages} {paper} pages"
+    printed = visit.page.pdf(
+        format=paper,
+        margin=print_book.MARGIN,
+        print_background=True,
+        display_header_footer=True,
+        header_template="<span></span>",
+        footer_template=print_book.footer(f"edition {ndcg.__version__}"),
+    )
+    pages = len(PdfReader(io.BytesIO(printed)).pages)
+    assert pages == 1, f"the cheat sheet prints on {pages} {paper} pages, not one"
     visit.close()
 
 
@@ -208,6 +299,94 @@ def test_the_book_pdf_holds_every_page_and_its_chinese_text():
     assert f"edition {ndcg.__version__}" in text, "the edition is on the title page and in the footers"
 
 
+@functools.cache
+def pdf_words(pdf) -> list[tuple[float, list[tuple[float, float, str]]]]:
+    """Every page of a PDF as its height and its words, each with its top, its bottom (in points
+    from the page's top) and its text (``pdftotext -bbox``)."""
+    out = subprocess.run(
+        [poppler("pdftotext"), "-bbox", "-enc", "UTF-8", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    pages = []
+    for page in re.finditer(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', out, re.DOTALL):
+        words = [
+            (float(top), float(bottom), html.unescape(text))
+            for top, bottom, text in re.findall(
+                r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>',
+                page.group(2),
+            )
+        ]
+        pages.append((float(page.group(1)), words))
+    return pages
+
+
+def bookmarks(reader) -> list[tuple[str, int]]:
+    """The PDF's bookmarks: each page's heading and the page it starts on (1 is the first)."""
+    return [(item.title, reader.get_destination_page_number(item) + 1) for item in reader.outline]
+
+
+@needs_book
+@pytest.mark.book
+def test_every_page_of_the_book_pdf_has_text_and_its_number_in_its_footer():
+    from pypdf import PdfReader
+
+    pdf = book_pdf()
+    pages = pdf_words(pdf)
+    assert len(pages) == len(PdfReader(pdf).pages)
+    for number, (height, words) in enumerate(pages, start=1):
+        body = [text for top, bottom, text in words if bottom < height - FOOTER_PT]
+        footer = [text for top, bottom, text in words if top >= height - FOOTER_PT]
+        assert body, f"page {number} is blank (its footer: {' '.join(footer)!r})"
+        assert str(number) in footer, f"page {number}'s footer lacks its number: {' '.join(footer)!r}"
+        assert ndcg.__version__ in " ".join(footer), f"page {number}'s footer lacks the edition"
+
+
+@needs_book
+@pytest.mark.book
+def test_the_contents_give_the_page_each_part_of_the_book_starts_on():
+    from pypdf import PdfReader
+
+    pdf = book_pdf()
+    marks = bookmarks(PdfReader(pdf))
+    cover = marks[0][1] - 1  # the title page and the contents come before the first page of the book
+    assert cover >= 1
+    text = subprocess.run(
+        [poppler("pdftotext"), "-layout", "-enc", "UTF-8", "-l", str(cover), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    contents = text.split("Contents", 1)[1]
+    entries = re.findall(r"^\s*(\S.*?)\s+(\d+)\s*$", contents, re.MULTILINE)
+    entries = [(name, int(page)) for name, page in entries if not re.search(r"edition|built", name)]
+    assert [page for _, page in entries] == [page for _, page in marks], (
+        "the contents' pages are the bookmarks'"
+    )
+    for (name, _), (title, _) in zip(entries, marks):
+        start = re.match(r"[\w.,:—'’ -]+", title).group(0).strip()[:12]  # pdftotext moves CJK text
+        assert name.startswith(start), f"the contents list {name!r} where the book has {title!r}"
+
+
+@needs_book
+@pytest.mark.book
+def test_the_pdf_numbers_chapters_as_the_book_does():
+    from pypdf import PdfReader
+
+    # the chapters of the numbered parts of _toc.yml, numbered on across parts: 1 CG ... 6 learning to rank
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    numbered = [entry["file"] for part in toc["parts"] if part.get("numbered") for entry in part["chapters"]]
+    expected = {name: f"{n}. " for n, name in enumerate(numbered, start=1)}
+    assert expected["chapters/01_cg"] == "1. " and expected["chapters/06_ltr"] == "6. "
+    marks = bookmarks(PdfReader(book_pdf()))
+    for name, (title, _) in zip(print_book.toc_pages(ROOT), marks):
+        if name in expected:
+            assert title.startswith(expected[name]), f"{name}: {title!r} is not chapter {expected[name]}"
+        else:
+            assert not re.match(r"\d+\.", title), f"{name} is not a numbered chapter: {title!r}"
+
+
 @needs_book
 @pytest.mark.book
 def test_the_landing_page_and_the_cheat_sheet_link_their_pdfs():
@@ -220,7 +399,7 @@ def test_the_landing_page_and_the_cheat_sheet_link_their_pdfs():
     )
     from pypdf import PdfReader
 
-    assert 1 <= len(PdfReader(sheet).pages) <= 2
+    assert len(PdfReader(sheet).pages) == 1
 
 
 # -- the zip of the built book ----------------------------------------------------------------

@@ -214,6 +214,33 @@ class _Inliner:
         return ("problematic", message.message)
 
 
+def test_the_book_build_gives_the_decks_the_course_title_from_config_yml(monkeypatch, tmp_path):
+    # Jupyter Book passes _config.yml's title to Sphinx as html_title; Sphinx's project stays unset
+    import yaml
+    from jupyter_book.config import yaml_to_sphinx
+
+    title = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
+    config, _, _ = yaml_to_sphinx(yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8")))
+    seen = {}
+
+    def build_all(root, target, **options):
+        seen.update(options)
+        return []
+
+    monkeypatch.setattr(slides, "build_all", build_all)
+    app = SimpleNamespace(
+        builder=SimpleNamespace(format="html"),
+        outdir=str(tmp_path),
+        srcdir=str(ROOT),
+        config=SimpleNamespace(project="Project name not set", ndcg_course_root="", **config),
+    )
+    sphinx_slides.build_decks(app)
+    assert seen["course"] == title
+    app.config.html_title = ""
+    with pytest.raises(Exception, match="set title: in _config.yml"):
+        sphinx_slides.build_decks(app)
+
+
 def test_the_slides_role_links_a_page_to_its_deck_relative_to_the_page():
     nodes_, messages = sphinx_slides.slides_role("slides", "", "02_dcg", 1, _Inliner("chapters/02_dcg"))
     assert not messages

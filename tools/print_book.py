@@ -9,8 +9,15 @@ Run by ``tools/run.py`` with the venv's Python, after ``jupyter-book build``::
 ``pdf`` opens every page of ``_build/html`` in the order of ``_toc.yml`` from ``file://``, in
 the Chromium-family browser the browser tests use (found by ``tests/browser.py``; Playwright
 downloads none), waits until the page's fonts, MathJax and kernel-free views are ready, prints
-it in print media on A4 with the edition in the footer, and merges the pages behind a title
-page with pypdf (one bookmark per page) into ``_build/html/_downloads/ndcg-course-<version>.pdf``.
+it in print media on A4 with its title and the edition in the footer, and merges the pages
+behind a title page with pypdf (one bookmark per page, the page's heading as the book shows it,
+"1. CG ..." for a chapter of a numbered part of ``_toc.yml``) into
+``_build/html/_downloads/ndcg-course-<version>.pdf``. The title page lists the contents as the
+book's sidebar does, each part's caption then its pages, each with the page of the PDF it
+starts on: it is printed after the pages, once their lengths are known (again if its own
+length moves them). Last, the page numbers: one more print of as many empty pages as the book
+has, each with only its number in its footer, stamped page for page on the merged book, in the
+middle of the footer, where the printed pages leave room (:func:`stamp_pages`).
 The cheat sheet is also printed alone, ``ndcg-cheatsheet-<version>.pdf``. The PDFs carry the
 title, the version and the build date in their metadata; the build date is
 ``SOURCE_DATE_EPOCH`` when it is set (a reproducible build), else today (UTC). Then every page
@@ -80,65 +87,144 @@ def zip_name(version: str) -> str:
     return f"ndcg-course-book-{version}.zip"
 
 
+def toc_parts(root: Path) -> list[tuple[str, list[str]]]:
+    """The book's pages in reading order (``_toc.yml``, jb-book format), grouped as the book's
+    sidebar groups them: the landing page alone (no caption), then each part under its caption.
+
+    >>> toc_parts(ROOT)[0], toc_parts(ROOT)[1][0]
+    (('', ['index']), 'Start here')
+    """
+    import yaml
+
+    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+
+    def walk(entries, into):
+        for entry in entries or []:
+            if "file" in entry:
+                into.append(str(Path(entry["file"]).with_suffix("")).replace(os.sep, "/"))
+            walk(entry.get("sections"), into)
+        return into
+
+    parts = [("", [toc["root"]])]
+    for part in toc.get("parts", []):
+        parts.append((part.get("caption", ""), walk(part.get("chapters"), [])))
+    if toc.get("chapters"):
+        parts.append(("", walk(toc.get("chapters"), [])))
+    return parts
+
+
 def toc_pages(root: Path) -> list[str]:
     """The book's pages in reading order (``_toc.yml``, jb-book format), as document names.
 
     >>> toc_pages(ROOT)[0]
     'index'
     """
-    import yaml
+    return [name for _, names in toc_parts(root) for name in names]
 
-    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
-    pages = [toc["root"]]
 
-    def walk(entries):
-        for entry in entries or []:
-            if "file" in entry:
-                pages.append(str(Path(entry["file"]).with_suffix("")).replace(os.sep, "/"))
-            walk(entry.get("sections"))
-
-    for part in toc.get("parts", []):
-        walk(part.get("chapters"))
-    walk(toc.get("chapters"))
-    return pages
+#: The script that returns a page's heading as the book shows it: the article's heading, with
+#: the number Sphinx gives a chapter of a numbered part of ``_toc.yml`` ("1. CG ..."). The
+#: theme's print-only heading above the article lacks that number: it gets it here.
+HEADING = """() => {
+  const h = document.querySelector('article.bd-article h1') || document.querySelector('main h1, article h1');
+  if (!h) return '';
+  const number = h.querySelector('.section-number');
+  const printed = document.querySelector('#jb-print-docs-body h1');
+  if (number && printed && !printed.querySelector('.section-number')) printed.prepend(number.cloneNode(true));
+  const copy = h.cloneNode(true);
+  copy.querySelectorAll('.headerlink').forEach(a => a.remove());
+  return copy.textContent.replace(/\\s+/g, ' ').trim();
+}"""
 
 
 def page_title(page) -> str:
     """A page's heading as the book shows it (its chapter number included), for the bookmarks
-    and the contents; the document's title when the page has no heading."""
-    heading = page.evaluate(
-        "() => { const h = document.querySelector('main h1, article h1');"
-        " if (!h) return ''; const copy = h.cloneNode(true);"
-        " copy.querySelectorAll('.headerlink').forEach(a => a.remove());"
-        " return copy.textContent.replace(/\\s+/g, ' ').trim(); }"
-    )
-    return heading or page.title()
+    and the contents; the document's title when the page has no heading. The printed heading
+    gets the chapter's number too (:data:`HEADING`)."""
+    return page.evaluate(HEADING) or page.title()
+
+
+#: The footer's layout, the same in the printed pages and in the page numbers stamped on them:
+#: the page's title on the left, its number in the middle, the edition on the right.
+FOOTER_STYLE = (
+    "font-size:7pt;width:100%;box-sizing:border-box;padding:0 14mm;display:grid;"
+    "grid-template-columns:1fr 18mm 1fr;align-items:baseline;gap:4mm;color:#555;font-family:sans-serif"
+)
 
 
 def footer(edition: str) -> str:
-    """Chromium's footer template: the page's title on the left, the edition on the right."""
+    """Chromium's footer template of a printed page: its title on the left, the edition on the
+    right, and room in the middle for its page number in the merged book (:func:`number_footer`)."""
     return (
-        '<div style="font-size:7pt;width:100%;box-sizing:border-box;padding:0 14mm;display:flex;'
-        'justify-content:space-between;gap:6mm;color:#555;font-family:sans-serif">'
+        f'<div style="{FOOTER_STYLE}">'
         '<span class="title" style="white-space:nowrap;overflow:hidden;text-overflow:ellipsis"></span>'
-        f'<span style="white-space:nowrap">{html.escape(edition)}</span></div>'
+        "<span></span>"
+        f'<span style="white-space:nowrap;text-align:right">{html.escape(edition)}</span></div>'
     )
 
 
-def title_page_html(title: str, author: str, edition: str, contents: list[str]) -> str:
-    """The first page of the book's PDF: its title, its edition and its contents."""
-    items = "".join(f"<li>{html.escape(name)}</li>" for name in contents)
+def number_footer() -> str:
+    """Chromium's footer template of the page numbers: only the number, where :func:`footer`
+    leaves room for it."""
+    return f'<div style="{FOOTER_STYLE}"><span></span><span class="pageNumber" style="text-align:center"></span><span></span></div>'
+
+
+def numbers_html(count: int) -> str:
+    """A document of ``count`` empty pages; printed with :func:`number_footer`, each page is its
+    number alone, stamped on the page of the merged book with the same number."""
+    pages = '<div style="height:1px"></div>' + '<div style="height:1px;break-before:page"></div>' * (
+        count - 1
+    )
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>page numbers</title></head>'
+        f'<body style="margin:0">{pages}</body></html>'
+    )
+
+
+def page_starts(counts: list[int], first: int) -> list[int]:
+    """The page on which each printed part starts, the first starting on page ``first``.
+
+    >>> page_starts([3, 1, 2], 2)
+    [2, 5, 6]
+    """
+    starts = []
+    for count in counts:
+        starts.append(first)
+        first += count
+    return starts
+
+
+def title_page_html(
+    title: str, author: str, edition: str, contents: list[tuple[str, list[tuple[str, int]]]]
+) -> str:
+    """The first page(s) of the book's PDF: its title, its edition and its contents: each part's
+    caption (``_toc.yml``), then each page's heading as the book shows it (a numbered chapter with
+    its number, "1. ...") and the page of the PDF it starts on."""
+    items = []
+    for caption, entries in contents:
+        if caption:
+            items.append(
+                f'<li style="font-weight:bold;margin-top:2.2mm;break-after:avoid">{html.escape(caption)}</li>'
+            )
+        for name, start in entries:
+            items.append(
+                '<li class="toc-entry" style="display:flex;align-items:baseline;gap:2mm;'
+                f'padding-left:{4 if caption else 0}mm">'
+                f'<span class="toc-name">{html.escape(name)}</span>'
+                '<span style="flex:1;border-bottom:1px dotted #888"></span>'
+                f'<span class="toc-page">{start}</span></li>'
+            )
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>'
         f"{html.escape(title)}</title></head>"
-        '<body style="font-family:sans-serif;margin:0;padding:30mm 10mm 0">'
-        f'<h1 style="font-size:26pt;margin:0 0 4mm">{html.escape(title)}</h1>'
-        '<p style="font-size:14pt;margin:0 0 10mm">排序评估：从 CG 到 NDCG · 归一化折损累计增益</p>'
-        f'<p style="font-size:11pt">{html.escape(author)}<br>{html.escape(edition)}</p>'
-        '<h2 style="font-size:13pt;margin-top:12mm">Contents</h2>'
-        f'<ol style="font-size:11pt;line-height:1.6">{items}</ol>'
-        '<p style="font-size:9pt;color:#444;margin-top:10mm">Printed from the HTML book with Chromium. '
+        '<body style="font-family:sans-serif;margin:0;padding:12mm 10mm 0">'
+        f'<h1 style="font-size:24pt;margin:0 0 3mm">{html.escape(title)}</h1>'
+        '<p style="font-size:13pt;margin:0 0 5mm">排序评估：从 CG 到 NDCG · 归一化折损累计增益</p>'
+        f'<p style="font-size:10.5pt;margin:0">{html.escape(author)}<br>{html.escape(edition)}</p>'
+        '<p style="font-size:8.5pt;color:#444;margin:3mm 0 0">Printed from the HTML book with Chromium. '
         "The interactive views print as their text; play with them in the HTML book.</p>"
+        '<h2 style="font-size:13pt;margin:7mm 0 1mm">Contents</h2>'
+        f'<ul style="font-size:10pt;line-height:1.45;list-style:none;margin:0;padding:0">{"".join(items)}</ul>'
         "</body></html>"
     )
 
@@ -226,8 +312,59 @@ def metadata(title: str, author: str, version: str, date: dt.date, subject: str)
     }
 
 
-def merge(parts: list[tuple[str, bytes]], info: dict[str, str], target: Path) -> int:
-    """Merge printed parts into ``target``, one bookmark per part; the number of pages."""
+def page_count(data: bytes) -> int:
+    """The number of pages of a printed PDF."""
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+def stamp_pages(writer, stamps) -> None:
+    """Draw each page of ``stamps`` over the page of ``writer`` with the same index.
+
+    A stamp becomes a form XObject, drawn by a small content stream added after the page's
+    own, which is wrapped in ``q``/``Q`` (so its graphics state does not move the stamp) and
+    left as it is: pypdf's ``merge_page`` would rewrite every page's content uncompressed,
+    nearly doubling the book's size."""
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
+
+    if len(stamps) != len(writer.pages):
+        raise RuntimeError(f"{len(stamps)} stamps for {len(writer.pages)} pages")
+
+    def stream(data: bytes):
+        content = DecodedStreamObject()
+        content.set_data(data)
+        return writer._add_object(content)
+
+    name = NameObject("/NdcgStamp")
+    save = stream(b"q\n")
+    for page, stamp in zip(writer.pages, stamps):
+        form = DecodedStreamObject()
+        form.set_data(stamp.get_contents().get_data())
+        form[NameObject("/Type")] = NameObject("/XObject")
+        form[NameObject("/Subtype")] = NameObject("/Form")
+        form[NameObject("/BBox")] = ArrayObject(stamp.mediabox)
+        form[NameObject("/Resources")] = stamp["/Resources"].clone(writer)
+        form_ref = writer._add_object(form.flate_encode())
+        resources = DictionaryObject(page.get("/Resources", DictionaryObject()).get_object())
+        xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
+        xobjects[name] = form_ref
+        resources[NameObject("/XObject")] = xobjects
+        page[NameObject("/Resources")] = resources
+        contents = page.get("/Contents")
+        own = list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) else [contents]
+        page[NameObject("/Contents")] = ArrayObject(
+            [save, *own, stream(b"Q\nq " + name.encode() + b" Do Q\n")]
+        )
+
+
+def merge(
+    parts: list[tuple[str, bytes]], info: dict[str, str], target: Path, numbers: bytes | None = None
+) -> int:
+    """Merge printed parts into ``target``, one bookmark per part; the number of pages.
+
+    ``numbers``, a PDF of as many pages (:func:`numbers_html`), is stamped on the merged pages,
+    page for page: each page's footer then carries its number in the whole PDF."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
@@ -236,12 +373,45 @@ def merge(parts: list[tuple[str, bytes]], info: dict[str, str], target: Path) ->
         writer.append(PdfReader(io.BytesIO(data)))
         if name:
             writer.add_outline_item(name, start)
+    if numbers is not None:
+        stamp_pages(writer, PdfReader(io.BytesIO(numbers)).pages)
     writer.add_metadata(info)
     partial = target.with_name(target.name + ".partial")
     with open(partial, "wb") as handle:
         writer.write(handle)
     os.replace(partial, target)
     return len(writer.pages)
+
+
+def print_html(page, content: str) -> None:
+    """Show a page of our own (the title page, the page numbers) in print media, fonts loaded."""
+    page.emulate_media(media="print")
+    page.set_content(content, wait_until="load")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+
+
+def print_cover(page, title: str, author: str, edition: str, parts, headings, counts) -> tuple[bytes, int]:
+    """The title page and the contents, with the page each part starts on in the merged PDF; the
+    contents' own length moves those pages, so it is printed until its length is the one assumed
+    (twice at most: the numbers' width hardly changes it). Returns the PDF and its pages."""
+    cover_pages = 1
+    for _ in range(4):
+        starts = iter(page_starts(counts, cover_pages + 1))
+        heads = iter(headings)
+        contents = [(caption, [(next(heads), next(starts)) for _ in names]) for caption, names in parts]
+        print_html(page, title_page_html(title, author, edition, contents))
+        cover = page.pdf(
+            format=PAPER,
+            margin=MARGIN,
+            print_background=True,
+            display_header_footer=True,
+            header_template="<span></span>",
+            footer_template=footer(edition),
+        )
+        if page_count(cover) == cover_pages:
+            return cover, cover_pages
+        cover_pages = page_count(cover)
+    raise RuntimeError("the contents do not settle on a number of pages")
 
 
 def print_pdfs(book: Path, optional: bool) -> int:
@@ -290,13 +460,23 @@ def print_pdfs(book: Path, optional: bool) -> int:
             if name == CHEATSHEET:
                 cheatsheet = data
             print(f"  printed {name}.html", flush=True)
-        contents = [heading for heading, _ in parts]
-        page.emulate_media(media="print")
-        page.set_content(title_page_html(title, author, edition, contents), wait_until="load")
-        page.evaluate("() => document.fonts.ready.then(() => true)")
-        cover = page.pdf(format=PAPER, margin=MARGIN, print_background=True)
+        pages_done = time.monotonic()
+        counts = [page_count(data) for _, data in parts]
+        cover, cover_pages = print_cover(
+            page, title, author, edition, toc_parts(ROOT), [heading for heading, _ in parts], counts
+        )
+        total = cover_pages + sum(counts)
+        print_html(page, numbers_html(total))
+        numbers = page.pdf(
+            format=PAPER,
+            margin=MARGIN,
+            display_header_footer=True,
+            header_template="<span></span>",
+            footer_template=number_footer(),
+        )
         context.close()
         browser.close()
+    numbered = time.monotonic()
     target = book / FOLDER
     target.mkdir(parents=True, exist_ok=True)
     whole = target / book_pdf_name(version)
@@ -304,6 +484,7 @@ def print_pdfs(book: Path, optional: bool) -> int:
         [("", cover), *parts],
         metadata(title, author, version, date, f"The whole book, {edition}"),
         whole,
+        numbers,
     )
     links = {"book": (whole, count)}
     print(f"{whole.relative_to(ROOT).as_posix()}: {count} pages, {downloads_size(whole.stat().st_size)}")
@@ -318,7 +499,10 @@ def print_pdfs(book: Path, optional: bool) -> int:
         print(f"{sheet.relative_to(ROOT).as_posix()}: {sheet_pages} page(s)")
     for page_path in put_links(book, links, edition):
         print(f"  linked from {page_path.relative_to(book).as_posix()}")
-    print(f"printed {len(names)} pages in {time.monotonic() - started:.0f} s")
+    print(
+        f"printed {len(names)} pages in {time.monotonic() - started:.0f} s (the pages {pages_done - started:.0f} s, "
+        f"the contents and page numbers {numbered - pages_done:.0f} s, merging {time.monotonic() - numbered:.0f} s)"
+    )
     return 0
 
 

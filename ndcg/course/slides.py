@@ -16,8 +16,8 @@ A deck is a text file in the repository's ``slides/`` folder:
 next to it; the page loads reveal.js (vendored in ``slides/vendor/``), the decks' own
 ``deck.css`` and ``deck.js`` and the book's MathJax, all through relative links, so the
 decks work from ``file://`` with no network. The first slide, made here, carries the
-course's version and the build date. :mod:`ndcg.course.sphinx_slides` runs it in every
-``make book``.
+course's title (``title:`` in ``_config.yml``), its version and the build date.
+:mod:`ndcg.course.sphinx_slides` runs it in every ``make book``.
 
 The HTML around the slides is the file ``slides/deck.html``; CSS and JavaScript live in
 ``slides/deck.css`` and ``slides/deck.js``, never in this module.

@@ -12,8 +12,9 @@ The role ``slides`` links a page to a deck, relative to the page:
 ``{slides}`Slides <02_dcg>```. A deck that does not exist is a warning, so the strict build
 fails on a broken link.
 
-The title slide's date is ``SOURCE_DATE_EPOCH`` when it is set (a reproducible build),
-else the day of the build; the version is :data:`ndcg.__version__`.
+The title slide and the list of decks carry the course's title, ``title:`` in ``_config.yml``
+(:func:`course_title`); the title slide's date is ``SOURCE_DATE_EPOCH`` when it is set (a
+reproducible build), else the day of the build; the version is :data:`ndcg.__version__`.
 """
 
 from __future__ import annotations
@@ -38,6 +39,17 @@ def course_root(app) -> Path:
     return Path(root).resolve()
 
 
+def course_title(app) -> str:
+    """The course's title, ``title:`` in the book's ``_config.yml``, which Jupyter Book passes to
+    Sphinx as ``html_title`` (Sphinx's ``project`` is not set: it reads "Project name not set")."""
+    title = (app.config.html_title or "").strip()
+    if not title:
+        from sphinx.errors import ConfigError
+
+        raise ConfigError("the slides: the book has no title (set title: in _config.yml)")
+    return title
+
+
 def build_decks(app) -> None:
     """``builder-inited``: write every deck into the book's ``slides/`` folder."""
     if app.builder.format != "html":
@@ -48,7 +60,7 @@ def build_decks(app) -> None:
         decks = slides.build_all(
             course_root(app),
             Path(app.outdir, slides.FOLDER),
-            course=app.config.project,
+            course=course_title(app),
             version=__version__,
             date=slides.build_date(),
         )
