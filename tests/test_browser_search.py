@@ -94,13 +94,15 @@ def test_a_query_finds_its_chapters_with_excerpts_from_file_urls(browser, query)
     visit.close()
 
 
-def test_a_section_result_shows_an_excerpt_of_its_section(browser):
-    # A section title that matches links to the section (#anchor), and its excerpt is taken
-    # from that section, as searchtools.js does with a fetched page.
+def test_a_result_that_links_into_a_page_shows_an_excerpt_of_that_part(browser):
+    # A result for a matching section title, or for a glossary term (an index entry), links
+    # to it (#anchor), and its excerpt is taken from there, as searchtools.js does with a
+    # fetched page: from the start of the section, or the term.
     visit, results = search(browser, "ideal ranking")
-    sections = [result for result in results if "#" in result["href"]]
-    assert sections, f"no section among {[result['href'] for result in results]}"
-    assert all(result["excerpt"].strip() for result in sections)
+    parts = {result["href"]: result["excerpt"] for result in results if "#" in result["href"]}
+    assert parts["chapters/03_idcg.html#the-ideal-ranking"].startswith("3.2. The ideal ranking"), parts
+    assert parts["glossary.html#term-ideal-ranking"].startswith("ideal ranking (理想排序)"), parts
+    assert not [href for href, excerpt in parts.items() if excerpt.startswith("...")], parts
     visit.close()
 
 

@@ -102,7 +102,8 @@ def _small_book(tmp_path: Path) -> Path:
         encoding="utf-8",
     )
     (src / "chapters" / "ltr.md").write_text(
-        "# Learning to rank (排序学习)\n\n折损 alone, and 排序学习的目标 inside a longer run.\n",
+        "# Learning to rank (排序学习)\n\n折损 alone, and 排序学习的目标 inside a longer run.\n\n"
+        "```{glossary}\nideal ranking\n  The best order (理想排序).\n```\n",
         encoding="utf-8",
     )
     return src
@@ -162,3 +163,8 @@ def test_the_build_writes_the_excerpts_texts(small_build):
     anchors = {anchor for places in index["alltitles"].values() for doc, anchor in places if anchor}
     assert "sorting-the-grades" in anchors
     assert text[slice(*sections["sorting-the-grades"])] == "Sorting the grades Sort the grades (排序) first."
+    # and every index entry's target: a glossary term's result links to the term
+    targets = {anchor for places in index["indexentries"].values() for doc, anchor, _ in places}
+    assert "term-ideal-ranking" in targets
+    text, sections = texts["chapters/ltr"]
+    assert text[slice(*sections["term-ideal-ranking"])] == "ideal ranking"

@@ -20,7 +20,8 @@ which ``searchtools.js`` gets by fetching the page; a browser refuses that for a
 ``file://`` (a USB stick). When the HTML build ends, :func:`write_texts` reads every built page
 and writes ``searchtexts.js`` beside ``searchindex.js``: the text that ``searchtools.js`` would
 take from each page (its ``[role=main]`` element without scripts, styles and heading links,
-white space collapsed) and where each section the index can point to starts and ends in it.
+white space collapsed) and where each part a result can link to (a section, a glossary term)
+starts and ends in it.
 ``_static/offline-search.js`` loads it on the search page opened from ``file://`` and hands it
 to Sphinx's own ``Search.makeSearchSummary``; served over http(s), nothing changes.
 """
@@ -187,9 +188,15 @@ def texts(outdir: Path, index: dict) -> dict[str, list]:
     """``{docname: [text, {section id: [start, end]}]}`` for every page of a search ``index``
     (the data of ``searchindex.js``) built into ``outdir``."""
     docnames = index["docnames"]
+    # A result links to a section whose title matches (alltitles) or to an index entry's
+    # target (indexentries: a glossary term, say), and its excerpt is taken from there.
     anchors: dict[str, set[str]] = {name: set() for name in docnames}
     for places in index.get("alltitles", {}).values():
         for doc, anchor in places:
+            if anchor:
+                anchors[docnames[doc]].add(anchor)
+    for places in index.get("indexentries", {}).values():
+        for doc, anchor, _main in places:
             if anchor:
                 anchors[docnames[doc]].add(anchor)
     found = {}
