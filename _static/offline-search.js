@@ -70,7 +70,9 @@
 
   const start = () => {
     const results = document.getElementById("search-results");
-    if (!query || !results || typeof Search === "undefined" || typeof Search.makeSearchSummary !== "function") return;
+    if (!query || !results || typeof Search === "undefined") return;
+    // Sphinx 7.4's searchtools.js: without these (another Sphinx), the results have no excerpt.
+    if (typeof Search.makeSearchSummary !== "function" || typeof Search._parseQuery !== "function") return;
     const script = document.createElement("script");
     script.src = (document.documentElement.dataset.content_root || "") + TEXTS_FILE;
     script.addEventListener("load", () => {
