@@ -1,10 +1,91 @@
-// The book opened from file:// (a USB stick, no server): Sphinx's search lists the pages
+// The book opened from file:// (a USB stick, no server). Sphinx's search lists the pages
 // that match from searchindex.js, then fetch()es every listed page to show an excerpt
 // under its link (searchtools.js, `SHOW_SEARCH_SUMMARY`). Browsers refuse fetch() on
-// file:// URLs, so each result logged a CORS console error and an uncaught "Failed to
-// fetch". From file:// the results are listed without excerpts instead; served over
-// http(s), nothing changes. (Jupyter Book adds every .js file in _static/ to every page,
-// after Sphinx's documentation_options.js, so DOCUMENTATION_OPTIONS exists here.)
-if (window.location.protocol === "file:" && typeof DOCUMENTATION_OPTIONS !== "undefined") {
+// file:// URLs (each result logged a CORS console error and an uncaught "Failed to
+// fetch"), so from file:// that fetch is turned off here, and the excerpts are made from
+// searchtexts.js instead: the build writes it beside searchindex.js
+// (ndcg/course/sphinx_search.py), with the text searchtools.js would take from each page
+// and where each of its sections starts and ends. On the search page this script loads it
+// as a <script> (which file:// allows) and, for each result that Sphinx lists, hands the
+// page's (or the section's) text to Sphinx's own Search.makeSearchSummary and highlights
+// the query in it, as Sphinx does. Served over http(s), nothing changes.
+// (Jupyter Book adds every .js file in _static/ to every page, after Sphinx's
+// documentation_options.js, so DOCUMENTATION_OPTIONS exists here; on the search page this
+// script runs before searchtools.js, so the rest waits for the document to be parsed.)
+(() => {
+  if (window.location.protocol !== "file:" || typeof DOCUMENTATION_OPTIONS === "undefined") return;
   DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;
-}
+
+  const TEXTS_FILE = "searchtexts.js"; // ndcg.course.sphinx_search.TEXTS_FILE
+  const query = new URLSearchParams(window.location.search).get("q");
+  let texts = null; // {docname: [text, {section id: [start, end]}]}, once searchtexts.js ran
+  let terms = null; // [searchTerms, highlightTerms], as searchtools.js parses the query
+  const done = new WeakSet();
+
+  const queryTerms = () => {
+    if (terms === null) {
+      const parsed = Search._parseQuery(query);
+      terms = [parsed[1], parsed[3]];
+    }
+    return terms;
+  };
+
+  // One result (<li>, as searchtools.js's _displayItem makes it): its page's excerpt.
+  const summarise = (item) => {
+    if (done.has(item)) return;
+    done.add(item);
+    const link = item.querySelector("a");
+    // An object's result shows its description instead (searchtools.js does the same).
+    if (!link || item.querySelector(":scope > span")) return;
+    const href = link.getAttribute("href") || "";
+    const hash = href.indexOf("#");
+    const anchor = hash < 0 ? "" : href.slice(hash);
+    let docName = hash < 0 ? href : href.slice(0, hash);
+    const suffix = DOCUMENTATION_OPTIONS.LINK_SUFFIX || "";
+    if (suffix && docName.endsWith(suffix)) docName = docName.slice(0, -suffix.length);
+    const entry = texts[docName];
+    if (!entry) return;
+    const [text, sections] = entry;
+    const span = anchor ? sections[decodeURIComponent(anchor.slice(1))] : undefined;
+    const pageText = span ? text.slice(span[0], span[1]) : text;
+    const [searchTerms, highlightTerms] = queryTerms();
+    // makeSearchSummary reads the text through Search.htmlToText (from a fetched page's HTML):
+    // give it the shipped text for this one call.
+    const htmlToText = Search.htmlToText;
+    let summary = null;
+    Search.htmlToText = () => pageText;
+    try {
+      summary = Search.makeSearchSummary("", searchTerms, anchor);
+    } finally {
+      Search.htmlToText = htmlToText;
+    }
+    if (!summary) return;
+    item.appendChild(summary);
+    if (typeof SPHINX_HIGHLIGHT_ENABLED !== "undefined" && SPHINX_HIGHLIGHT_ENABLED && typeof _highlightText === "function") {
+      highlightTerms.forEach((term) => _highlightText(item, term, "highlighted"));
+    }
+  };
+
+  const summariseAll = (results) => results.querySelectorAll("ul.search > li").forEach(summarise);
+
+  const start = () => {
+    const results = document.getElementById("search-results");
+    if (!query || !results || typeof Search === "undefined") return;
+    // Sphinx 7.4's searchtools.js: without these (another Sphinx), the results have no excerpt.
+    if (typeof Search.makeSearchSummary !== "function" || typeof Search._parseQuery !== "function") return;
+    const script = document.createElement("script");
+    script.src = (document.documentElement.dataset.content_root || "") + TEXTS_FILE;
+    script.addEventListener("load", () => {
+      texts = window.ndcgSearchTexts || {};
+      summariseAll(results);
+    });
+    document.head.appendChild(script);
+    // searchtools.js adds the results one by one (a timer apart), after this has run.
+    new MutationObserver(() => {
+      if (texts !== null) summariseAll(results);
+    }).observe(results, { childList: true, subtree: true });
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -546,10 +546,10 @@ def test_theme_switch_and_search_work(browser, server, origin):
         for link in results.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     )
     visit.settle()
-    # Served, each result shows an excerpt of its page; from file:// the browser may not
-    # fetch() the pages for one, so there are none (_static/offline-search.js), and no error.
-    excerpts = page.locator("#search-results ul.search li p.context").count()
-    assert excerpts >= 1 if origin == "http" else excerpts == 0
+    # Each result shows an excerpt of its page: served, from the page itself; from file://,
+    # where the browser may not fetch() the pages, from the texts the build ships beside the
+    # index (searchtexts.js, _static/offline-search.js), with no error.
+    assert page.locator("#search-results ul.search li p.context").count() >= 1
     visit.close()
 
 
