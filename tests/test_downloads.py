@@ -102,7 +102,7 @@ def test_without_git_a_stale_or_missing_manifest_is_a_clear_error(tmp_path):
 # -- the zips ----------------------------------------------------------------------------------
 
 
-def test_write_zip_is_deterministic_and_refuses_a_name_twice(tmp_path):
+def test_write_zip_is_deterministic_and_refuses_a_name_twice(tmp_path, monkeypatch):
     script = tmp_path / "run"
     script.write_text("#!/bin/sh\n")
     script.chmod(0o755)
@@ -114,7 +114,12 @@ def test_write_zip_is_deterministic_and_refuses_a_name_twice(tmp_path):
     with zipfile.ZipFile(first) as opened:
         infos = opened.infolist()
     assert [info.filename for info in infos] == ["a.txt", "b/run"]
-    assert {info.date_time for info in infos} == {downloads.ZIP_TIME}
+    # Dated the edition (SOURCE_DATE_EPOCH, else today), not 1980: JupyterLab shows that age.
+    assert {info.date_time for info in infos} == {downloads.zip_time()}
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    dated = downloads.write_zip(tmp_path / "4.zip", entries)
+    with zipfile.ZipFile(dated) as opened:
+        assert {info.date_time for info in opened.infolist()} == {(2023, 11, 14, 0, 0, 0)}
     assert [(info.external_attr >> 16) & 0o777 for info in infos] == [0o644, 0o755]
     with pytest.raises(ValueError, match="named twice"):
         downloads.write_zip(tmp_path / "3.zip", [("a", b"1"), ("a", b"2")])

@@ -33,6 +33,7 @@ Examples
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import re
@@ -45,7 +46,7 @@ import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .edition import edition
+from .edition import build_date, edition
 
 #: The folders that never leave with the course zip or the participant pack: every solution.
 EXCLUDED = ("solutions/", "exercises/solutions/", "notebooks/solutions/")
@@ -53,14 +54,33 @@ EXCLUDED = ("solutions/", "exercises/solutions/", "notebooks/solutions/")
 MANIFEST = "tools/course-files.txt"
 #: The participant requirements (the light set), when the course has them.
 PARTICIPANT_REQUIREMENTS = "requirements-participant.txt"
-#: The time stamp of every zip entry: the first moment a zip file can hold (1980-01-01).
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-#: The same moment for tools that read ``SOURCE_DATE_EPOCH`` (the wheel's entries).
-SOURCE_DATE_EPOCH = "315532800"
 #: What the wheel is built from: the package and the files its metadata names.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE")
 #: Where the solutions' text sources live (before and after they moved to the top level).
 SOLUTION_SOURCES = ("solutions", "exercises/solutions")
+
+def zip_time(environ=None) -> tuple[int, int, int, int, int, int]:
+    """The time stamp of every zip entry: midnight (UTC) of the edition's date, the build date
+    of :func:`ndcg.course.edition.build_date` (``SOURCE_DATE_EPOCH`` when set, else today).
+
+    An unzipped notebook then shows the edition's age in JupyterLab, not 1980's; two builds
+    of one edition (one day, or one ``SOURCE_DATE_EPOCH``) give the same bytes.
+
+    >>> zip_time({"SOURCE_DATE_EPOCH": "1700000000"})
+    (2023, 11, 14, 0, 0, 0)
+    """
+    date = build_date(environ)
+    return (date.year, date.month, date.day, 0, 0, 0)
+
+
+def source_date_epoch(environ=None) -> str:
+    """The same moment for tools that read ``SOURCE_DATE_EPOCH`` (the wheel's entries).
+
+    >>> source_date_epoch({"SOURCE_DATE_EPOCH": "1700000000"})
+    '1699920000'
+    """
+    return str(int(datetime.datetime(*zip_time(environ), tzinfo=datetime.UTC).timestamp()))
+
 
 _MANIFEST_HEADER = (
     "# Every file of the downloadable course (tracked by git, without the solutions), one a line.\n"
@@ -160,7 +180,7 @@ def _is_executable(path: Path) -> bool:
 
 
 def write_zip(target: Path, entries: Iterable[tuple[str, Path | bytes]]) -> Path:
-    """Write a deterministic zip: entries sorted by name, every time stamp :data:`ZIP_TIME`,
+    """Write a deterministic zip: entries sorted by name, every time stamp :func:`zip_time`,
     permissions 644 (755 for an executable file), deflated at level 9.
 
     ``entries`` are ``(name in the zip, file or bytes)``. The zip is written beside ``target``
@@ -181,9 +201,10 @@ def write_zip(target: Path, entries: Iterable[tuple[str, Path | bytes]]) -> Path
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
+    when = zip_time()
     with zipfile.ZipFile(partial, "w") as archive:
         for name, content in entries:
-            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info = zipfile.ZipInfo(name, date_time=when)
             info.create_system = 3  # Unix, on every system: the permissions below are kept
             info.compress_type = zipfile.ZIP_DEFLATED
             mode = 0o644
@@ -222,7 +243,7 @@ def build_wheel(root: Path, outdir: Path, python: str | None = None) -> Path:
         built = Path(scratch, "wheel")
         command = [python or sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
         command += ["--no-build-isolation", "--no-index", "--wheel-dir", str(built), str(source)]
-        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PIP_NO_INPUT": "1"}
+        env = {**os.environ, "SOURCE_DATE_EPOCH": source_date_epoch(), "PIP_NO_INPUT": "1"}
         result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         if result.returncode != 0:
             raise CourseFilesError(f"building the ndcg wheel failed:\n{result.stdout}{result.stderr}")
