@@ -59,6 +59,7 @@ WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE")
 #: Where the solutions' text sources live (before and after they moved to the top level).
 SOLUTION_SOURCES = ("solutions", "exercises/solutions")
 
+
 def zip_time(environ=None) -> tuple[int, int, int, int, int, int]:
     """The time stamp of every zip entry: midnight (UTC) of the edition's date, the build date
     of :func:`ndcg.course.edition.build_date` (``SOURCE_DATE_EPOCH`` when set, else today).
