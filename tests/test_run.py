@@ -542,22 +542,22 @@ def test_every_makefile_target_calls_its_run_py_subcommand():
     assert "RUN    := $(PYTHON) tools/run.py" in (REPO / "Makefile").read_text()
 
 
-def test_participant_pack_passes_the_wheelhouse_and_its_platforms_on(repo, calls):
-    assert (
-        run.main(
-            ["participant-pack", "--wheelhouse", "--platform", "win_amd64", "--platform", "macosx_11_0_arm64"]
-        )
-        == 0
-    )
+def test_participant_pack_passes_the_wheelhouse_its_systems_and_pythons_on(repo, calls):
+    argv = ["participant-pack", "--wheelhouse", "--target", "windows-x86_64", "--target", "macos-arm64"]
+    assert run.main([*argv, "--python", "3.11", "--python", "3.12"]) == 0
     assert commands(calls)[-1][1:] == [
         "-m",
         "ndcg.course.downloads",
         "participant-pack",
         "--wheelhouse",
-        "--platform",
-        "win_amd64",
-        "--platform",
-        "macosx_11_0_arm64",
+        "--target",
+        "windows-x86_64",
+        "--target",
+        "macos-arm64",
+        "--python",
+        "3.11",
+        "--python",
+        "3.12",
     ]
 
 

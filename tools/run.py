@@ -642,8 +642,10 @@ def participant_pack(args: argparse.Namespace) -> None:
     command = [python(), "-m", "ndcg.course.downloads", "participant-pack"]
     if args.make_wheelhouse:
         command.append("--wheelhouse")
-    for tag in args.platform:
-        command += ["--platform", tag]
+    for name in args.target:
+        command += ["--target", name]
+    for version in args.python:
+        command += ["--python", version]
     run(command)
 
 
@@ -871,11 +873,19 @@ def parser() -> argparse.ArgumentParser:
                 help="add wheelhouse/: every package to install, downloaded for this machine (or --platform)",
             )
             subparser.add_argument(
-                "--platform",
+                "--target",
                 action="append",
                 default=[],
-                metavar="TAG",
-                help="download the wheelhouse for this pip platform tag (repeatable), e.g. win_amd64",
+                metavar="SYSTEM",
+                help="make the wheelhouse for this system (repeatable): windows-x86_64, macos-arm64, "
+                "macos-x86_64, linux-x86_64, linux-aarch64 (default: this machine's)",
+            )
+            subparser.add_argument(
+                "--python",
+                action="append",
+                default=[],
+                metavar="X.Y",
+                help="and for this Python (repeatable; wheels are per version; default: the one running)",
             )
         if name == "ltr-real":
             subparser.add_argument("--data", required=True, metavar="DIR", help="the collection's folder")
