@@ -273,8 +273,9 @@ def solutions_zip(root: Path, outdir: Path) -> Path:
     if not files:
         raise CourseFilesError(
             f"this copy of the course has no solutions (no {', '.join(f + '/' for f in folders)}): the "
-            "downloadable course and the participant pack leave them out. Ask your instructor for "
-            "them, or get them from the course's repository."
+            "downloadable course and the participant pack leave them out. The book offers them for "
+            "self-study: every chapter's Practise section has ndcg-solutions-<version>.zip beside the "
+            "exercises (at a workshop, your instructor shares them after the session)."
         )
     entries = [(path.relative_to(root).as_posix(), path) for path in files]
     return write_zip(Path(outdir, f"ndcg-solutions-{version(root)}.zip"), entries)
