@@ -13,7 +13,9 @@
 * ``tools/run.py``'s Windows and macOS branches (venv paths, the ``py`` hints, the messages for
   an old Python or a Python without venv) run here with the platform mocked: only the Linux
   branch also runs for real, in CI.
-* The size of an environment holding only the participant set (a fresh venv: marked ``install``).
+* ``check`` then ``lab`` in a fresh copy of the course (the course zip, unzipped; marked
+  ``install``): the venv then holds exactly the participant lock, no bigger than its recorded size,
+  and neither prints what a newcomer would read as a failure.
 """
 
 # ruff: noqa: F811  (the fixtures `repo` and `calls`, imported from test_run, are test arguments)
@@ -26,6 +28,7 @@ import re
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -530,28 +533,146 @@ def test_a_failed_venv_is_removed_and_explained(repo, monkeypatch):
     assert not (repo / ".venv").exists(), "a venv without pip would fool the next run"
 
 
-# The size of the light install ----------------------------------------------------------------
+# A fresh copy: check, then lab, and what the venv then holds --------------------------------------
 
 LIMIT_MB = 450
+#: How much bigger than its recorded size (tools/install-size.json) a fresh participant venv may be:
+#: the same pins give the same files; the margin is for the byte-compiled caches that running the
+#: check and JupyterLab writes, and for file-system block sizes.
+SIZE_TOLERANCE = 0.05
+#: What a newcomer must not read as a failure in the set-up's output.
+NOISE = (
+    "Kernel is running over TCP without encryption",
+    "Please be careful with folders in your working directory",
+    "Traceback",
+)
+
+
+def plain_env(tmp_path: Path) -> dict[str, str]:
+    """This environment as on a plain machine: no pip or uv settings, no Jupyter config of the user's
+    (a config folder of its own: JupyterLab without a browser, on a free port, and as root in CI)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PIP_", "UV_", "JUPYTER"))}
+    config = tmp_path / "jupyter-config"
+    config.mkdir()
+    (config / "jupyter_server_config.json").write_text(
+        json.dumps({"ServerApp": {"open_browser": False, "allow_root": True, "port": 0}})
+    )
+    return {**env, "PIP_CONFIG_FILE": os.devnull, "JUPYTER_CONFIG_DIR": str(config)}
+
+
+def start_and_stop_lab(command: list[str], cwd: Path, env: dict[str, str], timeout: float = 240):
+    """Start ``tools/run.py lab``, start a kernel through JupyterLab's REST API, let it settle, then
+    stop the server (Ctrl-C to its process group); returns the kernel's model and everything printed."""
+    import http.cookiejar
+    import signal
+    import time
+    import urllib.request
+
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    log, url, kernel = [], None, None
+    try:
+        deadline = time.monotonic() + timeout
+        while url is None and time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line:
+                break
+            log.append(line)
+            match = re.search(r"(http://127\.0\.0\.1:\d+)/lab\?token=(\w+)", line)
+            if match:
+                url, token = match.groups()
+        assert url, "JupyterLab did not start:\n" + "".join(log)
+        time.sleep(2)  # the URL is printed as the server starts listening
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(
+            urllib.request.ProxyHandler({}), urllib.request.HTTPCookieProcessor(jar)
+        )
+        opener.open(f"{url}/lab?token={token}", timeout=60).read()
+        xsrf = next(cookie.value for cookie in jar if cookie.name == "_xsrf")
+        request = urllib.request.Request(
+            f"{url}/api/kernels",
+            data=b'{"name": "python3"}',
+            method="POST",
+            headers={
+                "Authorization": f"token {token}",
+                "X-XSRFToken": xsrf,
+                "Content-Type": "application/json",
+            },
+        )
+        kernel = json.load(opener.open(request, timeout=60))
+        time.sleep(10)  # the kernel starts and says what it has to say
+    finally:
+        for _ in range(2):
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGINT)
+                time.sleep(1)
+        try:
+            out, _ = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            out, _ = process.communicate()
+        log.append(out)
+    return kernel, "".join(log)
 
 
 @pytest.mark.install
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the 450 MB budget is measured on Linux")
-def test_the_participant_set_installs_in_at_most_450_mb(tmp_path):
-    # A fresh venv with requirements-participant.txt only (pip's cache makes a rerun quick),
-    # then the setup check's imports in it, with the course's source on the path.
-    venv = tmp_path / "venv"
-    measured = install_size.fresh_install(venv, REPO / "requirements-participant.txt", sys.executable)
-    print(f"\nparticipant set: {measured['packages']} distributions, {measured['mb']} MB in {venv}")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the sizes are measured on Linux")
+def test_check_then_lab_in_a_fresh_copy_install_exactly_the_participant_lock(tmp_path):
+    # The course zip, unzipped: what a learner gets. check installs and checks; lab starts
+    # JupyterLab (a kernel started in it, then stopped). Neither installs more than the light set.
+    from ndcg.course import downloads
+
+    with zipfile.ZipFile(downloads.course_zip(REPO, tmp_path)) as archive:
+        archive.extractall(tmp_path / "copy")
+    (course,) = (tmp_path / "copy").iterdir()
+    env = plain_env(tmp_path)
+    base = getattr(sys, "_base_executable", sys.executable)  # a Python outside this venv, like a learner's
+    check = subprocess.run(
+        [base, "tools/run.py", "check"], cwd=course, env=env, capture_output=True, text=True, timeout=900
+    )
+    output = check.stdout + check.stderr
+    assert check.returncode == 0, output[-4000:]
+    assert "uv pip sync" in output and "All set: your setup is ready for the workshop." in output
+    kernel, lab_output = start_and_stop_lab([base, "tools/run.py", "lab"], course, env)
+    assert kernel["name"] == "python3"
+    assert "pip install" not in lab_output and "uv pip" not in lab_output, "lab installs nothing after check"
+    for words in NOISE:
+        assert words not in output and words not in lab_output, words
+
+    venv = course / ".venv"
     python = venv / "bin" / "python"
-    subprocess.run([python, "-m", "pip", "check"], check=True, capture_output=True)
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    frozen = subprocess.run(
+        [str(venv / "bin" / "uv"), "pip", "freeze", "--python", str(python)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    installed = {
+        run.canonical(line.split("==")[0]): line.split("==")[1]
+        for line in frozen.splitlines()
+        if "==" in line
+    }
+    lock = (REPO / "requirements-participant.txt").read_text(encoding="utf-8")
+    assert installed == pins_here(lock, SYSTEMS["linux"]), "exactly the participant lock, nothing else"
+    assert [line for line in frozen.splitlines() if "==" not in line] == [f"-e file://{course.as_posix()}"]
+
     used = subprocess.run(
-        [python, "-c", LIBRARY_USE], check=True, env=env, cwd=tmp_path, capture_output=True, text=True
+        [str(python), "-c", LIBRARY_USE], check=True, cwd=tmp_path, capture_output=True, text=True
     )
     assert {run.canonical(name) for name in json.loads(used.stdout)} - {"ndcg"} <= set(LIGHT)
-    assert measured["packages"] == len(LIGHT)
-    assert measured["mb"] <= LIMIT_MB, f"the light install takes {measured['mb']} MB (budget: {LIMIT_MB} MB)"
+    record = json.loads((REPO / install_size.RECORD).read_text(encoding="utf-8"))["participant"]
+    measured = install_size.measure(venv)
+    print(f"\nparticipant set: {measured['packages']} distributions, {measured['mb']} MB in {venv}")
+    assert measured["packages"] == record["packages"]
+    assert measured["mb"] <= record["mb"] * (1 + SIZE_TOLERANCE), (measured["mb"], record["mb"])
+    assert measured["mb"] <= LIMIT_MB
 
 
 def test_the_setup_page_quotes_what_check_prints_and_each_system_s_command():
