@@ -870,7 +870,7 @@ def parser() -> argparse.ArgumentParser:
                 "--wheelhouse",
                 dest="make_wheelhouse",
                 action="store_true",
-                help="add wheelhouse/: every package to install, downloaded for this machine (or --platform)",
+                help="add wheelhouse/<system>/: every wheel to install offline, for each --target and --python",
             )
             subparser.add_argument(
                 "--target",
