@@ -303,6 +303,21 @@ class Target(NamedTuple):
     pip_platform: str
     macos: str | None = None
 
+    def pip_platforms(self) -> list[str]:
+        """pip's ``--platform`` tags for it. pip widens a macOS tag to the older releases itself,
+        not a manylinux one: every glibc from 2.28 down is named, and the legacy aliases.
+
+        >>> WHEELHOUSE_TARGETS["linux-aarch64"].pip_platforms()[:2], WHEELHOUSE_TARGETS["macos-arm64"].pip_platforms()
+        (['manylinux_2_28_aarch64', 'manylinux_2_27_aarch64'], ['macosx_12_0_arm64'])
+        """
+        if not self.pip_platform.startswith("manylinux_2_28_"):
+            return [self.pip_platform]
+        arch = self.pip_platform.removeprefix("manylinux_2_28_")
+        legacy = ["manylinux2014", "manylinux2010", "manylinux1"] if arch == "x86_64" else ["manylinux2014"]
+        return [f"manylinux_2_{glibc}_{arch}" for glibc in range(28, 4, -1)] + [
+            f"{tag}_{arch}" for tag in legacy
+        ]
+
 
 #: The systems a wheelhouse can be made for: uv's ``--python-platform`` and pip's ``--platform``.
 WHEELHOUSE_TARGETS = {
@@ -367,7 +382,8 @@ def download_wheelhouse(
             listing.write(pins)
         abi = "cp" + version.replace(".", "")
         command = [python, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps"]
-        command += ["--only-binary=:all:", "--platform", target.pip_platform, "--python-version", version]
+        command += ["--only-binary=:all:", "--python-version", version]
+        command += [word for tag in target.pip_platforms() for word in ("--platform", tag)]
         command += ["--implementation", "cp", "--abi", abi, "--abi", "abi3", "--abi", "none"]
         command += ["--dest", str(folder), *index_args, "-r", listing.name]
         try:
