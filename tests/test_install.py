@@ -381,6 +381,13 @@ def test_solutions_without_the_solutions_says_where_they_are_before_installing(r
     assert "no solutions" in err and "Practise" in err and "ndcg-solutions-<version>.zip" in err
 
 
+def test_a_pack_without_student_notebooks_says_so_before_installing(repo, calls, capsys):
+    (repo / "exercises" / "00_why.ipynb").unlink()
+    (repo / run.PARTICIPANT.stamp).unlink()
+    assert run.main(["participant-pack"]) == 1
+    assert calls == [] and "No student notebooks" in capsys.readouterr().err
+
+
 def test_a_participant_command_keeps_a_venv_that_held_the_full_set(repo, calls):
     (repo / "requirements.txt").touch()
     (repo / "requirements-participant.txt").touch()
