@@ -89,7 +89,7 @@ def calls(monkeypatch):
     """Every command that ``subprocess.run`` is asked to run, with its cwd and env; each succeeds."""
     recorded = []
 
-    def fake_run(command, cwd=None, env=None):
+    def fake_run(command, cwd=None, env=None, **options):
         recorded.append({"command": command, "cwd": Path(cwd), "env": env})
         return subprocess.CompletedProcess(command, 0)
 
@@ -285,7 +285,7 @@ def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
     shutil.rmtree(repo / ".venv")
     record = run.subprocess.run
 
-    def make_venv(command, cwd=None, env=None):
+    def make_venv(command, cwd=None, env=None, **options):
         if command[1:3] == ["-m", "venv"]:
             run.venv_python(repo, windows=False).parent.mkdir(parents=True)
             run.venv_python(repo, windows=False).touch()
@@ -307,10 +307,12 @@ def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
 
 
 def test_without_uv_pip_installs_the_same_pins_and_says_so_in_one_line(repo, monkeypatch, capsys):
-    seen = []
+    seen, envs = [], []
+    monkeypatch.setenv("PYTHONWARNINGS", "error::ResourceWarning")
 
-    def no_uv(command, cwd=None, env=None):
+    def no_uv(command, cwd=None, env=None, **options):
         seen.append(command)
+        envs.append(env)
         return subprocess.CompletedProcess(command, 1 if command[-1].startswith("uv==") else 0)
 
     monkeypatch.setattr(run.subprocess, "run", no_uv)
@@ -322,9 +324,15 @@ def test_without_uv_pip_installs_the_same_pins_and_says_so_in_one_line(repo, mon
     assert seen == [
         [*pip, "uv==0.13.9"],
         [*pip, "--upgrade", "pip==26.3"],
-        [*pip, "-r", "requirements-participant.txt"],
+        [*pip, "-r", ".venv/requirements-participant.txt"],
         [*pip, "--no-deps", "-e", "."],
     ]
+    # setuptools' boxed note on an editable install is filtered out of the build (pip 26 shows it).
+    assert envs[-1]["PYTHONWARNINGS"] == "error::ResourceWarning,ignore:Editable installation"
+    assert envs[:-1] == [None, None, None]
+    # The lock, without the uv that could not be had: pip would fail on that pin.
+    kept = (repo / ".venv" / "requirements-participant.txt").read_text()
+    assert kept == LOCK.replace("uv==0.13.9\n", "")
     out = capsys.readouterr().out
     assert [line for line in out.splitlines() if "uv" in line and "pip" in line and "instead" in line] == [
         "uv could not be installed here: installing with pip instead (slower, same pins)."

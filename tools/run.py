@@ -340,10 +340,36 @@ def install_uv(lock: Lock, options: Sequence[str]) -> bool:
     command = [python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     command += [*options, f"uv=={uv_version(lock)}"]
     print(shown(command), flush=True)
-    if subprocess.run(command, cwd=ROOT, env=None).returncode == 0:
+    # pip's own "ERROR: ... uv" lines would read as a failure: the one line below says what happens.
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    if subprocess.run(command, cwd=ROOT, env=None, **quiet).returncode == 0:
         return True
     print("uv could not be installed here: installing with pip instead (slower, same pins).", flush=True)
     return False
+
+
+#: setuptools' note on every editable install of a flat layout (a package folder beside others, so
+#: it installs an import finder rather than a path): a boxed "Editable installation" warning, which
+#: pip 26 shows even with --quiet and a newcomer reads as a failure. uv shows a build's output only
+#: when it fails; for pip, the build's Python is told to ignore that one warning (a message filter).
+EDITABLE_NOTE = "ignore:Editable installation"
+
+
+def quiet_editable_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """A copy of ``environ`` whose Pythons ignore setuptools' editable-install note (and keep the
+    caller's other warning filters)."""
+    filters = [part for part in environ.get("PYTHONWARNINGS", "").split(",") if part]
+    return {**environ, "PYTHONWARNINGS": ",".join([*filters, EDITABLE_NOTE])}
+
+
+def without_uv_lock(root: Path, lock: Lock) -> str:
+    """The lock without its uv pin, for pip when uv cannot be had (a system without a uv wheel, or
+    a wheelhouse without it, would fail on that pin): ``.venv/<lock>``, relative to the course."""
+    lines = (root / lock.pinned).read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [line for line in lines if not re.match(r"uv==", line)]
+    path = Path(VENV, lock.pinned)
+    (root / path).write_text("".join(kept), encoding="utf-8")
+    return path.as_posix()
 
 
 def setup(args: argparse.Namespace | None = None, lock: Lock = FULL) -> None:
@@ -373,8 +399,10 @@ def setup(args: argparse.Namespace | None = None, lock: Lock = FULL) -> None:
         if pip_version is None:
             sys.exit(f"{lock.pinned} pins no pip: run `python tools/run.py requirements`.")
         install = [python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *options]
-        for pip_args in (["--upgrade", f"pip=={pip_version}"], ["-r", lock.pinned], ["--no-deps", "-e", "."]):
+        without_uv = without_uv_lock(ROOT, lock)
+        for pip_args in (["--upgrade", f"pip=={pip_version}"], ["-r", without_uv]):
             run([*install, *pip_args])
+        run([*install, "--no-deps", "-e", "."], env=quiet_editable_env(os.environ))
     write_jupyter_config(ROOT)
     (ROOT / lock.stamp).touch()
     if lock == FULL:
