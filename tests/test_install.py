@@ -431,6 +431,7 @@ def test_wheelhouse_installs_without_the_index(name, repo, calls, tmp_path_facto
     (repo / run.FULL.stamp).unlink()
     with pytest.raises(SystemExit, match="--wheelhouse nowhere: no such folder of wheels"):
         run.main([name, "--wheelhouse", "nowhere"])
+    assert calls == [], "said before anything is made or installed"
     wheels = tmp_path_factory.mktemp("wheelhouse")
     (wheels / "pip-26.3-py3-none-any.whl").write_bytes(b"")
     assert run.main([name, "--wheelhouse", str(wheels)]) == 0

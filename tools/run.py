@@ -387,8 +387,8 @@ def setup(args: argparse.Namespace | None = None, lock: Lock = FULL) -> None:
     if lock == PARTICIPANT and (ROOT / FULL.stamp).exists():
         print(f"{VENV} held the full set ({FULL.pinned}): bringing it up to date.", flush=True)
         lock = FULL
+    options = wheelhouse_options(args)  # a wrong folder is said before anything is made
     make_venv()
-    options = wheelhouse_options(args)
     if install_uv(lock, options):
         uv = [tool("uv"), "pip"]
         target = ["--python", python(), "--quiet", *options]
