@@ -17,6 +17,24 @@ settings.register_profile("course", derandomize=True, deadline=None, max_example
 settings.load_profile("course")
 
 
+# -- the caller's environment ----------------------------------------------------------------
+
+#: Settings a caller may export that change what the course's tools do: NumPy's kernels
+#: (``nbval --older-kernels``), OpenBLAS's, the browser (tests/browser.py) and the workers of
+#: ``make test``. No test may depend on them: each test starts without them, and sets what it needs.
+CALLER_SETTINGS = ("NPY_DISABLE_CPU_FEATURES", "OPENBLAS_CORETYPE", "CHROMIUM", "NDCG_TEST_WORKERS")
+
+
+@pytest.fixture(autouse=True)
+def _without_the_caller_s_settings(request, monkeypatch):
+    """Clear :data:`CALLER_SETTINGS` for every test; a browser test keeps ``CHROMIUM``, the
+    caller's choice of browser (the ``chromium_executable`` fixture reads it)."""
+    for name in CALLER_SETTINGS:
+        if name == "CHROMIUM" and "chromium_executable" in request.fixturenames:
+            continue
+        monkeypatch.delenv(name, raising=False)
+
+
 # -- the browser tests' setup (see tests/browser.py) ------------------------------------------
 
 

@@ -102,7 +102,7 @@ def test_without_git_a_stale_or_missing_manifest_is_a_clear_error(tmp_path):
 # -- the zips ----------------------------------------------------------------------------------
 
 
-def test_write_zip_is_deterministic_and_refuses_a_name_twice(tmp_path):
+def test_write_zip_is_deterministic_and_refuses_a_name_twice(tmp_path, monkeypatch):
     script = tmp_path / "run"
     script.write_text("#!/bin/sh\n")
     script.chmod(0o755)
@@ -114,7 +114,12 @@ def test_write_zip_is_deterministic_and_refuses_a_name_twice(tmp_path):
     with zipfile.ZipFile(first) as opened:
         infos = opened.infolist()
     assert [info.filename for info in infos] == ["a.txt", "b/run"]
-    assert {info.date_time for info in infos} == {downloads.ZIP_TIME}
+    # Dated the edition (SOURCE_DATE_EPOCH, else today), not 1980: JupyterLab shows that age.
+    assert {info.date_time for info in infos} == {downloads.zip_time()}
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    dated = downloads.write_zip(tmp_path / "4.zip", entries)
+    with zipfile.ZipFile(dated) as opened:
+        assert {info.date_time for info in opened.infolist()} == {(2023, 11, 14, 0, 0, 0)}
     assert [(info.external_attr >> 16) & 0o777 for info in infos] == [0o644, 0o755]
     with pytest.raises(ValueError, match="named twice"):
         downloads.write_zip(tmp_path / "3.zip", [("a", b"1"), ("a", b"2")])
@@ -198,7 +203,7 @@ def test_the_participant_pack_holds_no_solution(pack):
     assert not [name for name in packed if "solutions/" in name]
 
 
-@pytest.mark.book  # slow (four pip runs): make test-fast leaves it out
+@pytest.mark.book  # slow (several pip and uv runs): make test-fast leaves it out
 def test_a_participant_pack_takes_the_play_notebooks_and_the_requirements_and_a_wheelhouse(tmp_path):
     # A fake course whose ndcg wheel needs one tiny package for its widgets extra,
     # found (like the room's wheelhouse) in a local folder: no network.
@@ -217,8 +222,13 @@ def test_a_participant_pack_takes_the_play_notebooks_and_the_requirements_and_a_
         "requirements-participant.txt": "tinydep==1.0\n",
     }
     fake_course(course, files, manifest=[*sorted(files), "ndcg/__init__.py", "pyproject.toml"])
+    local = ["--no-index", "--find-links", str(index)]
     folder, archive = downloads.participant_pack(
-        course, tmp_path / "out", wheelhouse=True, pip_args=["--no-index", "--find-links", str(index)]
+        course,
+        tmp_path / "out",
+        wheelhouse=True,
+        targets=["windows-x86_64", "linux-x86_64"],
+        index_args=local,
     )
     inside = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
     assert inside == [
@@ -228,15 +238,17 @@ def test_a_participant_pack_takes_the_play_notebooks_and_the_requirements_and_a_
         "exercises/play/data/films.csv",
         "ndcg-9.8.7-py3-none-any.whl",
         "requirements-participant.txt",
-        "wheelhouse/ndcg-9.8.7-py3-none-any.whl",
-        "wheelhouse/tinydep-1.0-py3-none-any.whl",
+        "wheelhouse/linux-x86_64/ndcg-9.8.7-py3-none-any.whl",
+        "wheelhouse/linux-x86_64/tinydep-1.0-py3-none-any.whl",
+        "wheelhouse/windows-x86_64/ndcg-9.8.7-py3-none-any.whl",
+        "wheelhouse/windows-x86_64/tinydep-1.0-py3-none-any.whl",
     ]
     assert names(archive) == [f"{folder.name}/{name}" for name in inside]
     readme = (folder / "README.md").read_text(encoding="utf-8")
-    assert "exercises/play/" in readme
-    # The README's offline command installs everything from the wheelhouse alone.
-    (offline,) = [line for line in readme.splitlines() if "--no-index --find-links wheelhouse" in line]
-    words = offline.replace('"', "").split()
+    assert "exercises/play/" in readme and "`windows-x86_64`, `linux-x86_64`" in readme
+    # The README's offline command installs everything from the wheelhouse alone (here, on Linux).
+    (offline,) = [line for line in readme.splitlines() if "--no-index --find-links wheelhouse/" in line]
+    words = offline.replace('"', "").replace("wheelhouse/windows-x86_64", "wheelhouse/linux-x86_64").split()
     assert words[:4] == ["python", "-m", "pip", "install"]
     result = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", *words[4:]],
@@ -246,19 +258,59 @@ def test_a_participant_pack_takes_the_play_notebooks_and_the_requirements_and_a_
     )
     assert result.returncode == 0, result.stderr
     assert "ndcg-9.8.7" in result.stdout and "tinydep-1.0" in result.stdout
+    with pytest.raises(downloads.CourseFilesError, match="no wheelhouse target"):
+        downloads.participant_pack(
+            course, tmp_path / "x", wheelhouse=True, targets=["plan9"], index_args=local
+        )
 
-    # For another system: pip's platform tags, wheels only (tinydep is pure Python, so it fits).
-    folder, _ = downloads.participant_pack(
-        course,
-        tmp_path / "windows",
-        wheelhouse=True,
-        platforms=["win_amd64"],
-        pip_args=["--no-index", "--find-links", str(index)],
-    )
-    assert sorted(path.name for path in (folder / "wheelhouse").iterdir()) == [
-        "ndcg-9.8.7-py3-none-any.whl",
-        "tinydep-1.0-py3-none-any.whl",
-    ]
+
+# -- a wheelhouse of the real participant lock, for other systems ------------------------------------
+
+#: The wheelhouses the next tests make (one download each, shared): Windows and a Mac, Python 3.11.
+#: Their marker-only wheels are the ones a wheelhouse made with pip alone on Linux lacks (pypa/pip#4304).
+FOREIGN = {"windows-x86_64": {"colorama", "pywinpty"}, "macos-arm64": {"appnope"}}
+LOCK = ROOT / "requirements-participant.txt"
+
+
+@pytest.fixture(scope="module")
+def wheelhouses(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("wheelhouses")
+    made = {}
+    for name in FOREIGN:
+        made[name] = folder / name
+        downloads.download_wheelhouse(made[name], LOCK, downloads.WHEELHOUSE_TARGETS[name], ["3.11"])
+    return made
+
+
+def wheel_names(folder: Path) -> set[str]:
+    return {re.sub(r"[-_.]+", "-", path.name.split("-")[0]).lower() for path in folder.glob("*.whl")}
+
+
+@pytest.mark.install  # downloads about 100 MB per system (pip's cache makes a rerun quicker)
+@pytest.mark.parametrize("name", sorted(FOREIGN))
+def test_a_wheelhouse_for_another_system_holds_its_marker_only_wheels_and_uv(wheelhouses, name):
+    held = wheel_names(wheelhouses[name])
+    assert FOREIGN[name] <= held, "the target's own pins, judged by uv for that system"
+    assert "uv" in held, "the target's uv rides along"
+    assert not ({"colorama", "pywinpty", "appnope"} - FOREIGN[name]) & held, "no other system's pins"
+    target = downloads.WHEELHOUSE_TARGETS[name]
+    platform_tag = target.pip_platform.split("_")[0]
+    assert any(platform_tag in path.name for path in wheelhouses[name].glob("numpy-*.whl"))
+
+
+@pytest.mark.install
+@pytest.mark.parametrize("name", sorted(FOREIGN))
+def test_a_wheelhouse_installs_offline_on_its_system_and_not_without_a_marker_only_wheel(
+    wheelhouses, name, tmp_path
+):
+    target = downloads.WHEELHOUSE_TARGETS[name]
+    result = downloads.check_wheelhouse(wheelhouses[name], ["-r", str(LOCK)], target, "3.11")
+    assert result.returncode == 0, result.stderr
+    for missing in sorted(FOREIGN[name]):
+        partial = tmp_path / missing
+        shutil.copytree(wheelhouses[name], partial, ignore=shutil.ignore_patterns(f"{missing}-*.whl"))
+        result = downloads.check_wheelhouse(partial, ["-r", str(LOCK)], target, "3.11")
+        assert result.returncode != 0 and missing in result.stderr, (missing, result.stderr)
 
 
 # -- the wheel, installed alone, runs a student notebook alone ----------------------------------------

@@ -66,7 +66,7 @@ def test_the_edition_is_not_typed_into_the_configuration():
 
 def test_the_participant_pack_readme_carries_the_edition(monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    readme = downloads._pack_readme(ndcg.__version__, "ndcg.whl", True, False, True)
+    readme = downloads._pack_readme(ndcg.__version__, "ndcg.whl", True, [], ["3.11"], True)
     assert f"Edition: version {ndcg.__version__}, built 2023-11-14" in readme
 
 

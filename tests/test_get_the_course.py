@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
 WHEEL = f"ndcg-{ndcg.__version__}-py3-none-any.whl"
 COURSE_ZIP = f"ndcg-course-{ndcg.__version__}.zip"
+SOLUTIONS_ZIP = f"ndcg-solutions-{ndcg.__version__}.zip"
 
 CONFIG = """\
 title: A fixture
@@ -157,6 +158,12 @@ def test_the_box_links_to_the_downloads_and_the_setup_page_from_each_folder(boxe
     for name, link in files.items():
         assert not urlsplit(link["href"]).scheme, "a relative link, so it works from file:// and offline"
         assert (path.parent / unquote(link["href"])).resolve() == (boxed / "_downloads" / "course" / name)
+    # The solutions, labelled for self-study, in a folder of their own (the course zip leaves them out).
+    (solved,) = [link for link in in_box if "ndcg-get-solutions-file" in link["classes"]]
+    assert (
+        path.parent / unquote(solved["href"])
+    ).resolve() == boxed / "_downloads" / "solutions" / SOLUTIONS_ZIP
+    assert "The solutions, for self-study: " in path.read_text(encoding="utf-8")
     (setup,) = [link for link in in_box if "setup.html" in link["href"]]
     target, anchor = setup["href"].split("#")
     assert (path.parent / target).resolve() == boxed / "setup.html" and anchor == "setup"
@@ -168,6 +175,8 @@ def test_the_box_links_to_the_downloads_and_the_setup_page_from_each_folder(boxe
 def test_the_downloads_are_the_course_zip_and_a_working_wheel(boxed, tmp_path):
     folder = boxed / "_downloads" / "course"
     assert sorted(path.name for path in folder.iterdir()) == sorted([COURSE_ZIP, WHEEL])
+    solved = boxed / "_downloads" / "solutions" / SOLUTIONS_ZIP
+    assert solved.read_bytes() == downloads.solutions_zip(ROOT, tmp_path).read_bytes()
     fresh = downloads.course_zip(ROOT, tmp_path)
     assert (folder / COURSE_ZIP).read_bytes() == fresh.read_bytes()
     assert (folder / WHEEL).read_bytes() == downloads.build_wheel(ROOT, tmp_path).read_bytes()
@@ -248,5 +257,8 @@ def test_the_book_has_the_box_on_its_landing_page_and_in_every_practise_section(
         assert 'class="tip ndcg-get admonition"' in practise, f"{page}: no get-the-course box in Practise"
     in_box = [link for link in links(path) if link["box"] and "ndcg-get-file" in link["classes"]]
     assert {Path(link["href"]).name for link in in_box} == {COURSE_ZIP, WHEEL}
+    solved = [link for link in links(path) if link["box"] and "ndcg-get-solutions-file" in link["classes"]]
+    assert [Path(link["href"]).name for link in solved] == [SOLUTIONS_ZIP], f"{page}: no solutions download"
+    in_box += solved
     for link in in_box:
         assert (path.parent / unquote(link["href"])).is_file(), f"{page}: {link['href']} is not in the book"

@@ -7,6 +7,7 @@ Windows venv layout) is a parameter or a patched module constant.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -45,7 +46,10 @@ def age(path: Path, seconds: float) -> None:
 
 
 #: A lock as ``requirements`` writes it: the requires-python line, then the pins.
-LOCK = "# requires-python: >=3.11    (the lowest Python every pin below accepts)\nnumpy==2.4.6\npip==26.3\n"
+LOCK = (
+    "# requires-python: >=3.11    (the lowest Python every pin below accepts)\n"
+    "numpy==2.4.6\npip==26.3\nuv==0.13.9\n"
+)
 
 
 @pytest.fixture
@@ -56,6 +60,9 @@ def repo(tmp_path, monkeypatch):
         age(tmp_path / name, 60)
     (tmp_path / "_config.yml").write_text(CONFIG)
     (tmp_path / "exercises").mkdir()
+    (tmp_path / "exercises" / "00_why.ipynb").write_text("{}")
+    (tmp_path / "notebooks" / "solutions").mkdir(parents=True)
+    (tmp_path / "notebooks" / "solutions" / "00_why.ipynb").write_text("{}")
     (tmp_path / "tools").mkdir()
     shutil.copy(REPO / "tools" / "make_student.py", tmp_path / "tools")
     shutil.copy(REPO / "tools" / "notebooks.py", tmp_path / "tools")  # make_student.py loads it
@@ -82,7 +89,7 @@ def calls(monkeypatch):
     """Every command that ``subprocess.run`` is asked to run, with its cwd and env; each succeeds."""
     recorded = []
 
-    def fake_run(command, cwd=None, env=None):
+    def fake_run(command, cwd=None, env=None, **options):
         recorded.append({"command": command, "cwd": Path(cwd), "env": env})
         return subprocess.CompletedProcess(command, 0)
 
@@ -278,7 +285,7 @@ def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
     shutil.rmtree(repo / ".venv")
     record = run.subprocess.run
 
-    def make_venv(command, cwd=None, env=None):
+    def make_venv(command, cwd=None, env=None, **options):
         if command[1:3] == ["-m", "venv"]:
             run.venv_python(repo, windows=False).parent.mkdir(parents=True)
             run.venv_python(repo, windows=False).touch()
@@ -287,24 +294,62 @@ def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
     monkeypatch.setattr(run.subprocess, "run", make_venv)
     run.setup()
     python = str(repo / ".venv" / "bin" / "python")
+    uv = str(repo / ".venv" / "bin" / "uv")
     assert commands(calls) == [
         [sys.executable, "-m", "venv", ".venv"],
-        [python, "-m", "pip", "install", "--quiet", "--upgrade", "pip==26.3"],
-        [python, "-m", "pip", "install", "--quiet", "-r", "requirements.txt"],
-        [python, "-m", "pip", "install", "--quiet", "--no-deps", "-e", "."],
+        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "uv==0.13.9"],
+        [uv, "pip", "sync", "--python", python, "--quiet", "requirements.txt"],
+        [uv, "pip", "install", "--python", python, "--quiet", "--no-deps", "--no-build-isolation", "-e", "."],
     ]
     assert run.stamp_is_fresh(repo, windows=False)
+    config = json.loads((repo / ".venv" / "etc" / "jupyter" / "jupyter_config.json").read_text())
+    assert config["KernelManager"] == config["MappingKernelManager"] == {"transport_encryption": "auto"}
+
+
+def test_without_uv_pip_installs_the_same_pins_and_says_so_in_one_line(repo, monkeypatch, capsys):
+    seen, envs = [], []
+    monkeypatch.setenv("PYTHONWARNINGS", "error::ResourceWarning")
+
+    def no_uv(command, cwd=None, env=None, **options):
+        seen.append(command)
+        envs.append(env)
+        return subprocess.CompletedProcess(command, 1 if command[-1].startswith("uv==") else 0)
+
+    monkeypatch.setattr(run.subprocess, "run", no_uv)
+    (repo / run.PARTICIPANT.stamp).unlink()
+    (repo / run.FULL.stamp).unlink()
+    run.setup(None, run.PARTICIPANT)
+    python = str(repo / ".venv" / "bin" / "python")
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    assert seen == [
+        [*pip, "uv==0.13.9"],
+        [*pip, "--upgrade", "pip==26.3"],
+        [*pip, "-r", ".venv/requirements-participant.txt"],
+        [*pip, "--no-deps", "-e", "."],
+    ]
+    # setuptools' boxed note on an editable install is filtered out of the build (pip 26 shows it).
+    assert envs[-1]["PYTHONWARNINGS"] == "error::ResourceWarning,ignore:Editable installation"
+    assert envs[:-1] == [None, None, None]
+    # The lock, without the uv that could not be had: pip would fail on that pin.
+    kept = (repo / ".venv" / "requirements-participant.txt").read_text()
+    assert kept == LOCK.replace("uv==0.13.9\n", "")
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if "uv" in line and "pip" in line and "instead" in line] == [
+        "uv could not be installed here: installing with pip instead (slower, same pins)."
+    ]
+    assert run.stamp_is_fresh(repo, False, run.PARTICIPANT)
 
 
 def test_stale_stamp_reinstalls_into_the_existing_venv(repo, calls):
     (repo / "requirements.txt").touch()
     age(repo / run.STAMP, 120)
     run.main(["benchmark"])
-    assert [command[4:] for command in commands(calls)[:3]] == [
-        ["--quiet", "--upgrade", "pip==26.3"],
-        ["--quiet", "-r", "requirements.txt"],
-        ["--quiet", "--no-deps", "-e", "."],
+    assert [command[1:3] for command in commands(calls)[:3]] == [
+        ["-m", "pip"],
+        ["pip", "sync"],
+        ["pip", "install"],
     ]
+    assert commands(calls)[1][-1] == "requirements.txt"
     assert commands(calls)[3][1] == "benchmarks/bench_ndcg_score.py"
     assert run.stamp_is_fresh(repo, windows=False)
 
@@ -505,22 +550,22 @@ def test_every_makefile_target_calls_its_run_py_subcommand():
     assert "RUN    := $(PYTHON) tools/run.py" in (REPO / "Makefile").read_text()
 
 
-def test_participant_pack_passes_the_wheelhouse_and_its_platforms_on(repo, calls):
-    assert (
-        run.main(
-            ["participant-pack", "--wheelhouse", "--platform", "win_amd64", "--platform", "macosx_11_0_arm64"]
-        )
-        == 0
-    )
+def test_participant_pack_passes_the_wheelhouse_its_systems_and_pythons_on(repo, calls):
+    argv = ["participant-pack", "--wheelhouse", "--target", "windows-x86_64", "--target", "macos-arm64"]
+    assert run.main([*argv, "--python", "3.11", "--python", "3.12"]) == 0
     assert commands(calls)[-1][1:] == [
         "-m",
         "ndcg.course.downloads",
         "participant-pack",
         "--wheelhouse",
-        "--platform",
-        "win_amd64",
-        "--platform",
-        "macosx_11_0_arm64",
+        "--target",
+        "windows-x86_64",
+        "--target",
+        "macos-arm64",
+        "--python",
+        "3.11",
+        "--python",
+        "3.12",
     ]
 
 

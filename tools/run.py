@@ -8,15 +8,20 @@ Run it from any directory, on Linux, macOS or Windows::
     python tools/run.py help        # every subcommand, one line each
 
 Every subcommand that needs the course's virtual environment first runs
-``setup``: it creates ``.venv`` with the Python running this script and
-installs the pinned ``requirements.txt`` and the ``ndcg`` package (editable),
-then skips all of that until ``requirements.txt`` or ``pyproject.toml``
-changes. ``check``, the participant's command, installs only the light set
-pinned in ``requirements-participant.txt`` (the same pins, a subset); a full
-install counts as having it. Before anything, the Python running this script is
-held to the ``# requires-python:`` line of the lock it needs (the lowest Python
-every pin accepts, written by ``requirements``), and told which Python to get
-when it is too old. Each command is printed before it runs; a failing command
+``setup``: it creates ``.venv`` with the Python running this script (``venv``
+seeds pip into it), installs uv there with that pip, and has uv make the venv
+hold exactly the pins of the lock the command needs, plus the ``ndcg`` package
+(editable); then it skips all of that until the lock or ``pyproject.toml``
+changes. Where uv cannot be installed, pip installs the same pins. ``check``,
+``lab``, ``participant-pack`` and ``solutions`` need only the light set pinned in
+``requirements-participant.txt`` (the same pins, a subset); ``book``, ``test``,
+``pdf`` and the developer commands need the full ``requirements.txt``; a full
+install counts as having the light set. Before anything, the Python running
+this script is held to the ``# requires-python:`` line of the lock it needs
+(the lowest Python every pin accepts, written by ``requirements``), and told
+which Python to get when it is too old; a command that cannot do its job in this
+copy of the course (``solutions`` without the solutions) says so then too.
+Each command is printed before it runs; a failing command
 stops everything with its own exit code. The Makefile's targets only call this
 script. Standard library only.
 """
@@ -65,11 +70,9 @@ PARTICIPANT = Lock(
 STAMP = FULL.stamp
 #: The first line of each lock, written by ``requirements``: the lowest Python that every pin accepts.
 HEADER = "# requires-python: "
-#: Printed by the venv's Python: each installed distribution's name and Requires-Python, as JSON.
-METADATA_SCRIPT = (
-    "import importlib.metadata as m, json; "
-    "print(json.dumps({d.metadata['Name']: d.metadata.get('Requires-Python') for d in m.distributions()}))"
-)
+#: The installer of the venv and the locks: uv, at the version both locks pin (a fallback to
+#: pip where uv cannot be had). Read from the lock being installed; this one when a lock has none.
+UV_VERSION = "0.13.9"
 
 
 def is_windows(os_name: str) -> bool:
@@ -116,98 +119,8 @@ def shown_version(version: Sequence[int]) -> str:
     return ".".join(str(part) for part in parts)
 
 
-#: One clause of a Requires-Python specifier (PEP 440), such as ``>=3.11`` or ``!=3.0.*``.
-CLAUSE = re.compile(r"^\s*(~=|===|==|!=|<=|>=|<|>)\s*(\d+(?:\.\d+)*(?:\.\*)?)\s*$")
-
-
-def clauses(requires: str) -> list[tuple[str, str]]:
-    """The clauses of a Requires-Python value, each as (operator, version)."""
-    found = []
-    for part in requires.split(","):
-        if not part.strip():
-            continue
-        match = CLAUSE.match(part)
-        if match is None:
-            raise ValueError(f"cannot read the Requires-Python clause {part.strip()!r} of {requires!r}")
-        found.append((match.group(1), match.group(2)))
-    return found
-
-
 def _padded(version: Sequence[int], length: int) -> tuple[int, ...]:
     return tuple(version) + (0,) * (length - len(version))
-
-
-def accepts(requires: str | None, version: Sequence[int]) -> bool:
-    """Whether a Python release satisfies a Requires-Python value (PEP 440, releases only).
-
-    >>> accepts(">=3.9, !=3.10.*", (3, 10, 4)), accepts("~=3.11.2", (3, 11, 7)), accepts(None, (3, 0))
-    (False, True, True)
-    """
-    for operator, text in clauses(requires or ""):
-        wanted = parse_version(text)
-        length = max(len(wanted), len(version), 3)
-        have, want = _padded(version, length), _padded(wanted, length)
-        if text.endswith(".*"):
-            same = _padded(version, len(wanted))[: len(wanted)] == wanted
-            ok = same if operator == "==" else not same
-        elif operator in ("==", "==="):
-            ok = have == want
-        elif operator == "!=":
-            ok = have != want
-        elif operator == ">=":
-            ok = have >= want
-        elif operator == ">":
-            ok = have > want
-        elif operator == "<=":
-            ok = have <= want
-        elif operator == "<":
-            ok = have < want
-        else:  # ~=V.N: at least V.N, and the same V
-            ok = have >= want and _padded(version, len(wanted))[: len(wanted) - 1] == wanted[:-1]
-        if not ok:
-            return False
-    return True
-
-
-def lower_bound(requires: str | None) -> tuple[int, ...] | None:
-    """The lowest Python release that a Requires-Python value's lower clauses allow, or None.
-
-    >>> lower_bound(">=3.11.5"), lower_bound("!=3.0.*, >=2.7"), lower_bound(">3.7"), lower_bound("<4")
-    ((3, 11, 5), (2, 7), (3, 7, 1), None)
-    """
-    bounds = []
-    for operator, text in clauses(requires or ""):
-        version = parse_version(text)
-        if operator in (">=", "~=", "==", "==="):
-            bounds.append(version)
-        elif operator == ">":  # the next release after it
-            version = _padded(version, max(len(version), 3))
-            bounds.append((*version[:-1], version[-1] + 1))
-    return max(bounds, default=None, key=lambda version: _padded(version, 4))
-
-
-def tightest_lower_bound(requires: Mapping[str, str | None]) -> tuple[int, ...]:
-    """The lowest Python that every distribution accepts: the highest of their lower bounds.
-
-    ``requires`` maps each pinned distribution to its Requires-Python (None: any Python).
-    Raises ValueError when no distribution states a lower bound, or when one of them
-    rejects that Python all the same (say ``!=3.11.*``): then there is no single lower bound
-    to write, and the pins need a look.
-
-    >>> tightest_lower_bound({"numpy": ">=3.11", "soupsieve": ">=3.9", "six": None})
-    (3, 11)
-    """
-    bounds = [bound for bound in map(lower_bound, requires.values()) if bound is not None]
-    if not bounds:
-        raise ValueError("no pinned distribution states a lowest Python (Requires-Python: >=...)")
-    lowest = max(bounds, key=lambda version: _padded(version, 4))
-    for name, value in sorted(requires.items()):
-        if not accepts(value, lowest):
-            raise ValueError(
-                f"{name} (Requires-Python {value!r}) rejects Python {shown_version(lowest)}, the highest "
-                "lower bound of the pins: change the pins so one lowest Python works for all of them"
-            )
-    return lowest
 
 
 def canonical(name: str) -> str:
@@ -225,99 +138,6 @@ def pins(text: str) -> dict[str, str]:
         canonical(match.group(1)): match.group(2)
         for match in re.finditer(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)", text, re.MULTILINE)
     }
-
-
-#: The comment under a pin that ``requirements`` copied from a lock's source for another platform.
-ELSEWHERE = (
-    "    # via -r {source}: another platform's pin (its marker is false where this lock was compiled)\n"
-)
-#: A requirement of a lock's source that carries an environment marker: name, ``==`` version or None, marker.
-MARKED = re.compile(
-    r"^([A-Za-z0-9][A-Za-z0-9._-]*)[ \t]*(?:\[[^\]\n]*\])?[ \t]*([^;#\n]*?)[ \t]*;[ \t]*([^#\n]+?)[ \t]*(?:#.*)?$",
-    re.MULTILINE,
-)
-
-
-def marked_requirements(source: str) -> dict[str, tuple[str | None, str]]:
-    r"""The requirements of a lock's source that carry an environment marker.
-
-    Returns ``{canonical name: (exact version or None, marker)}``; the version is None
-    unless the requirement is one exact pin (``name==version``).
-
-    >>> marked_requirements('numpy\nxgboost==3.2.0 ; sys_platform == "darwin"  # macOS\nfoo>=1; os_name == "nt"\n')
-    {'xgboost': ('3.2.0', 'sys_platform == "darwin"'), 'foo': (None, 'os_name == "nt"')}
-    """
-    found = {}
-    for match in MARKED.finditer(source):
-        name, specifier, marker = match.groups()
-        exact = re.fullmatch(r"==\s*([^\s,*]+)", specifier)
-        found[canonical(name)] = (exact.group(1) if exact else None, marker)
-    return found
-
-
-def other_platform_pins(text: str) -> set[str]:
-    r"""The pins of a lock that ``requirements`` copied for another platform (not installed here).
-
-    >>> other_platform_pins('a==1\n    # via b\nc==2 ; sys_platform == "darwin"\n'
-    ...                     "    # via -r requirements.in: another platform's pin (...)\n")
-    {'c'}
-    """
-    return {
-        canonical(match.group(1))
-        for match in re.finditer(
-            r"^([A-Za-z0-9][A-Za-z0-9._-]*)==\S+.*\n    # via -r \S+: another platform's pin",
-            text,
-            re.MULTILINE,
-        )
-    }
-
-
-def keep_other_platform_pins(root: Path, lock: Lock) -> list[str]:
-    """Put back into a lock the pins of its source that are meant for other platforms.
-
-    pip-compile resolves for the machine it runs on, and leaves out a requirement whose
-    environment marker is false there: compiled on Linux, ``xgboost==3.2.0 ; sys_platform ==
-    "darwin"`` would vanish from the lock, and a Mac would install nothing for it. Such a
-    requirement must be one exact pin in the source (nothing here could resolve a range for
-    another platform); it is written into the lock as the source writes it, in its
-    alphabetical place, under a comment that says so (:data:`ELSEWHERE`), and pip skips it on
-    every machine where its marker is false. Its own dependencies are not resolved here either:
-    they must be pinned by the lock already (XGBoost's macOS wheel needs NumPy and SciPy, which
-    the Linux and Windows build pins too). Returns the names put back; exits when a marked
-    requirement left out is not an exact pin.
-    """
-    source = (root / lock.source).read_text(encoding="utf-8")
-    path = root / lock.pinned
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    pinned = pins("".join(lines))
-    added = []
-    for name, (version, marker) in sorted(marked_requirements(source).items()):
-        if name in pinned:
-            continue
-        if version is None:
-            sys.exit(
-                f"{lock.source}: {name} ({marker}) is for another platform, so pip-compile cannot resolve "
-                f"it here: pin it exactly (`{name}==VERSION ; {marker}`)."
-            )
-        # Its place: before the first pin that sorts after it, above pip-compile's "unsafe" block.
-        place = len(lines)
-        for index, line in enumerate(lines):
-            if line.startswith("# The following packages are considered to be unsafe"):
-                place = index
-                while place > 0 and not lines[place - 1].strip():
-                    place -= 1
-                break
-            match = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)==", line)
-            if match and canonical(match.group(1)) > name:
-                place = index
-                break
-        lines[place:place] = [f"{name}=={version} ; {marker}\n", ELSEWHERE.format(source=lock.source)]
-        added.append(name)
-        print(
-            f"{lock.pinned}: {name}=={version} ; {marker} (for another platform, kept as {lock.source} pins it)"
-        )
-    path.write_text("".join(lines), encoding="utf-8")
-    return added
 
 
 def required_python(root: Path, lock: Lock) -> tuple[int, ...]:
@@ -498,7 +318,8 @@ def make_venv() -> None:
 
 
 def wheelhouse_options(args: argparse.Namespace | None) -> list[str]:
-    """pip's options to install from a folder of wheels only (``--wheelhouse DIR``), or none."""
+    """The installers' options to install from a folder of wheels only (``--wheelhouse DIR``), or none
+    (pip and uv spell them the same)."""
     folder = getattr(args, "wheelhouse", None)
     if folder is None:
         return []
@@ -508,24 +329,101 @@ def wheelhouse_options(args: argparse.Namespace | None) -> list[str]:
     return ["--no-index", "--find-links", str(path)]
 
 
-def setup(args: argparse.Namespace | None = None, lock: Lock = FULL) -> None:
-    """Create .venv with this Python and install ``lock``'s pins into it, unless that is done.
+def uv_version(lock: Lock) -> str:
+    """The uv that installs ``lock``: its pin in the lock (so a sync keeps it), else :data:`UV_VERSION`."""
+    return pins((ROOT / lock.pinned).read_text(encoding="utf-8")).get("uv", UV_VERSION)
 
-    pip itself is first brought to the lock's pin. ``main`` has already checked that this
-    Python is new enough for the lock.
+
+def install_uv(lock: Lock, options: Sequence[str]) -> bool:
+    """Install uv into .venv with the venv's own pip (seeded by ``venv``); False when it cannot be
+    had (no wheel for this system, or a wheelhouse without it): then pip installs, as before uv."""
+    command = [python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    command += [*options, f"uv=={uv_version(lock)}"]
+    print(shown(command), flush=True)
+    # pip's own "ERROR: ... uv" lines would read as a failure: the one line below says what happens.
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    if subprocess.run(command, cwd=ROOT, env=None, **quiet).returncode == 0:
+        return True
+    print("uv could not be installed here: installing with pip instead (slower, same pins).", flush=True)
+    return False
+
+
+#: setuptools' note on every editable install of a flat layout (a package folder beside others, so
+#: it installs an import finder rather than a path): a boxed "Editable installation" warning, which
+#: pip 26 shows even with --quiet and a newcomer reads as a failure. uv shows a build's output only
+#: when it fails; for pip, the build's Python is told to ignore that one warning (a message filter).
+EDITABLE_NOTE = "ignore:Editable installation"
+
+
+def quiet_editable_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """A copy of ``environ`` whose Pythons ignore setuptools' editable-install note (and keep the
+    caller's other warning filters)."""
+    filters = [part for part in environ.get("PYTHONWARNINGS", "").split(",") if part]
+    return {**environ, "PYTHONWARNINGS": ",".join([*filters, EDITABLE_NOTE])}
+
+
+def without_uv_lock(root: Path, lock: Lock) -> str:
+    """The lock without its uv pin, for pip when uv cannot be had (a system without a uv wheel, or
+    a wheelhouse without it, would fail on that pin): ``.venv/<lock>``, relative to the course."""
+    lines = (root / lock.pinned).read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [line for line in lines if not re.match(r"uv==", line)]
+    path = Path(VENV, lock.pinned)
+    (root / path).write_text("".join(kept), encoding="utf-8")
+    return path.as_posix()
+
+
+def setup(args: argparse.Namespace | None = None, lock: Lock = FULL) -> None:
+    """Create .venv with this Python and install exactly ``lock``'s pins into it, unless that is done.
+
+    ``venv`` seeds pip (``%pip`` and JupyterLab expect it); pip installs uv at the lock's pin;
+    ``uv pip sync`` makes the venv hold exactly the lock (what it does not list goes), then uv
+    adds the ``ndcg`` package, editable, with the setuptools just installed. Where uv cannot be
+    installed, pip installs the same pins. A venv that ever held the full set is synced to the
+    full lock, even by a participant's command: ``check`` never strips the book's tooling.
+    ``main`` has already checked that this Python is new enough for the lock.
     """
     if is_installed(ROOT, WINDOWS, lock):
         return
+    if lock == PARTICIPANT and (ROOT / FULL.stamp).exists():
+        print(f"{VENV} held the full set ({FULL.pinned}): bringing it up to date.", flush=True)
+        lock = FULL
+    options = wheelhouse_options(args)  # a wrong folder is said before anything is made
     make_venv()
-    pip_version = pins((ROOT / lock.pinned).read_text(encoding="utf-8")).get("pip")
-    if pip_version is None:
-        sys.exit(f"{lock.pinned} pins no pip: run `python tools/run.py requirements`.")
-    install = [python(), "-m", "pip", "install", "--quiet", *wheelhouse_options(args)]
-    for pip_args in (["--upgrade", f"pip=={pip_version}"], ["-r", lock.pinned], ["--no-deps", "-e", "."]):
-        run([*install, *pip_args])
+    if install_uv(lock, options):
+        uv = [tool("uv"), "pip"]
+        target = ["--python", python(), "--quiet", *options]
+        run([*uv, "sync", *target, lock.pinned])
+        run([*uv, "install", *target, "--no-deps", "--no-build-isolation", "-e", "."])
+    else:
+        pip_version = pins((ROOT / lock.pinned).read_text(encoding="utf-8")).get("pip")
+        if pip_version is None:
+            sys.exit(f"{lock.pinned} pins no pip: run `python tools/run.py requirements`.")
+        install = [python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *options]
+        without_uv = without_uv_lock(ROOT, lock)
+        for pip_args in (["--upgrade", f"pip=={pip_version}"], ["-r", without_uv]):
+            run([*install, *pip_args])
+        run([*install, "--no-deps", "-e", "."], env=quiet_editable_env(os.environ))
+    write_jupyter_config(ROOT)
     (ROOT / lock.stamp).touch()
     if lock == FULL:
         (ROOT / PARTICIPANT.stamp).touch()
+
+
+#: The venv's Jupyter settings, ``.venv/etc/jupyter/jupyter_config.json`` (read by every Jupyter
+#: application run from the venv: JupyterLab's server, nbconvert): a kernel talks to JupyterLab over
+#: CurveZMQ-encrypted TCP when its kernelspec says it can (ipykernel's does), so it no longer warns
+#: "Kernel is running over TCP without encryption". The server's manager passes it on to each kernel's.
+JUPYTER_CONFIG = {
+    "KernelManager": {"transport_encryption": "auto"},
+    "MappingKernelManager": {"transport_encryption": "auto"},
+}
+
+
+def write_jupyter_config(root: Path) -> None:
+    """Write :data:`JUPYTER_CONFIG` into the venv (no package of the locks owns that file)."""
+    path = root / VENV / "etc" / "jupyter" / "jupyter_config.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(JUPYTER_CONFIG, indent=2) + "\n", encoding="utf-8")
 
 
 def check(args: argparse.Namespace) -> None:
@@ -647,7 +545,7 @@ def serve(args: argparse.Namespace) -> None:
 
 
 def lab(args: argparse.Namespace) -> None:
-    """JupyterLab, opened on the repository."""
+    """JupyterLab, opened on the repository (``main`` has installed the participant set first)."""
     run([tool("jupyter"), "lab", "--notebook-dir=."])
 
 
@@ -723,56 +621,59 @@ def ltr_real(args: argparse.Namespace) -> None:
     run(command)
 
 
-def compile_command(lock: Lock) -> list[str]:
-    """pip-compile, turning a lock's source into its exact pins."""
+def compile_command(lock: Lock, python_version: str) -> list[str]:
+    """uv turning a lock's source into its exact pins for every system (``--universal``), each
+    other system's pin under its marker, resolved from ``python_version`` up. The lock itself is
+    the output file, so uv keeps its pins unless the source asks for others."""
     return [
-        tool("pip-compile"),
+        tool("uv"),
+        "pip",
+        "compile",
         "--quiet",
-        "--strip-extras",
-        "--allow-unsafe",
-        "--no-emit-index-url",
-        "--no-emit-find-links",
-        "--no-emit-trusted-host",
+        "--universal",
+        "--python-version",
+        python_version,
+        "--custom-compile-command",
+        "python tools/run.py requirements",
         lock.source,
         "-o",
         lock.pinned,
     ]
 
 
-def venv_requires_python() -> dict[str, str | None]:
-    """Every distribution installed in .venv and its Requires-Python, ``{canonical name: value}``."""
-    command = [python(), "-c", METADATA_SCRIPT]
-    print(shown(command), flush=True)
-    result = subprocess.run(command, cwd=ROOT, env=None, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"could not read the metadata of .venv's distributions:\n{result.stderr}")
-    return {canonical(name): value for name, value in json.loads(result.stdout).items()}
+def forked_pins(text: str) -> list[str]:
+    r"""The names a universal lock pins more than once (one version per Python or system):
+    the course wants one version of each package everywhere.
+
+    >>> forked_pins("numpy==2.4.6 ; python_full_version < '3.14'\nnumpy==2.5.0 ; python_full_version >= '3.14'\npip==26.3\n")
+    ['numpy']
+    """
+    names = [
+        canonical(match.group(1))
+        for match in re.finditer(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==", text, re.MULTILINE)
+    ]
+    return sorted({name for name in names if names.count(name) > 1})
 
 
-def write_header(root: Path, lock: Lock, requires: Mapping[str, str | None]) -> tuple[int, ...]:
-    """Put the lock's ``# requires-python:`` line on top, from the metadata of its pinned distributions."""
+def write_header(root: Path, lock: Lock, bound: Sequence[int]) -> None:
+    """Put the lock's ``# requires-python:`` line on top (in place of an old one)."""
     path = root / lock.pinned
     text = path.read_text(encoding="utf-8")
-    elsewhere = other_platform_pins(text)  # not installed here: their Requires-Python is not known
-    pinned = {name: version for name, version in pins(text).items() if name not in elsewhere}
-    missing = sorted(set(pinned) - set(requires))
-    if missing:
-        sys.exit(f"{lock.pinned}: not installed in .venv, so their Requires-Python is unknown: {missing}")
-    bound = tightest_lower_bound({name: requires[name] for name in pinned})
     kept = "".join(line for line in text.splitlines(keepends=True) if not line.startswith(HEADER))
     path.write_text(header_line(bound) + kept, encoding="utf-8")
     print(f"{lock.pinned}: {HEADER}>={shown_version(bound)}")
-    return bound
 
 
 def participant_pack(args: argparse.Namespace) -> None:
     """Build the participant pack (student and play notebooks, the ndcg wheel, a README, no solution)
     into _build/participant-pack/, folder and zip; --wheelhouse adds what the room installs offline."""
     command = [python(), "-m", "ndcg.course.downloads", "participant-pack"]
-    if args.wheelhouse:
+    if args.make_wheelhouse:
         command.append("--wheelhouse")
-    for tag in args.platform:
-        command += ["--platform", tag]
+    for name in args.target:
+        command += ["--target", name]
+    for version in args.python:
+        command += ["--python", version]
     run(command)
 
 
@@ -781,28 +682,83 @@ def solutions(args: argparse.Namespace) -> None:
     run([python(), "-m", "ndcg.course.downloads", "solutions"])
 
 
+#: Where a learner whose copy has no solutions gets them: the book's download beside the exercises.
+SOLUTIONS_ELSEWHERE = (
+    "This copy of the course has no solutions (the course zip and the participant pack leave them\n"
+    "out, on purpose). A self-study learner downloads them from the book: every chapter's Practise\n"
+    "section offers ndcg-solutions-<version>.zip beside the exercises (unzip it in the course's folder)."
+)
+
+
+def solutions_problem(root: Path) -> str | None:
+    """Why ``solutions`` cannot make its zip here (no executed solution notebooks), before any install."""
+    if any(Path(root, "notebooks", "solutions").glob("*.ipynb")):
+        return None
+    return SOLUTIONS_ELSEWHERE
+
+
+def pack_problem(root: Path) -> str | None:
+    """Why ``participant-pack`` cannot make a pack here (no student notebooks), before any install."""
+    if any(Path(root, "exercises").glob("*.ipynb")):
+        return None
+    return "No student notebooks (exercises/*.ipynb) here: the participant pack is made from a whole course."
+
+
 def manifest(args: argparse.Namespace) -> None:
     """Rewrite tools/course-files.txt, the course's file list for copies without .git, from git ls-files."""
     run([python(), "-m", "ndcg.course.downloads", "manifest"])
 
 
 def requirements(args: argparse.Namespace) -> None:
-    """Re-pin requirements.txt from requirements.in, then requirements-participant.txt under it
-    (pip-tools), putting back the exact pins for other platforms that pip-compile leaves out
-    (:func:`keep_other_platform_pins`); install the new pins into .venv and write each lock's
-    requires-python line from the Requires-Python metadata of the pins installed here.
+    """Re-pin requirements.txt from requirements.in, then requirements-participant.txt under it,
+    with ``uv pip compile --universal`` (every system's pins, one version of each package), from
+    the lowest Python of today's full lock; install the full lock into .venv, and write each lock's
+    requires-python line from the Requires-Python metadata of the pins installed here
+    (``tools/requires_python.py``, which reads it with ``packaging``).
 
     The new pins may need another Python than the old ones, so no lock's line holds this
-    command back: the pins are resolved for the Python that runs it."""
+    command back: the line is written afresh from the new pins."""
     make_venv()
-    run([python(), "-m", "pip", "install", "--quiet", "pip-tools"])
+    install_uv(FULL, []) or sys.exit("`requirements` needs uv (pip install uv): it compiles the locks.")
+    try:
+        floor = shown_version(required_python(ROOT, FULL)[:2])
+    except SystemExit:  # no line yet: resolve from this Python's series
+        floor = f"{sys.version_info[0]}.{sys.version_info[1]}"
     for lock in (FULL, PARTICIPANT):
-        run(compile_command(lock))
-        keep_other_platform_pins(ROOT, lock)
-    run([python(), "-m", "pip", "install", "--quiet", "-r", FULL.pinned])
-    requires = venv_requires_python()
+        run(compile_command(lock, floor))
+        forked = forked_pins((ROOT / lock.pinned).read_text(encoding="utf-8"))
+        if forked:
+            sys.exit(
+                f"{lock.pinned} pins {', '.join(forked)} more than once (a version per Python or system): "
+                f"pin one version in {lock.source} (a bound that every Python from {floor} accepts)."
+            )
+    run([tool("uv"), "pip", "sync", "--python", python(), "--quiet", FULL.pinned])
+    command = [python(), "tools/requires_python.py", FULL.pinned, PARTICIPANT.pinned]
+    print(shown(command), flush=True)
+    result = subprocess.run(command, cwd=ROOT, env=None, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"could not read the pins' Requires-Python:\n{result.stderr}")
+    print(result.stderr, end="", file=sys.stderr)
+    found = json.loads(result.stdout)
     for lock in (FULL, PARTICIPANT):
-        write_header(ROOT, lock, requires)
+        write_header(ROOT, lock, parse_version(found[lock.pinned]))
+    # The sync took the editable ndcg away: put it back, and mark both sets installed.
+    run(
+        [
+            tool("uv"),
+            "pip",
+            "install",
+            "--python",
+            python(),
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "-e",
+            ".",
+        ]
+    )
+    for lock in (FULL, PARTICIPANT):
+        (ROOT / lock.stamp).touch()
 
 
 def pycache_dirs(root: Path) -> list[Path]:
@@ -837,13 +793,16 @@ def show_help(args: argparse.Namespace | None = None) -> None:
 
 class Command(NamedTuple):
     """A subcommand: what ``help`` says of it, what it does, the lock it needs (its Python is held
-    to that lock's requires-python; None: any Python that runs this script), and whether ``main``
-    installs that lock first."""
+    to that lock's requires-python; None: any Python that runs this script), whether ``main``
+    installs that lock first, and what stops it before that."""
 
     summary: str
     action: Callable[[argparse.Namespace], None]
     lock: Lock | None = FULL
     needs_venv: bool = True
+    #: Why the command cannot do its job in this copy of the course (None: it can), asked before
+    #: anything is installed.
+    problem: Callable[[Path], str | None] | None = None
 
 
 COMMANDS: dict[str, Command] = {
@@ -869,7 +828,9 @@ COMMANDS: dict[str, Command] = {
     "serve": Command(
         "serve the built book on http://localhost:8000 (--port N: another port)", serve, None, False
     ),
-    "lab": Command("open the chapters and exercises in JupyterLab", lab),
+    "lab": Command(
+        "open the chapters and exercises in JupyterLab (--wheelhouse DIR: offline)", lab, PARTICIPANT
+    ),
     "notebooks": Command(
         "generate the executed chapter and play notebooks from chapters/*.md (then commit both)", notebooks
     ),
@@ -890,11 +851,18 @@ COMMANDS: dict[str, Command] = {
     "participant-pack": Command(
         "the participant pack, folder and zip, no solutions (--wheelhouse: for an offline room)",
         participant_pack,
+        PARTICIPANT,
+        problem=pack_problem,
     ),
-    "solutions": Command("zip the solutions for a self-study learner: _build/downloads/", solutions),
+    "solutions": Command(
+        "zip the solutions for a self-study learner: _build/downloads/",
+        solutions,
+        PARTICIPANT,
+        problem=solutions_problem,
+    ),
     "manifest": Command("rewrite tools/course-files.txt (the course's files) from git ls-files", manifest),
     "requirements": Command(
-        "re-pin requirements.txt and requirements-participant.txt from their .in (pip-tools)",
+        "re-pin requirements.txt and requirements-participant.txt from their .in (uv, every system)",
         requirements,
         None,
         False,
@@ -915,7 +883,7 @@ def parser() -> argparse.ArgumentParser:
         subparser = subparsers.add_parser(name, help=command.summary, description=command.summary)
         if name == "serve":
             subparser.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
-        if name in ("setup", "check"):
+        if name in ("setup", "check", "lab"):
             subparser.add_argument(
                 "--wheelhouse",
                 metavar="DIR",
@@ -928,15 +896,24 @@ def parser() -> argparse.ArgumentParser:
         if name == "participant-pack":
             subparser.add_argument(
                 "--wheelhouse",
+                dest="make_wheelhouse",
                 action="store_true",
-                help="add wheelhouse/: every package to install, downloaded for this machine (or --platform)",
+                help="add wheelhouse/<system>/: every wheel to install offline, for each --target and --python",
             )
             subparser.add_argument(
-                "--platform",
+                "--target",
                 action="append",
                 default=[],
-                metavar="TAG",
-                help="download the wheelhouse for this pip platform tag (repeatable), e.g. win_amd64",
+                metavar="SYSTEM",
+                help="make the wheelhouse for this system (repeatable): windows-x86_64, macos-arm64, "
+                "macos-x86_64, linux-x86_64, linux-aarch64 (default: this machine's)",
+            )
+            subparser.add_argument(
+                "--python",
+                action="append",
+                default=[],
+                metavar="X.Y",
+                help="and for this Python (repeatable; wheels are per version; default: the one running)",
             )
         if name == "ltr-real":
             subparser.add_argument("--data", required=True, metavar="DIR", help="the collection's folder")
@@ -982,6 +959,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = COMMANDS[args.command]
     if command.lock is not None:
         problem = python_problem(required_python(ROOT, command.lock), args.command)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 1
+    if command.problem is not None:
+        problem = command.problem(ROOT)
         if problem:
             print(problem, file=sys.stderr)
             return 1

@@ -33,8 +33,10 @@ Examples
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
+import platform
 import re
 import shutil
 import stat
@@ -44,8 +46,9 @@ import tempfile
 import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
-from .edition import edition
+from .edition import build_date, edition
 
 #: The folders that never leave with the course zip or the participant pack: every solution.
 EXCLUDED = ("solutions/", "exercises/solutions/", "notebooks/solutions/")
@@ -53,14 +56,34 @@ EXCLUDED = ("solutions/", "exercises/solutions/", "notebooks/solutions/")
 MANIFEST = "tools/course-files.txt"
 #: The participant requirements (the light set), when the course has them.
 PARTICIPANT_REQUIREMENTS = "requirements-participant.txt"
-#: The time stamp of every zip entry: the first moment a zip file can hold (1980-01-01).
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-#: The same moment for tools that read ``SOURCE_DATE_EPOCH`` (the wheel's entries).
-SOURCE_DATE_EPOCH = "315532800"
 #: What the wheel is built from: the package and the files its metadata names.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE")
 #: Where the solutions' text sources live (before and after they moved to the top level).
 SOLUTION_SOURCES = ("solutions", "exercises/solutions")
+
+
+def zip_time(environ=None) -> tuple[int, int, int, int, int, int]:
+    """The time stamp of every zip entry: midnight (UTC) of the edition's date, the build date
+    of :func:`ndcg.course.edition.build_date` (``SOURCE_DATE_EPOCH`` when set, else today).
+
+    An unzipped notebook then shows the edition's age in JupyterLab, not 1980's; two builds
+    of one edition (one day, or one ``SOURCE_DATE_EPOCH``) give the same bytes.
+
+    >>> zip_time({"SOURCE_DATE_EPOCH": "1700000000"})
+    (2023, 11, 14, 0, 0, 0)
+    """
+    date = build_date(environ)
+    return (date.year, date.month, date.day, 0, 0, 0)
+
+
+def source_date_epoch(environ=None) -> str:
+    """The same moment for tools that read ``SOURCE_DATE_EPOCH`` (the wheel's entries).
+
+    >>> source_date_epoch({"SOURCE_DATE_EPOCH": "1700000000"})
+    '1699920000'
+    """
+    return str(int(datetime.datetime(*zip_time(environ), tzinfo=datetime.UTC).timestamp()))
+
 
 _MANIFEST_HEADER = (
     "# Every file of the downloadable course (tracked by git, without the solutions), one a line.\n"
@@ -160,7 +183,7 @@ def _is_executable(path: Path) -> bool:
 
 
 def write_zip(target: Path, entries: Iterable[tuple[str, Path | bytes]]) -> Path:
-    """Write a deterministic zip: entries sorted by name, every time stamp :data:`ZIP_TIME`,
+    """Write a deterministic zip: entries sorted by name, every time stamp :func:`zip_time`,
     permissions 644 (755 for an executable file), deflated at level 9.
 
     ``entries`` are ``(name in the zip, file or bytes)``. The zip is written beside ``target``
@@ -181,9 +204,10 @@ def write_zip(target: Path, entries: Iterable[tuple[str, Path | bytes]]) -> Path
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
+    when = zip_time()
     with zipfile.ZipFile(partial, "w") as archive:
         for name, content in entries:
-            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info = zipfile.ZipInfo(name, date_time=when)
             info.create_system = 3  # Unix, on every system: the permissions below are kept
             info.compress_type = zipfile.ZIP_DEFLATED
             mode = 0o644
@@ -222,7 +246,7 @@ def build_wheel(root: Path, outdir: Path, python: str | None = None) -> Path:
         built = Path(scratch, "wheel")
         command = [python or sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
         command += ["--no-build-isolation", "--no-index", "--wheel-dir", str(built), str(source)]
-        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PIP_NO_INPUT": "1"}
+        env = {**os.environ, "SOURCE_DATE_EPOCH": source_date_epoch(), "PIP_NO_INPUT": "1"}
         result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         if result.returncode != 0:
             raise CourseFilesError(f"building the ndcg wheel failed:\n{result.stdout}{result.stderr}")
@@ -249,8 +273,9 @@ def solutions_zip(root: Path, outdir: Path) -> Path:
     if not files:
         raise CourseFilesError(
             f"this copy of the course has no solutions (no {', '.join(f + '/' for f in folders)}): the "
-            "downloadable course and the participant pack leave them out. Ask your instructor for "
-            "them, or get them from the course's repository."
+            "downloadable course and the participant pack leave them out. The book offers them for "
+            "self-study: every chapter's Practise section has ndcg-solutions-<version>.zip beside the "
+            "exercises (at a workshop, your instructor shares them after the session)."
         )
     entries = [(path.relative_to(root).as_posix(), path) for path in files]
     return write_zip(Path(outdir, f"ndcg-solutions-{version(root)}.zip"), entries)
@@ -271,19 +296,139 @@ def in_pack(path: str) -> bool:
     )
 
 
-def _pack_readme(version_: str, wheel: str, requirements: bool, wheelhouse: bool, play: bool) -> str:
+class Target(NamedTuple):
+    """A system a room's laptops run, as uv and pip name it (``macos``: the oldest macOS release)."""
+
+    uv_platform: str
+    pip_platform: str
+    macos: str | None = None
+
+    def pip_platforms(self) -> list[str]:
+        """pip's ``--platform`` tags for it. pip widens a macOS tag to the older releases itself,
+        not a manylinux one: every glibc from 2.28 down is named, and the legacy aliases.
+
+        >>> WHEELHOUSE_TARGETS["linux-aarch64"].pip_platforms()[:2], WHEELHOUSE_TARGETS["macos-arm64"].pip_platforms()
+        (['manylinux_2_28_aarch64', 'manylinux_2_27_aarch64'], ['macosx_12_0_arm64'])
+        """
+        if not self.pip_platform.startswith("manylinux_2_28_"):
+            return [self.pip_platform]
+        arch = self.pip_platform.removeprefix("manylinux_2_28_")
+        legacy = ["manylinux2014", "manylinux2010", "manylinux1"] if arch == "x86_64" else ["manylinux2014"]
+        return [f"manylinux_2_{glibc}_{arch}" for glibc in range(28, 4, -1)] + [
+            f"{tag}_{arch}" for tag in legacy
+        ]
+
+
+#: The systems a wheelhouse can be made for: uv's ``--python-platform`` and pip's ``--platform``.
+WHEELHOUSE_TARGETS = {
+    "windows-x86_64": Target("x86_64-pc-windows-msvc", "win_amd64"),
+    "macos-arm64": Target("aarch64-apple-darwin", "macosx_12_0_arm64", "12.0"),
+    "macos-x86_64": Target("x86_64-apple-darwin", "macosx_12_0_x86_64", "12.0"),
+    "linux-x86_64": Target("x86_64-manylinux_2_28", "manylinux_2_28_x86_64"),
+    "linux-aarch64": Target("aarch64-manylinux_2_28", "manylinux_2_28_aarch64"),
+}
+
+
+def this_target() -> str:
+    """The wheelhouse target of this machine (``windows-x86_64``, ``macos-arm64``, ...)."""
+    machine = platform.machine().lower()
+    arch = {"amd64": "x86_64", "x86_64": "x86_64", "arm64": "arm64", "aarch64": "aarch64"}.get(
+        machine, machine
+    )
+    if sys.platform == "win32":
+        return f"windows-{arch}"
+    if sys.platform == "darwin":
+        return "macos-arm64" if arch in ("arm64", "aarch64") else "macos-x86_64"
+    return f"linux-{arch}"
+
+
+def _uv(python: str, target: Target, version: str, index_args: Sequence[str]) -> tuple[list[str], dict]:
+    """uv (``python -m uv``, the uv the participant lock pins) resolving for ``target`` and ``version``."""
+    env = dict(os.environ)
+    if target.macos:
+        env["MACOSX_DEPLOYMENT_TARGET"] = target.macos
+    options = ["--python-platform", target.uv_platform, "--python-version", version, *index_args]
+    return [python, "-m", "uv", "pip"], {"env": env, "options": options}
+
+
+def target_pins(lock: Path, target: Target, version: str, python: str, index_args: Sequence[str] = ()) -> str:
+    """The pins of the universal ``lock`` that ``target`` installs with Python ``version``: one
+    ``name==version`` a line, its markers judged for that system by uv (pip judges them by the
+    machine it runs on, pypa/pip#4304, and would leave out another system's colorama or appnope)."""
+    uv, how = _uv(python, target, version, index_args)
+    command = [*uv, "compile", "--quiet", "--no-header", "--no-annotate", *how["options"], str(lock)]
+    result = subprocess.run(command, capture_output=True, text=True, env=how["env"], check=False)
+    if result.returncode != 0:
+        raise CourseFilesError(f"uv could not list {lock.name} for {target.uv_platform}:\n{result.stderr}")
+    return result.stdout
+
+
+def download_wheelhouse(
+    folder: Path,
+    lock: Path,
+    target: Target,
+    versions: Sequence[str],
+    python: str = sys.executable,
+    index_args: Sequence[str] = (),
+) -> None:
+    """Fetch the wheels ``target`` installs from ``lock`` with each Python of ``versions`` into
+    ``folder``: the target's own list (:func:`target_pins`), each wheel fetched alone for its
+    platform tag and Python (``pip download --no-deps --only-binary=:all:``). uv is in the lock,
+    so its wheel for the target rides along."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for version in versions:
+        pins = target_pins(lock, target, version, python, index_args)
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as listing:
+            listing.write(pins)
+        abi = "cp" + version.replace(".", "")
+        command = [python, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps"]
+        command += ["--only-binary=:all:", "--python-version", version]
+        command += [word for tag in target.pip_platforms() for word in ("--platform", tag)]
+        command += ["--implementation", "cp", "--abi", abi, "--abi", "abi3", "--abi", "none"]
+        command += ["--dest", str(folder), *index_args, "-r", listing.name]
+        try:
+            result = subprocess.run(command, capture_output=True, text=True, check=False)
+        finally:
+            os.unlink(listing.name)
+        if result.returncode != 0:
+            raise CourseFilesError(
+                f"`pip download` for {target.pip_platform}, Python {version} failed:\n{result.stdout}{result.stderr}"
+            )
+
+
+def check_wheelhouse(
+    folder: Path,
+    requirements: Sequence[str],
+    target: Target,
+    version: str,
+    python: str = sys.executable,
+) -> subprocess.CompletedProcess:
+    """Whether ``requirements`` (``-r lock`` and the wheel) install on ``target`` from ``folder``
+    alone: uv's dry run for that system and Python, with no index. pip's own dry run judges the
+    markers by this machine, so it cannot tell."""
+    uv, how = _uv(python, target, version, ["--no-index", "--find-links", str(folder)])
+    with tempfile.TemporaryDirectory(prefix="ndcg-wheelhouse-") as scratch:
+        command = [*uv, "install", "--dry-run", *how["options"], "--target", scratch, *requirements]
+        return subprocess.run(command, capture_output=True, text=True, env=how["env"], check=False)
+
+
+def _pack_readme(
+    version_: str, wheel: str, requirements: bool, targets: Sequence[str], versions: Sequence[str], play: bool
+) -> str:
     """The participant pack's README: what is in it, and how to install and start."""
     install = f'python -m pip install "{wheel}[widgets]" jupyterlab'
     if requirements:
         install = f'python -m pip install -r {PARTICIPANT_REQUIREMENTS} "{wheel}[widgets]"'
     offline = ""
-    if wheelhouse:
+    if targets:
         offline = (
-            "\nNo network? Everything to install is in `wheelhouse/` "
-            "(made for the instructor's system and Python):\n\n"
+            f"\nNo network? `wheelhouse/` holds everything to install, one folder per system "
+            f"({', '.join(f'`{name}`' for name in targets)}), for Python {', '.join(versions)}. "
+            "Use your system's folder:\n\n"
             "```bash\n"
             + install.replace(
-                "python -m pip install", "python -m pip install --no-index --find-links wheelhouse"
+                "python -m pip install",
+                f"python -m pip install --no-index --find-links wheelhouse/{targets[0]}",
             )
             + "\n```\n"
         )
@@ -318,41 +463,28 @@ def _pack_readme(version_: str, wheel: str, requirements: bool, wheelhouse: bool
     )
 
 
-def _wheelhouse(
-    target: Path, wheel: Path, requirements: Path | None, platforms: Sequence[str], pip_args: Sequence[str]
-) -> None:
-    """``pip download`` what the pack installs into ``target`` (the wheel itself copied in too)."""
-    target.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "pip", "download", "--quiet", "--dest", str(target), *pip_args]
-    if platforms:
-        command += ["--only-binary=:all:"] + [word for tag in platforms for word in ("--platform", tag)]
-    if requirements is not None:
-        command += ["-r", str(requirements), f"{wheel}[widgets]"]
-    else:
-        command += [f"{wheel}[widgets]", "jupyterlab"]
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        raise CourseFilesError(f"`pip download` for the wheelhouse failed:\n{result.stdout}{result.stderr}")
-    shutil.copyfile(wheel, target / wheel.name)
-
-
 def participant_pack(
     root: Path,
     outdir: Path,
     *,
     wheelhouse: bool = False,
     requirements: Path | None = None,
-    platforms: Sequence[str] = (),
-    pip_args: Sequence[str] = (),
+    targets: Sequence[str] = (),
+    pythons: Sequence[str] = (),
+    index_args: Sequence[str] = (),
+    python: str = sys.executable,
 ) -> tuple[Path, Path]:
     """Build the participant pack into ``outdir``: its folder and its zip.
 
     In it: ``exercises/*.ipynb`` (the student notebooks), ``exercises/play/`` (the play
-    notebooks, when the course has them) and ``exercises/data/`` (see :func:`in_pack`), the ``ndcg`` wheel, :data:`PARTICIPANT_REQUIREMENTS` (when the
-    course has it, or ``requirements``) and a README; never a solution. ``wheelhouse``
-    adds ``wheelhouse/``: the requirements (or, without them, the wheel's ``widgets``
-    extra and JupyterLab) downloaded for ``platforms`` (pip's ``--platform`` tags; default
-    this machine), ``pip_args`` passed on to ``pip download``.
+    notebooks, when the course has them) and ``exercises/data/`` (see :func:`in_pack`), the
+    ``ndcg`` wheel, :data:`PARTICIPANT_REQUIREMENTS` (when the course has it, or
+    ``requirements``) and a README; never a solution. ``wheelhouse`` adds
+    ``wheelhouse/<target>/`` for each of ``targets`` (names of :data:`WHEELHOUSE_TARGETS`;
+    default this machine's) and each Python of ``pythons`` (default this one's): the lock's
+    wheels for that system (:func:`download_wheelhouse`) and the ``ndcg`` wheel, each folder
+    checked with uv's dry run for its system (:func:`check_wheelhouse`). ``index_args`` go to
+    pip and uv (another index, or a folder of wheels).
     """
     root, outdir = Path(root), Path(outdir)
     version_ = version(root)
@@ -373,10 +505,24 @@ def participant_pack(
         requirements = root / PARTICIPANT_REQUIREMENTS
     if requirements is not None:
         shutil.copyfile(requirements, folder / PARTICIPANT_REQUIREMENTS)
-    if wheelhouse:
-        _wheelhouse(folder / "wheelhouse", wheel, requirements, platforms, pip_args)
+    targets = list(targets or [this_target()]) if wheelhouse else []
+    pythons = list(pythons or [f"{sys.version_info[0]}.{sys.version_info[1]}"])
+    unknown = [name for name in targets if name not in WHEELHOUSE_TARGETS]
+    if unknown:
+        raise CourseFilesError(f"no wheelhouse target {unknown}: choose from {', '.join(WHEELHOUSE_TARGETS)}")
+    if targets and requirements is None:
+        raise CourseFilesError(f"a wheelhouse is made from the participant lock, {PARTICIPANT_REQUIREMENTS}")
+    for name in targets:
+        house = folder / "wheelhouse" / name
+        download_wheelhouse(house, requirements, WHEELHOUSE_TARGETS[name], pythons, python, index_args)
+        shutil.copyfile(wheel, house / wheel.name)
+        for python_version in pythons:
+            wanted = ["-r", str(requirements), f"{house / wheel.name}[widgets]"]
+            result = check_wheelhouse(house, wanted, WHEELHOUSE_TARGETS[name], python_version, python)
+            if result.returncode != 0:
+                raise CourseFilesError(f"wheelhouse/{name} does not install offline:\n{result.stderr}")
     play = any(name.startswith("exercises/play/") and name.endswith(".ipynb") for name in notebooks)
-    readme = _pack_readme(version_, wheel.name, requirements is not None, wheelhouse, play)
+    readme = _pack_readme(version_, wheel.name, requirements is not None, targets, pythons, play)
     (folder / "README.md").write_text(readme, encoding="utf-8", newline="\n")
     entries = [
         (f"{base}/{path.relative_to(folder).as_posix()}", path)
@@ -412,7 +558,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     pack = commands.add_parser("participant-pack", help="the participant pack, folder and zip")
     pack.add_argument("--out", type=Path, default=Path("_build", "participant-pack"))
     pack.add_argument("--wheelhouse", action="store_true", help="add a wheelhouse/ for an offline room")
-    pack.add_argument("--platform", action="append", default=[], help="a pip platform tag (repeatable)")
+    pack.add_argument(
+        "--target",
+        action="append",
+        default=[],
+        choices=sorted(WHEELHOUSE_TARGETS),
+        help="a system to make the wheelhouse for (repeatable; default: this machine's)",
+    )
+    pack.add_argument(
+        "--python",
+        action="append",
+        default=[],
+        metavar="X.Y",
+        help="a Python (repeatable; default: this one)",
+    )
     args = parser.parse_args(argv)
     root = args.root.resolve()
     out = None if args.what == "manifest" else (root / args.out)
@@ -436,7 +595,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"wrote {solutions_zip(root, out)}")
             print("Unzip it in the course's folder: the executed solutions land in notebooks/solutions/.")
         else:
-            folder, archive = participant_pack(root, out, wheelhouse=args.wheelhouse, platforms=args.platform)
+            folder, archive = participant_pack(
+                root, out, wheelhouse=args.wheelhouse, targets=args.target, pythons=args.python
+            )
             print(f"wrote {folder}/ and {archive}")
     except CourseFilesError as error:
         print(f"error: {error}", file=sys.stderr)

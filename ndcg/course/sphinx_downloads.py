@@ -7,6 +7,10 @@ build, so an old version never lingers):
 * the course zip, ``ndcg-course-<version>.zip``: every tracked source without the solutions;
 * the wheel of the ``ndcg`` package, ``ndcg-<version>-py3-none-any.whl``, built offline;
 
+and into ``_downloads/solutions/`` the solutions zip, ``ndcg-solutions-<version>.zip``, for a
+self-study learner (a course without its solutions, such as an unzipped course zip, builds a
+book without it);
+
 both made by :mod:`ndcg.course.downloads` from the course at ``ndcg_course_root`` (a Sphinx
 setting; default: the book's own folder, which is the course). Building them here, and not
 in ``tools/run.py``, means any ``jupyter-book build`` of the course carries them, and the
@@ -15,7 +19,9 @@ box below always names the files that are really there.
 The directive ``get-the-course`` (no argument, no content) puts a "Get the course" box on a
 page: the download links (relative to the page, so they work from ``file://``, offline, in
 every folder of the book), the files' sizes, the setup command with a link to the page
-labelled ``setup``, and the ``pip install`` of the wheel with its ``widgets`` extra. The
+labelled ``setup``, the ``pip install`` of the wheel with its ``widgets`` extra, and the
+solutions zip, labelled as such. Every chapter's Practise section has the box, under its
+exercise notebook. The
 directive leaves a placeholder node; the box is made when the page is written
 (``doctree-resolved``), from the files just built.
 
@@ -43,6 +49,8 @@ logger = logging.getLogger(__name__)
 
 #: Where the downloads live in the built book.
 FOLDER = "_downloads/course"
+#: Where the solutions zip lives in the built book: apart from the course, which leaves it out.
+SOLUTIONS_FOLDER = "_downloads/solutions"
 #: The label of the setup page the box links to.
 SETUP_LABEL = "setup"
 
@@ -110,9 +118,10 @@ def build_downloads(app) -> None:
     """``builder-inited``: write the course zip and the wheel into ``_downloads/course/``."""
     if app.builder.format != "html":
         return
-    target = Path(app.outdir, FOLDER)
-    if target.exists():
-        shutil.rmtree(target)
+    target, solutions = Path(app.outdir, FOLDER), Path(app.outdir, SOLUTIONS_FOLDER)
+    for folder in (target, solutions):
+        if folder.exists():
+            shutil.rmtree(folder)
     target.mkdir(parents=True)
     root = course_root(app)
     try:
@@ -124,15 +133,21 @@ def build_downloads(app) -> None:
         from sphinx.errors import ExtensionError
 
         raise ExtensionError(f"the course's downloads: {error}") from error
+    try:
+        app.ndcg_course_downloads["solutions"] = downloads.solutions_zip(root, solutions)
+    except downloads.CourseFilesError:
+        logger.info("the course has no solutions (a course zip): the book offers none")
     logger.info(
         "the course's downloads: "
         + ", ".join(path.relative_to(app.outdir).as_posix() for path in app.ndcg_course_downloads.values())
     )
 
 
-def _link(app, docname: str, path: Path) -> nodes.reference:
-    uri = relative_uri(app.builder.get_target_uri(docname), f"{FOLDER}/{path.name}")
-    link = nodes.reference("", "", refuri=uri, classes=["ndcg-get-file"])
+def _link(
+    app, docname: str, path: Path, folder: str = FOLDER, kind: str = "ndcg-get-file"
+) -> nodes.reference:
+    uri = relative_uri(app.builder.get_target_uri(docname), f"{folder}/{path.name}")
+    link = nodes.reference("", "", refuri=uri, classes=[kind])
     link += nodes.literal(path.name, path.name)
     return link
 
@@ -193,6 +208,20 @@ def make_box(app, docname: str) -> nodes.Element:
     )
     box += alone
     box += _command(f'python -m pip install "{wheel.name}[widgets]" jupyterlab\njupyter lab')
+
+    solved = files.get("solutions")
+    if solved is not None:
+        answers = nodes.paragraph(classes=["ndcg-get-solutions"])
+        answers += nodes.strong("", "The solutions, for self-study: ")
+        answers += _link(app, docname, solved, SOLUTIONS_FOLDER, "ndcg-get-solutions-file")
+        answers += nodes.Text(
+            f" ({size_text(solved.stat().st_size)}): every exercise notebook solved and executed, with "
+            "its text source. Try each exercise and its hints first. Unzip it in the course's folder: "
+            "the solved notebooks land in "
+        )
+        answers += nodes.literal("notebooks/solutions/", "notebooks/solutions/")
+        answers += nodes.Text(". At a workshop, your instructor shares them after the session.")
+        box += answers
     return box
 
 
