@@ -70,6 +70,8 @@ def test_the_citation_names_the_course_and_its_version():
     assert set(data["license"]) == {"MIT", "CC-BY-4.0"}  # LICENSE and LICENSE-CONTENT.md
     # A released version carries its release date, as the changelog gives it.
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    released = re.search(rf"^## \[{re.escape(ndcg.__version__)}\] - (\d{{4}}-\d{{2}}-\d{{2}})$", changelog, re.M)
+    released = re.search(
+        rf"^## \[{re.escape(ndcg.__version__)}\] - (\d{{4}}-\d{{2}}-\d{{2}})$", changelog, re.M
+    )
     if released:
         assert str(data["date-released"]) == released.group(1)
