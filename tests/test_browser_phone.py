@@ -54,8 +54,8 @@ STEP_TABLES = """
     const overflows = box.scrollWidth > box.clientWidth + 1;
     const row = {heads: heads.join(' | '), overflows, scrolls: ['auto', 'scroll'].includes(style.overflowX),
       sticky: getComputedStyle(first).position === 'sticky',
-      cue: style.backgroundImage.includes('url(') && style.backgroundImage.includes('gradient')
-        && /^local, scroll, scroll/.test(style.backgroundAttachment)};
+      cue: (style.backgroundImage.match(/linear-gradient/g) || []).length === 4
+        && /^local, scroll, scroll, scroll/.test(style.backgroundAttachment)};
     box.scrollLeft = box.scrollWidth;
     const right = box.getBoundingClientRect().right + 1;
     row.endInView = [...t.querySelectorAll('thead th')].slice(-2).every(th => th.getBoundingClientRect().right <= right);
