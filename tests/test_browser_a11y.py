@@ -14,6 +14,13 @@ mode, once the views are active and MathJax has typeset the page:
   components (the theme's) is reported, and fails unless ``tests/axe-allowlist.yaml`` lists
   it, by rule id and selector, with a reason.
 
+On every other page of the book (every page of ``_toc.yml`` without course components: the
+setup page, the instructor's guide, the glossary, the bibliography...), in light and in dark mode,
+axe runs on the main content (``main``, the page's text: the theme's navigation around it is
+audited on the pages above): any serious or critical violation fails, and none may be
+allowlisted. These pages are short, so the pass over all of them in both modes takes seconds
+(one browser page per mode, reloaded from page to page).
+
 Also here, with no browser: the course's front end (``ndcg/course/static/*.js`` and
 ``*.css``, every component's) stays under a size budget.
 """
@@ -69,6 +76,20 @@ def course_pages() -> list[str]:
 
 
 PAGES = course_pages()
+
+
+def other_pages() -> list[str]:
+    """Every page of ``_toc.yml`` that :func:`course_pages` leaves out, in the book's order."""
+    import yaml
+
+    if not BOOK.is_dir():
+        return []
+    toc = yaml.safe_load((HERE.parent / "_toc.yml").read_text(encoding="utf-8"))
+    files = [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
+    return [f"{name}.html" for name in files if f"{name}.html" not in PAGES]
+
+
+OTHER_PAGES = other_pages()
 book = pytest.mark.skipif(
     not BOOK.is_dir(),
     reason=f"no built book at {BOOK}: run `make book` first (or point NDCG_BOOK_HTML at a build)",
@@ -279,3 +300,48 @@ def test_axe_catches_what_it_should(browser):
     context.close()
     assert {"image-alt", "color-contrast"} <= rules
     assert [row["text"] for row in low] == ["pale text"]
+
+
+# -- axe on the main content of every other page ------------------------------------------------
+
+
+def audit_main(browser, server, mode: str) -> tuple[list[dict], float]:
+    """axe's serious and critical violations in ``main`` of every page of :data:`OTHER_PAGES`
+    in ``mode``, and the seconds it took (one context and one browser page for them all)."""
+    import time
+
+    start = time.monotonic()
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.add_init_script(
+        f"try {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }} catch (e) {{}}"
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    found = []
+    for path in OTHER_PAGES:
+        page.goto(f"{server}/{path}")
+        page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")
+        page.evaluate("() => document.fonts.ready.then(() => true)")
+        if page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
+            page.evaluate("() => MathJax.startup.promise.then(() => true)")
+        page.add_script_tag(path=str(AXE))
+        assert page.locator("main").count() == 1, f"{path}: no main element"
+        found += [{"page": path, **row} for row in violations(page, {"include": [["main"]]})]
+    context.close()
+    return found, time.monotonic() - start
+
+
+@book
+@pytest.mark.book
+class TestAxeOnTheOtherPages:
+    """The main content of the pages without course components, in both modes (one test each,
+    so that ``make test``'s workers can share them out with the audits above)."""
+
+    @pytest.mark.parametrize("mode", ["light", "dark"])
+    def test_axe_finds_nothing_serious_in_the_main_content(self, browser, server, mode):
+        assert "references.html" in OTHER_PAGES and "instructors.html" in OTHER_PAGES
+        found, seconds = audit_main(browser, server, mode)
+        print(f"\n{len(OTHER_PAGES)} pages ({mode}): {seconds:.1f} s")
+        assert not found, (
+            f"serious or critical violations in the main content ({mode}): {json.dumps(found, indent=1)}"
+        )

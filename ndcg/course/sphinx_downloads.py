@@ -204,10 +204,14 @@ def make_box(app, docname: str) -> nodes.Element:
     alone += nodes.Text(
         f" ({size_text(wheel.stat().st_size)}). "
         "Install it, with its widgets, into any Python 3.11 or newer (a fresh virtual environment "
-        "is best), from the folder where you saved it, then open the notebook in JupyterLab:"
+        "is best), from the folder where you saved it (on Windows, "
     )
+    alone += nodes.literal("py -m pip", "py -m pip")
+    alone += nodes.Text(" instead of ")
+    alone += nodes.literal("python3 -m pip", "python3 -m pip")
+    alone += nodes.Text("), then open the notebook in JupyterLab:")
     box += alone
-    box += _command(f'python -m pip install "{wheel.name}[widgets]" jupyterlab\njupyter lab')
+    box += _command(f'python3 -m pip install "{wheel.name}[widgets]" jupyterlab\njupyter lab')
 
     solved = files.get("solutions")
     if solved is not None:

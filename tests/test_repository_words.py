@@ -1,0 +1,122 @@
+"""The words follow `repository: url:`: clone instructions once a repository is public, the
+course zip until then (``{with-repository}`` and ``{without-repository}`` of
+``ndcg.course.sphinx_repository``), built in a small Sphinx project in both states."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The book's pages that give set-up instructions.
+PAGES = ("index.md", "instructors.md")
+
+PAGE = textwrap.dedent(
+    """\
+    # Get the course
+
+    Before.
+
+    :::{without-repository}
+    Download the **course zip** and unzip it.
+    :::
+
+    :::{with-repository}
+    Clone it: `git clone {repository-url}`, then `cd {repository-folder}`.
+
+    A second paragraph, with a [link]({repository-url}).
+    :::
+
+    After.
+    """
+)
+
+
+def build(tmp_path: Path, url: str, page: str = PAGE) -> tuple[str, str]:
+    pytest.importorskip("myst_parser")
+    from sphinx.application import Sphinx
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "extensions = ['myst_parser', 'ndcg.course.sphinx_repository']\n"
+        "myst_enable_extensions = ['colon_fence']\n"
+        f"html_theme_options = {{'repository_url': {url!r}}}\n",
+        encoding="utf-8",
+    )
+    (src / "index.md").write_text(page, encoding="utf-8")
+    warnings = StringIO()
+    app = Sphinx(
+        str(src), str(src), str(tmp_path / "html"), str(tmp_path / "doctrees"), "html",
+        status=None, warning=warnings, freshenv=True,
+    )  # fmt: skip
+    app.build()
+    html = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    body = html.split('role="main">', 1)[-1].split("</section>", 1)[0]
+    # alabaster knows no repository option, and a second build in one process registers every
+    # node and directive again: those warnings are the test's, not the extension's.
+    noise = ("unsupported theme option", "is already registered")
+    ours = [line for line in warnings.getvalue().splitlines() if not any(text in line for text in noise)]
+    return body, "\n".join(ours)
+
+
+def test_without_a_url_the_page_shows_the_zip(tmp_path):
+    body, warnings = build(tmp_path, "")
+    assert not warnings
+    assert "<strong>course zip</strong>" in body
+    assert "clone" not in body.lower() and "repository-" not in body
+    assert body.index("Before.") < body.index("course zip") < body.index("After.")
+
+
+def test_with_a_url_the_page_shows_the_clone_command(tmp_path):
+    url = "https://github.com/someone/ndcg-course.git"
+    body, warnings = build(tmp_path, url)
+    assert not warnings
+    assert "course zip" not in body
+    text = re.sub(r"<[^>]+>", "", body)
+    assert f"Clone it: git clone {url}, then cd ndcg-course." in text
+    assert f'<a class="reference external" href="{url}">link</a>' in body
+    assert (
+        text.index("Before.")
+        < text.index("git clone")
+        < text.index("A second paragraph")
+        < text.index("After.")
+    )
+
+
+def test_a_placeholder_without_a_url_is_an_error(tmp_path):
+    page = PAGE.replace("Download the **course zip**", "Download {repository-url}")
+    _, warnings = build(tmp_path, "", page)
+    assert "{repository-url} has no value without a repository" in warnings
+
+
+def test_the_pages_tell_to_clone_only_where_a_repository_is_set():
+    for name in PAGES:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        outside = re.sub(r"^:::\{with-repository\}\n.*?^:::\n", "", text, flags=re.S | re.M)
+        assert "{with-repository}" in text and "{without-repository}" in text, name
+        assert "clone" not in outside.lower(), f"{name} mentions a clone outside {{with-repository}}"
+
+
+def test_the_book_pages_run_python3_not_python():
+    pages = [
+        *ROOT.glob("*.md"),
+        *ROOT.glob("chapters/*.md"),
+        *ROOT.glob("teaching/*.md"),
+        *ROOT.glob("slides/*.md"),
+    ]
+    pages += [ROOT / "exercises" / "README.md"]
+    bare = re.compile(r"(?<![\w./\\-])python (?:tools[/\\]run\.py|-m )")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in pages
+        if path.name not in ("README.md", "CONTRIBUTING.md", "CHANGELOG.md")
+        or path.parent.name == "exercises"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if bare.search(line) and "do not edit" not in line
+    ]
+    assert not found, f"write python3 (and py on Windows): {found}"
