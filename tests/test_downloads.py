@@ -21,6 +21,7 @@ import pytest
 
 import ndcg
 from ndcg.course import downloads
+from tests.tools_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 HAS_GIT = (ROOT / ".git").exists() and shutil.which("git") is not None
@@ -311,6 +312,37 @@ def test_a_wheelhouse_installs_offline_on_its_system_and_not_without_a_marker_on
         shutil.copytree(wheelhouses[name], partial, ignore=shutil.ignore_patterns(f"{missing}-*.whl"))
         result = downloads.check_wheelhouse(partial, ["-r", str(LOCK)], target, "3.11")
         assert result.returncode != 0 and missing in result.stderr, (missing, result.stderr)
+
+
+#: The Pythons a room may bring: the lowest the locks accept (their requires-python line) and the
+#: newer series out today. Wheels are per Python, so each is checked on each system.
+PYTHONS = ("3.11", "3.12", "3.13", "3.14")
+
+
+@pytest.mark.install  # asks the package index for each system's wheels (metadata only, seconds)
+@pytest.mark.parametrize("name", sorted(downloads.WHEELHOUSE_TARGETS))
+def test_every_pin_of_the_participant_lock_has_a_wheel_for_every_system_and_python(name):
+    # A wheelhouse can be made for each system a room names only if every pin it installs there
+    # has a wheel for it: a room cannot build one offline. (argon2-cffi-bindings 26.2.0 had no
+    # wheel for Intel Macs; requirements.in pins 25.1.0.)
+    target = downloads.WHEELHOUSE_TARGETS[name]
+    assert sys.version_info[:2] >= (3, 11)
+    run = load_tool("run")
+    assert run.required_python(ROOT, run.PARTICIPANT)[:2] == (3, 11), "update PYTHONS with the lock"
+    for version in PYTHONS:
+        pins = downloads.target_pins(LOCK, target, version, sys.executable)
+        assert "numpy==" in pins and "jupyterlab==" in pins, (version, pins)
+
+
+@pytest.mark.install
+def test_a_pin_without_a_wheel_for_a_system_is_named_before_anything_is_downloaded(tmp_path):
+    lock = tmp_path / "requirements.txt"
+    lock.write_text("argon2-cffi-bindings==26.2.0\n", encoding="utf-8")  # no macOS x86-64 wheel
+    target = downloads.WHEELHOUSE_TARGETS["macos-x86_64"]
+    with pytest.raises(downloads.CourseFilesError, match="argon2-cffi-bindings"):
+        downloads.download_wheelhouse(tmp_path / "wheelhouse", lock, target, ["3.11"])
+    assert not list((tmp_path / "wheelhouse").glob("*.whl"))
+    downloads.target_pins(lock, downloads.WHEELHOUSE_TARGETS["macos-arm64"], "3.11", sys.executable)
 
 
 # -- the wheel, installed alone, runs a student notebook alone ----------------------------------------

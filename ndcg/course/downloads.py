@@ -343,20 +343,27 @@ def this_target() -> str:
 
 
 def _uv(python: str, target: Target, version: str, index_args: Sequence[str]) -> tuple[list[str], dict]:
-    """uv (``python -m uv``, the uv the participant lock pins) resolving for ``target`` and ``version``."""
+    """uv (``python -m uv``, the uv the participant lock pins) resolving for ``target`` and ``version``.
+
+    ``--python`` names the running interpreter: without it uv looks for a Python ``version`` on
+    the machine first (seconds per call, and none is needed: the pins are wheels)."""
     env = dict(os.environ)
     if target.macos:
         env["MACOSX_DEPLOYMENT_TARGET"] = target.macos
-    options = ["--python-platform", target.uv_platform, "--python-version", version, *index_args]
+    options = ["--python", python, "--python-platform", target.uv_platform, "--python-version", version]
+    options += index_args
     return [python, "-m", "uv", "pip"], {"env": env, "options": options}
 
 
 def target_pins(lock: Path, target: Target, version: str, python: str, index_args: Sequence[str] = ()) -> str:
     """The pins of the universal ``lock`` that ``target`` installs with Python ``version``: one
     ``name==version`` a line, its markers judged for that system by uv (pip judges them by the
-    machine it runs on, pypa/pip#4304, and would leave out another system's colorama or appnope)."""
+    machine it runs on, pypa/pip#4304, and would leave out another system's colorama or appnope).
+    Wheels only (``--only-binary :all:``): a pin with no wheel for that system and Python (a room
+    cannot build one offline) is named in the error, before anything is downloaded."""
     uv, how = _uv(python, target, version, index_args)
-    command = [*uv, "compile", "--quiet", "--no-header", "--no-annotate", *how["options"], str(lock)]
+    command = [*uv, "compile", "--quiet", "--no-header", "--no-annotate", "--only-binary", ":all:"]
+    command += [*how["options"], str(lock)]
     result = subprocess.run(command, capture_output=True, text=True, env=how["env"], check=False)
     if result.returncode != 0:
         raise CourseFilesError(f"uv could not list {lock.name} for {target.uv_platform}:\n{result.stderr}")
