@@ -12,6 +12,28 @@
 // (Jupyter Book adds every .js file in _static/ to every page, after Sphinx's
 // documentation_options.js, so DOCUMENTATION_OPTIONS exists here; on the search page this
 // script runs before searchtools.js, so the rest waits for the document to be parsed.)
+//
+// Served or not, two repairs of searchtools.js's Search.htmlToText (which reads a fetched page's
+// text for an excerpt): an anchor becomes a valid CSS selector (sphinx-exercise's solution ids
+// hold a "/", "#chapters/00_why-solution-1", which querySelector refused with a console error),
+// and the theme's clutter is left out of the text, as sphinx_search.py's CLUTTER does for
+// searchtexts.js: the buttons above the article and the print-only title and contents.
+(() => {
+  const CLUTTER = [".bd-header-article", "#jb-print-docs-body"];
+  const repair = () => {
+    if (typeof Search === "undefined" || typeof Search.htmlToText !== "function") return;
+    const htmlToText = Search.htmlToText;
+    Search.htmlToText = (htmlString, anchor) => {
+      const page = new DOMParser().parseFromString(htmlString, "text/html");
+      CLUTTER.forEach((selector) => page.querySelectorAll(selector).forEach((element) => element.remove()));
+      const id = anchor && anchor.startsWith("#") ? decodeURIComponent(anchor.slice(1)) : "";
+      return htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);
+    };
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", repair);
+  else repair();
+})();
+
 (() => {
   if (window.location.protocol !== "file:" || typeof DOCUMENTATION_OPTIONS === "undefined") return;
   DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;

@@ -133,3 +133,30 @@ def test_the_results_fit_the_screen(browser, width):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"search-zhesun-{width}.png"))
     visit.close()
+
+
+def test_no_excerpt_begins_with_the_theme_s_buttons_or_print_only_contents(browser):
+    # The theme puts its download buttons (".ipynb .md .pdf") and a print-only copy of the
+    # title and contents at the top of [role=main]; an excerpt leaves both out.
+    visit, results = search(browser, "折损")
+    cluttered = [
+        r["href"] for r in results if "(page source)" in r["excerpt"] or r["excerpt"].startswith(".ipynb")
+    ]
+    assert not cluttered, f"excerpts with the theme's buttons: {cluttered}"
+    visit.close()
+
+
+def test_served_search_shows_excerpts_for_exercise_solutions_without_a_console_error(browser, server):
+    # Served, searchtools.js fetches each result's page and looks its anchor up with
+    # querySelector: sphinx-exercise's solution ids hold a "/" ("#chapters/00_why-solution-1"),
+    # which was no valid selector (a console error per result, and no excerpt of that part).
+    visit = Visit(browser, f"{server}/search.html?q=" + quote("solution to exercise"), server, views=False)
+    visit.page.wait_for_function(FINISHED, timeout=30_000)
+    visit.settle()
+    results = visit.page.evaluate(RESULTS)
+    solutions = [r for r in results if "-solution-" in r["href"]]
+    assert solutions, [r["href"] for r in results]
+    assert all((r["excerpt"] or "").strip() for r in solutions), solutions
+    assert not [r["href"] for r in results if "(page source)" in (r["excerpt"] or "")]
+    assert not visit.errors and not visit.console, (visit.errors, visit.console)
+    visit.close()

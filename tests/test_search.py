@@ -124,7 +124,10 @@ def small_build(tmp_path_factory):
         status=None, warning=warnings, freshenv=True,
     )  # fmt: skip
     app.build()
-    assert not warnings.getvalue()
+    # docutils registers nodes and directives process-wide: a Sphinx built earlier in this worker
+    # (another test module's small build) makes the next one say so; that is not this build's doing.
+    said = [line for line in warnings.getvalue().splitlines() if "is already registered" not in line]
+    assert not said, said
     return tmp_path / "html"
 
 

@@ -86,10 +86,20 @@ def _utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+#: The theme's parts of ``[role=main]`` that an excerpt leaves out: the buttons above the article
+#: (".ipynb .md .pdf", ``.bd-header-article``) and the print-only copy of the title and the page's
+#: contents (``#jb-print-docs-body``), which began every page's excerpt. The same two are removed by
+#: ``_static/offline-search.js`` from a page fetched for an excerpt when the book is served.
+CLUTTER_CLASSES = frozenset({"bd-header-article"})
+CLUTTER_IDS = frozenset({"jb-print-docs-body"})
+
+
 class _MainText(HTMLParser):
     """The text ``searchtools.js`` takes from a page for an excerpt (``Search.htmlToText``): the
     first ``[role=main]`` element without ``script``, ``style`` and ``.headerlink`` elements,
-    white space collapsed; and where each element whose id is in ``ids`` starts and ends in it."""
+    nor the theme's clutter (:data:`CLUTTER`, which ``_static/offline-search.js`` also takes out
+    of a fetched page when the book is served), white space collapsed; and where each element
+    whose id is in ``ids`` starts and ends in it."""
 
     #: Elements that have no end tag.
     VOID = frozenset(
@@ -120,8 +130,12 @@ class _MainText(HTMLParser):
             if attributes.get("role") == "main":
                 self.main = (tag, level)
             return
+        classes = (attributes.get("class") or "").split()
         if self.skip is None and (
-            tag in ("script", "style") or "headerlink" in (attributes.get("class") or "").split()
+            tag in ("script", "style")
+            or "headerlink" in classes
+            or attributes.get("id") in CLUTTER_IDS
+            or any(name in CLUTTER_CLASSES for name in classes)
         ):
             self.skip = (tag, level)
         ident = attributes.get("id")
@@ -171,7 +185,9 @@ def page_text(html: str, ids: set[str] | frozenset[str] = frozenset()) -> tuple[
     JavaScript's ``slice`` counts).
 
     >>> page_text(
-    ...     '<nav>menu</nav><main role="main"><section id="a"><h1>A <a class="headerlink">#</a></h1>'
+    ...     '<nav>menu</nav><main role="main"><div class="bd-header-article">.md .pdf</div>'
+    ...     '<div id="jb-print-docs-body"><h1>A</h1>Contents</div>'
+    ...     '<section id="a"><h1>A <a class="headerlink">#</a></h1>'
     ...     '<p>One\\n  two.</p><section id="b"><p>折损 three</p></section>'
     ...     '</section></main><footer>f</footer>',
     ...     {"a", "b"},
