@@ -499,14 +499,7 @@ def load_svmlight(path, n_features=None, *, query=None, group=None):
     if n_features is not None:
         n_features = check_int(n_features, "n_features", 1)
     sizes, source = _query_sizes(path, query, group)
-    if hasattr(path, "read"):
-        name = getattr(path, "name", "<file>")
-        name = name if isinstance(name, str) else "<file>"
-        lines = path.read().splitlines()
-    else:
-        name = os.fspath(path)
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
+    name, lines = _lines(path, "<file>")
 
     grades, queries, rows, cols, vals = [], [], [], [], []
     for number, line in enumerate(lines, start=1):
@@ -576,6 +569,16 @@ def load_svmlight(path, n_features=None, *, query=None, group=None):
     return X, np.asarray(grades, dtype=np.int64), np.asarray(queries, dtype=np.int64)
 
 
+def _lines(source, unnamed: str) -> tuple[str, list[str]]:
+    """The name of ``source`` (a path, or an open text file: its ``name``, else ``unnamed``) for
+    error messages, and its lines."""
+    if hasattr(source, "read"):
+        name = getattr(source, "name", unnamed)
+        return (name if isinstance(name, str) else unnamed), source.read().splitlines()
+    with open(source, encoding="utf-8") as handle:
+        return os.fspath(source), handle.read().splitlines()
+
+
 def _query_sizes(path, query, group) -> tuple[np.ndarray | None, str]:
     """The number of rows of each query, from ``group`` or a ``.query`` file, and where they came from.
 
@@ -606,14 +609,7 @@ def _query_sizes(path, query, group) -> tuple[np.ndarray | None, str]:
         if not os.path.isfile(sidecar):
             return None, ""
         query = sidecar
-    if hasattr(query, "read"):
-        name = getattr(query, "name", "<query file>")
-        name = name if isinstance(name, str) else "<query file>"
-        lines = query.read().splitlines()
-    else:
-        name = os.fspath(query)
-        with open(query, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
+    name, lines = _lines(query, "<query file>")
     sizes = []
     for number, line in enumerate(lines, start=1):
         text = line.strip()

@@ -19,6 +19,7 @@ from sphinx.search import js_index
 
 from ndcg.course import sphinx_search
 from ndcg.course.sphinx_search import SearchEnglishChinese, han_terms, page_text
+from tests import small_sphinx
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -112,23 +113,10 @@ def _small_book(tmp_path: Path) -> Path:
 @pytest.fixture(scope="module")
 def small_build(tmp_path_factory):
     pytest.importorskip("myst_parser")
-    from io import StringIO
-
-    from sphinx.application import Sphinx
-
     tmp_path = tmp_path_factory.mktemp("search")
-    src = _small_book(tmp_path)
-    warnings = StringIO()
-    app = Sphinx(
-        str(src), str(src), str(tmp_path / "html"), str(tmp_path / "doctrees"), "html",
-        status=None, warning=warnings, freshenv=True,
-    )  # fmt: skip
-    app.build()
-    # docutils registers nodes and directives process-wide: a Sphinx built earlier in this worker
-    # (another test module's small build) makes the next one say so; that is not this build's doing.
-    said = [line for line in warnings.getvalue().splitlines() if "is already registered" not in line]
-    assert not said, said
-    return tmp_path / "html"
+    out, warnings = small_sphinx.build(_small_book(tmp_path), tmp_path)
+    assert not warnings, warnings
+    return out
 
 
 def _pages(index: dict, term: str) -> set[str]:

@@ -25,6 +25,7 @@ from ndcg.course import cards
 from ndcg.course.cards.markup import UnknownSource, link_sources, link_text, source_spans
 from ndcg.course.cards.views import flashcards, link_view_sources, quiz
 from tests import browser as browser_setup
+from tests import small_sphinx
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES_PAGE = ROOT / "sources.md"
@@ -207,17 +208,7 @@ def _small_book(tmp_path: Path, extra: str = "") -> Path:
 
 
 def _build(src: Path, tmp_path: Path):
-    from io import StringIO
-
-    from sphinx.application import Sphinx
-
-    warnings = StringIO()
-    app = Sphinx(
-        str(src), str(src), str(tmp_path / "html"), str(tmp_path / "doctrees"), "html",
-        status=None, warning=warnings, freshenv=True,
-    )  # fmt: skip
-    app.build()
-    return tmp_path / "html", warnings.getvalue()
+    return small_sphinx.build(src, tmp_path)
 
 
 def test_the_extension_links_at_any_depth(tmp_path):
