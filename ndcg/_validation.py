@@ -43,14 +43,14 @@ def check_k(k) -> int | None:
     return int(k)
 
 
+def is_finite_real(value) -> bool:
+    """Whether ``value`` is a finite real number (a bool is not: ``True`` is no threshold or base)."""
+    return not isinstance(value, bool) and isinstance(value, numbers.Real) and bool(np.isfinite(value))
+
+
 def check_threshold(threshold) -> float:
     """Return ``threshold`` as a float; raise unless it is a positive number."""
-    if (
-        isinstance(threshold, bool)
-        or not isinstance(threshold, numbers.Real)
-        or not np.isfinite(threshold)
-        or threshold <= 0
-    ):
+    if not is_finite_real(threshold) or threshold <= 0:
         raise ValueError(
             "threshold must be a positive number (items with a grade >= "
             f"threshold count as relevant); got {_describe(threshold)}."

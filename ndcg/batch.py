@@ -45,6 +45,7 @@ from ._validation import (
     check_matrices,
     check_matrix_values,
     check_sample_weight,
+    is_finite_real,
 )
 from .gains import _overflow, _scaled_gain, _unscale, discounts
 
@@ -133,12 +134,7 @@ def dcg_per_query(y_true, y_score, *, k=None, log_base=2, gain="linear", ignore_
 
 def _check_log_base(log_base) -> float:
     """``log_base`` as a float; raise unless it is a finite number above 1."""
-    if (
-        isinstance(log_base, bool)
-        or not isinstance(log_base, (int, float, np.integer, np.floating))
-        or not np.isfinite(log_base)
-        or log_base <= 1
-    ):
+    if not is_finite_real(log_base) or log_base <= 1:
         raise ValueError(
             "log_base must be a number above 1 (the base of the logarithm of the discount "
             f"1 / log_base(rank + 1); 2 by default); got {_describe(log_base)}."

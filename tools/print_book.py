@@ -282,13 +282,9 @@ def put_links(book: Path, links: dict[str, tuple[Path, int]], edition: str) -> l
     return changed
 
 
-def print_page(page, url: str, edition: str) -> tuple[str, bytes]:
-    """Open one page of the book and print it: print media, A4, the edition in the footer.
-    Returns the page's title and the PDF."""
-    page.goto(url, wait_until="load")
-    page.emulate_media(media="print")
-    page.evaluate(READY)
-    return page_title(page), page.pdf(
+def page_pdf(page, edition: str) -> bytes:
+    """The page as it is now, printed as the book prints every page: A4, its margins, the edition in the footer."""
+    return page.pdf(
         format=PAPER,
         margin=MARGIN,
         print_background=True,
@@ -296,6 +292,15 @@ def print_page(page, url: str, edition: str) -> tuple[str, bytes]:
         header_template="<span></span>",
         footer_template=footer(edition),
     )
+
+
+def print_page(page, url: str, edition: str) -> tuple[str, bytes]:
+    """Open one page of the book and print it: print media, A4, the edition in the footer.
+    Returns the page's title and the PDF."""
+    page.goto(url, wait_until="load")
+    page.emulate_media(media="print")
+    page.evaluate(READY)
+    return page_title(page), page_pdf(page, edition)
 
 
 def metadata(title: str, author: str, version: str, date: dt.date, subject: str) -> dict[str, str]:
@@ -400,14 +405,7 @@ def print_cover(page, title: str, author: str, edition: str, parts, headings, co
         heads = iter(headings)
         contents = [(caption, [(next(heads), next(starts)) for _ in names]) for caption, names in parts]
         print_html(page, title_page_html(title, author, edition, contents))
-        cover = page.pdf(
-            format=PAPER,
-            margin=MARGIN,
-            print_background=True,
-            display_header_footer=True,
-            header_template="<span></span>",
-            footer_template=footer(edition),
-        )
+        cover = page_pdf(page, edition)
         if page_count(cover) == cover_pages:
             return cover, cover_pages
         cover_pages = page_count(cover)
