@@ -7,89 +7,34 @@
 PYTHON ?= python3
 PORT   ?= 8000
 RUN    := $(PYTHON) tools/run.py
+MAKEFLAGS += --no-builtin-rules
 
-.PHONY: help setup check book pdf test test-fast lint nbval nbval-older serve lab notebooks exercises sync-check sentences anki benchmark races ltr-real participant-pack participant-pack-wheelhouse solutions manifest requirements clean
+.DEFAULT_GOAL := help
 
-help:
-	@$(RUN) help
+# Any other target is the run.py command of that name (`make help` lists them). FORCE runs it even
+# when a file or folder of that name exists (notebooks/, exercises/, solutions/).
+%: FORCE
+	@$(RUN) $@
 
-setup:
-	$(RUN) setup
-
-check:
-	$(RUN) check
-
-book:
-	$(RUN) book
-
-# The book and its cheat sheet as PDFs, printed with Chromium (make book does it too when it finds one).
-pdf:
-	$(RUN) pdf
-
-test:
-	$(RUN) test
-
-test-fast:
-	$(RUN) test-fast
-
-lint:
-	$(RUN) lint
-
-nbval:
-	$(RUN) nbval
-
-# The notebook tests with NumPy's AVX2 and AVX-512 kernels turned off.
-nbval-older:
-	$(RUN) nbval --older-kernels
-
+# The targets that pass arguments on.
 serve:
-	$(RUN) serve --port $(PORT)
-
-lab:
-	$(RUN) lab
-
-notebooks:
-	$(RUN) notebooks
-
-exercises:
-	$(RUN) exercises
-
-sync-check:
-	$(RUN) sync-check
-
-sentences:
-	$(RUN) sentences
-
-anki:
-	$(RUN) anki
-
-benchmark:
-	$(RUN) benchmark
-
-# Chapter 6's races with 20 seeds each, into results/ (the chapter shows them as precomputed).
-races:
-	$(RUN) races
+	@$(RUN) serve --port $(PORT)
 
 # Chapter 6's learners on a real collection you downloaded, beside published figures; writes results/*.json.
 # make ltr-real DATA=~/data/MSLR-WEB10K DATASET=mslr-web10k ARGS="--folds 1 --learners lightgbm"
 ltr-real:
-	$(RUN) ltr-real --data=$(DATA) --dataset=$(DATASET) $(ARGS)
+	@$(RUN) ltr-real --data=$(DATA) --dataset=$(DATASET) $(ARGS)
 
-participant-pack:
-	$(RUN) participant-pack
+# The notebook tests with NumPy's AVX2 and AVX-512 kernels turned off.
+nbval-older:
+	@$(RUN) nbval --older-kernels
 
 # The pack with a wheelhouse/ of everything to install, for a room without network.
 participant-pack-wheelhouse:
-	$(RUN) participant-pack --wheelhouse
+	@$(RUN) participant-pack --wheelhouse
 
-solutions:
-	$(RUN) solutions
+# make reads this file; no rule remakes it (else the pattern above would run `tools/run.py Makefile`).
+Makefile: ;
 
-manifest:
-	$(RUN) manifest
-
-requirements:
-	$(RUN) requirements
-
-clean:
-	$(RUN) clean
+.PHONY: FORCE serve ltr-real nbval-older participant-pack-wheelhouse
+FORCE:

@@ -21,7 +21,7 @@ import pytest
 
 import ndcg
 from ndcg.course import downloads
-from tests.tools_loader import load_tool
+from tools import install
 
 ROOT = Path(__file__).resolve().parent.parent
 HAS_GIT = (ROOT / ".git").exists() and shutil.which("git") is not None
@@ -327,8 +327,7 @@ def test_every_pin_of_the_participant_lock_has_a_wheel_for_every_system_and_pyth
     # wheel for Intel Macs; requirements.in pins 25.1.0.)
     target = downloads.WHEELHOUSE_TARGETS[name]
     assert sys.version_info[:2] >= (3, 11)
-    run = load_tool("run")
-    assert run.required_python(ROOT, run.PARTICIPANT)[:2] == (3, 11), "update PYTHONS with the lock"
+    assert install.required_python(ROOT, install.PARTICIPANT)[:2] == (3, 11), "update PYTHONS with the lock"
     for version in PYTHONS:
         pins = downloads.target_pins(LOCK, target, version, sys.executable)
         assert "numpy==" in pins and "jupyterlab==" in pins, (version, pins)

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.tools_loader import load_script
+from tools import base, commands_lint, commands_sources, commands_tests, install, pythons
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -73,13 +74,13 @@ def repo(tmp_path, monkeypatch):
     (tmp_path / "solutions").mkdir()
     (tmp_path / "solutions" / "00_why.md").write_text("")
     for windows in (False, True):
-        python = run.venv_python(tmp_path, windows)
+        python = base.venv_python(tmp_path, windows)
         python.parent.mkdir(parents=True)
         python.write_text("")
-    (tmp_path / run.STAMP).write_text("")
-    (tmp_path / run.PARTICIPANT.stamp).write_text("")
-    monkeypatch.setattr(run, "ROOT", tmp_path)
-    monkeypatch.setattr(run, "WINDOWS", False)
+    (tmp_path / install.STAMP).write_text("")
+    (tmp_path / install.PARTICIPANT.stamp).write_text("")
+    monkeypatch.setattr(base, "ROOT", tmp_path)
+    monkeypatch.setattr(base, "WINDOWS", False)
     monkeypatch.setenv("NDCG_TEST_WORKERS", "0")  # the commands below, without xdist's options
     return tmp_path
 
@@ -93,7 +94,7 @@ def calls(monkeypatch):
         recorded.append({"command": command, "cwd": Path(cwd), "env": env})
         return subprocess.CompletedProcess(command, 0)
 
-    monkeypatch.setattr(run.subprocess, "run", fake_run)
+    monkeypatch.setattr(subprocess, "run", fake_run)
     return recorded
 
 
@@ -103,25 +104,50 @@ def commands(recorded) -> list[list[str]]:
 
 def test_venv_layouts():
     root = Path("/course")
-    assert run.venv_python(root, windows=False) == root / ".venv" / "bin" / "python"
-    assert run.venv_python(root, windows=True) == root / ".venv" / "Scripts" / "python.exe"
-    assert run.venv_tool(root, "jupyter-book", windows=False) == root / ".venv" / "bin" / "jupyter-book"
+    assert base.venv_python(root, windows=False) == root / ".venv" / "bin" / "python"
+    assert base.venv_python(root, windows=True) == root / ".venv" / "Scripts" / "python.exe"
+    assert base.venv_tool(root, "jupyter-book", windows=False) == root / ".venv" / "bin" / "jupyter-book"
     assert (
-        run.venv_tool(root, "jupyter-book", windows=True) == root / ".venv" / "Scripts" / "jupyter-book.exe"
+        base.venv_tool(root, "jupyter-book", windows=True) == root / ".venv" / "Scripts" / "jupyter-book.exe"
     )
-    assert run.is_windows("nt") and not run.is_windows("posix")
+    assert base.is_windows("nt") and not base.is_windows("posix")
 
 
-def test_runs_from_any_directory(tmp_path):
-    assert load_script(REPO / "tools" / "run.py", "run_again").ROOT == REPO
+def test_runs_from_any_directory_with_the_standard_library_only(tmp_path):
+    assert base.ROOT == REPO
+    # -I: neither PYTHONPATH nor the user's site-packages nor the current folder; -S: no
+    # site-packages at all. run.py finds its package, tools/, itself.
     result = subprocess.run(
-        [sys.executable, str(REPO / "tools" / "run.py"), "help"],
+        [sys.executable, "-I", "-S", str(REPO / "tools" / "run.py"), "help"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
         check=True,
     )
     assert "  book " in result.stdout
+
+
+def test_the_bootstrap_imports_only_the_standard_library(tmp_path):
+    # Everything run.py imports runs before the venv exists: no module from outside the
+    # standard library and the tools package may be loaded.
+    code = (
+        "import runpy, sys\n"
+        f"runpy.run_path({str(REPO / 'tools' / 'run.py')!r})\n"
+        "names = {name.split('.')[0] for name in sys.modules}\n"
+        "print(sorted(names - set(sys.stdlib_module_names) - {'tools', '__main__'}))\n"
+        "print(sorted(name for name in sys.modules if name.startswith('tools.')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    outside, package = result.stdout.splitlines()
+    assert outside == "[]"
+    assert "'tools.install'" in package and "'tools.commands_lint'" in package
+
+
+def test_run_py_stays_the_bootstrap_and_the_dispatch():
+    # The commands live in the modules of tools/; run.py only finds them and dispatches.
+    assert len((REPO / "tools" / "run.py").read_text(encoding="utf-8").splitlines()) <= 500
 
 
 SUBCOMMANDS = {
@@ -198,7 +224,7 @@ def test_pdf_prints_the_built_book_and_builds_it_first_when_there_is_none(repo, 
 
 
 def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
-    monkeypatch.setattr(run, "WINDOWS", True)
+    monkeypatch.setattr(base, "WINDOWS", True)
     run.main(["book"])
     run.main(["test"])
     assert commands(calls)[0][0] == str(repo / ".venv" / "Scripts" / "jupyter-book.exe")
@@ -241,7 +267,7 @@ def test_each_command_is_printed_and_a_failure_exits_with_its_code(repo, monkeyp
         seen.append(command)
         return subprocess.CompletedProcess(command, 3)
 
-    monkeypatch.setattr(run.subprocess, "run", failing_run)
+    monkeypatch.setattr(subprocess, "run", failing_run)
     with pytest.raises(SystemExit) as exit_info:
         run.main(["check"])
     assert exit_info.value.code == 3
@@ -253,46 +279,46 @@ def test_a_missing_program_says_what_to_do(repo, monkeypatch):
     def missing(command, cwd=None, env=None):
         raise FileNotFoundError(command[0])
 
-    monkeypatch.setattr(run.subprocess, "run", missing)
+    monkeypatch.setattr(subprocess, "run", missing)
     with pytest.raises(SystemExit, match="^.venv/bin/jupyter-book not found: delete .venv and run"):
         run.main(["book"])
 
 
 def test_fresh_stamp_skips_setup(repo, calls):
-    assert run.stamp_is_fresh(repo, windows=False)
-    run.setup()
+    assert install.stamp_is_fresh(repo, windows=False)
+    install.setup()
     assert calls == []
 
 
 def test_stamp_older_than_requirements_or_pyproject_is_stale(repo):
     for name in ("requirements.txt", "pyproject.toml"):
         (repo / name).touch()
-        age(repo / run.STAMP, 120)
-        assert not run.stamp_is_fresh(repo, windows=False)
-        (repo / run.STAMP).touch()
-        assert run.stamp_is_fresh(repo, windows=False)
+        age(repo / install.STAMP, 120)
+        assert not install.stamp_is_fresh(repo, windows=False)
+        (repo / install.STAMP).touch()
+        assert install.stamp_is_fresh(repo, windows=False)
 
 
 def test_stamp_without_venv_python_is_stale(repo):
-    run.venv_python(repo, windows=True).unlink()
-    assert run.stamp_is_fresh(repo, windows=False)
-    assert not run.stamp_is_fresh(repo, windows=True)
-    (repo / run.STAMP).unlink()
-    assert not run.stamp_is_fresh(repo, windows=False)
+    base.venv_python(repo, windows=True).unlink()
+    assert install.stamp_is_fresh(repo, windows=False)
+    assert not install.stamp_is_fresh(repo, windows=True)
+    (repo / install.STAMP).unlink()
+    assert not install.stamp_is_fresh(repo, windows=False)
 
 
 def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
     shutil.rmtree(repo / ".venv")
-    record = run.subprocess.run
+    record = subprocess.run
 
     def make_venv(command, cwd=None, env=None, **options):
         if command[1:3] == ["-m", "venv"]:
-            run.venv_python(repo, windows=False).parent.mkdir(parents=True)
-            run.venv_python(repo, windows=False).touch()
+            base.venv_python(repo, windows=False).parent.mkdir(parents=True)
+            base.venv_python(repo, windows=False).touch()
         return record(command, cwd=cwd, env=env)
 
-    monkeypatch.setattr(run.subprocess, "run", make_venv)
-    run.setup()
+    monkeypatch.setattr(subprocess, "run", make_venv)
+    install.setup()
     python = str(repo / ".venv" / "bin" / "python")
     uv = str(repo / ".venv" / "bin" / "uv")
     assert commands(calls) == [
@@ -301,7 +327,7 @@ def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
         [uv, "pip", "sync", "--python", python, "--quiet", "requirements.txt"],
         [uv, "pip", "install", "--python", python, "--quiet", "--no-deps", "--no-build-isolation", "-e", "."],
     ]
-    assert run.stamp_is_fresh(repo, windows=False)
+    assert install.stamp_is_fresh(repo, windows=False)
     config = json.loads((repo / ".venv" / "etc" / "jupyter" / "jupyter_config.json").read_text())
     assert config["KernelManager"] == config["MappingKernelManager"] == {"transport_encryption": "auto"}
 
@@ -315,10 +341,10 @@ def test_without_uv_pip_installs_the_same_pins_and_says_so_in_one_line(repo, mon
         envs.append(env)
         return subprocess.CompletedProcess(command, 1 if command[-1].startswith("uv==") else 0)
 
-    monkeypatch.setattr(run.subprocess, "run", no_uv)
-    (repo / run.PARTICIPANT.stamp).unlink()
-    (repo / run.FULL.stamp).unlink()
-    run.setup(None, run.PARTICIPANT)
+    monkeypatch.setattr(subprocess, "run", no_uv)
+    (repo / install.PARTICIPANT.stamp).unlink()
+    (repo / install.FULL.stamp).unlink()
+    install.setup(None, install.PARTICIPANT)
     python = str(repo / ".venv" / "bin" / "python")
     pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     assert seen == [
@@ -337,12 +363,12 @@ def test_without_uv_pip_installs_the_same_pins_and_says_so_in_one_line(repo, mon
     assert [line for line in out.splitlines() if "uv" in line and "pip" in line and "instead" in line] == [
         "uv could not be installed here: installing with pip instead (slower, same pins)."
     ]
-    assert run.stamp_is_fresh(repo, False, run.PARTICIPANT)
+    assert install.stamp_is_fresh(repo, False, install.PARTICIPANT)
 
 
 def test_stale_stamp_reinstalls_into_the_existing_venv(repo, calls):
     (repo / "requirements.txt").touch()
-    age(repo / run.STAMP, 120)
+    age(repo / install.STAMP, 120)
     run.main(["benchmark"])
     assert [command[1:3] for command in commands(calls)[:3]] == [
         ["-m", "pip"],
@@ -351,7 +377,7 @@ def test_stale_stamp_reinstalls_into_the_existing_venv(repo, calls):
     ]
     assert commands(calls)[1][-1] == "requirements.txt"
     assert commands(calls)[3][1] == "benchmarks/bench_ndcg_score.py"
-    assert run.stamp_is_fresh(repo, windows=False)
+    assert install.stamp_is_fresh(repo, windows=False)
 
 
 @pytest.mark.parametrize(
@@ -366,7 +392,7 @@ def test_stale_stamp_reinstalls_into_the_existing_venv(repo, calls):
 def test_python_version_guard(version, ok, monkeypatch):
     monkeypatch.setattr(sys, "version_info", version)
     monkeypatch.setattr(sys, "platform", "win32")
-    problem = run.python_problem((3, 11), "check")
+    problem = pythons.python_problem((3, 11), "check")
     if ok:
         assert problem is None
     else:
@@ -384,14 +410,14 @@ def test_old_python_runs_nothing(repo, calls, monkeypatch, capsys):
 
 
 def test_config_timeout_is_read_from_the_execute_block(repo):
-    assert run.cell_timeout(repo) == 123
+    assert commands_sources.cell_timeout(repo) == 123
     (repo / "_config.yml").write_text(CONFIG.replace("  timeout: 123   # seconds\n", ""))
     with pytest.raises(ValueError, match="execute: timeout:"):
-        run.cell_timeout(repo)
+        commands_sources.cell_timeout(repo)
 
 
 def test_config_timeout_of_the_real_config():
-    value = run.cell_timeout(REPO)
+    value = commands_sources.cell_timeout(REPO)
     text = (REPO / "_config.yml").read_text(encoding="utf-8")
     block = re.search(r"^execute:\n((?:[ #].*\n)*)", text, re.MULTILINE).group(1)
     assert re.search(rf"^\s+timeout:\s*{value}\b", block, re.MULTILINE)
@@ -414,16 +440,23 @@ def test_older_kernels_env_reaches_show_runtime_and_pytest(repo, calls, monkeypa
 
 @pytest.mark.parametrize(
     ("cpus", "setting", "expected"),
-    [(1, "", 1), (2, "", 2), (None, "", 1), (64, "", run.MAX_WORKERS), (64, "0", 0), (1, " 3 ", 3)],
+    [
+        (1, "", 1),
+        (2, "", 2),
+        (None, "", 1),
+        (64, "", commands_tests.MAX_WORKERS),
+        (64, "0", 0),
+        (1, " 3 ", 3),
+    ],
 )
 def test_workers_follow_the_cpus_or_the_setting(cpus, setting, expected):
-    assert run.workers(cpus, {"NDCG_TEST_WORKERS": setting}) == expected
+    assert commands_tests.workers(cpus, {"NDCG_TEST_WORKERS": setting}) == expected
 
 
 @pytest.mark.parametrize("setting", ["two", "-1", "1.5"])
 def test_a_bad_workers_setting_says_what_it_expects(setting):
     with pytest.raises(SystemExit, match="NDCG_TEST_WORKERS must be a whole number"):
-        run.workers(2, {"NDCG_TEST_WORKERS": setting})
+        commands_tests.workers(2, {"NDCG_TEST_WORKERS": setting})
 
 
 def test_test_and_nbval_run_each_module_and_notebook_whole_on_one_worker(repo, calls, monkeypatch):
@@ -518,36 +551,26 @@ def test_help_lists_every_subcommand(capsys):
     assert set(listed) == expected
 
 
-def makefile_recipes() -> dict[str, list[str]]:
-    """Each Makefile target and its recipe lines."""
-    recipes: dict[str, list[str]] = {}
-    target = None
-    for line in (REPO / "Makefile").read_text().splitlines():
-        if line.startswith("\t") and target:
-            recipes[target].append(line.strip())
-        elif match := re.match(r"^([\w-]+):", line):
-            target = match.group(1)
-            recipes[target] = []
-    return recipes
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
+def test_every_make_target_calls_its_run_py_command(tmp_path):
+    def dry_run(*argv: str) -> list[str]:
+        """What ``make -n`` would run, with the Python set to a fixed word."""
+        result = subprocess.run(
+            ["make", "-n", "-C", str(REPO), "PYTHON=py", *argv], capture_output=True, text=True, check=True
+        )
+        return [line for line in result.stdout.splitlines() if not line.startswith("make")]
 
-
-def test_every_makefile_target_calls_its_run_py_subcommand():
-    recipes = makefile_recipes()
-    phony = re.search(r"^\.PHONY:(.*)$", (REPO / "Makefile").read_text(), re.MULTILINE).group(1).split()
-    assert sorted(phony) == sorted(recipes)
-    assert set(run.COMMANDS) <= set(recipes), "every subcommand has a make target"
-    for target, recipe in recipes.items():
-        assert len(recipe) == 1, f"make {target}: one line, no logic"
-        words = recipe[0].lstrip("@").split()
-        assert words[:2] == ["$(RUN)", words[1]] and words[1] in run.COMMANDS
-        expected = {
-            "nbval-older": ["nbval", "--older-kernels"],
-            "participant-pack-wheelhouse": ["participant-pack", "--wheelhouse"],
-            "ltr-real": ["ltr-real", "--data=$(DATA)", "--dataset=$(DATASET)", "$(ARGS)"],
-        }.get(target, [target])
-        expected += ["--port", "$(PORT)"] if target == "serve" else []
-        assert words[1:] == expected
-    assert "RUN    := $(PYTHON) tools/run.py" in (REPO / "Makefile").read_text()
+    # notebooks/, exercises/ and solutions/ are folders: their targets still run the command.
+    for name in set(run.COMMANDS) - {"serve", "ltr-real"}:  # those two pass arguments: below
+        assert dry_run(name) == [f"py tools/run.py {name}"], name
+    assert dry_run("serve") == ["py tools/run.py serve --port 8000"]
+    assert dry_run() == ["py tools/run.py help"]
+    assert dry_run("serve", "PORT=8123") == ["py tools/run.py serve --port 8123"]
+    assert dry_run("nbval-older") == ["py tools/run.py nbval --older-kernels"]
+    assert dry_run("participant-pack-wheelhouse") == ["py tools/run.py participant-pack --wheelhouse"]
+    assert dry_run("ltr-real", "DATA=D", "DATASET=istella", "ARGS=--folds 1") == [
+        "py tools/run.py ltr-real --data=D --dataset=istella --folds 1"
+    ]
 
 
 def test_participant_pack_passes_the_wheelhouse_its_systems_and_pythons_on(repo, calls):
@@ -569,22 +592,58 @@ def test_participant_pack_passes_the_wheelhouse_its_systems_and_pythons_on(repo,
     ]
 
 
-def test_lint_and_test_fast_run_what_they_say(repo, calls):
+@pytest.fixture
+def node(repo, calls, monkeypatch):
+    """Node.js and npm on the PATH, the npm lock, and an ``npm ci`` that installs Biome."""
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
+    for name in ("package.json", "package-lock.json"):
+        (repo / name).write_text("{}")
+        age(repo / name, 60)
+    record = subprocess.run
+
+    def installing(command, cwd=None, env=None, **options):
+        if command[:2] == ["npm", "ci"]:
+            (repo / commands_lint.BIOME).parent.mkdir(parents=True, exist_ok=True)
+            (repo / commands_lint.BIOME).write_text("")
+        return record(command, cwd=cwd, env=env, **options)
+
+    monkeypatch.setattr(subprocess, "run", installing)
+
+
+def test_lint_and_test_fast_run_what_they_say(repo, calls, node):
     ruff = str(repo / ".venv" / "bin" / "ruff")
     python = str(repo / ".venv" / "bin" / "python")
+    npm_ci = ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]
+    biome = ["node", "node_modules/@biomejs/biome/bin/biome", "lint", "--error-on-warnings", "."]
     assert run.main(["lint"]) == 0
-    assert commands(calls) == [[ruff, "check", "."], [ruff, "format", "--check", "."]]
+    assert commands(calls) == [[ruff, "check", "."], [ruff, "format", "--check", "."], npm_ci, biome]
     calls.clear()
+    # Biome is installed and its lock unchanged: no second npm ci.
     assert run.main(["lint", "--check-only"]) == 0
-    assert commands(calls) == [[ruff, "check", "."]]
+    assert commands(calls) == [[ruff, "check", "."], biome]
     calls.clear()
     assert run.main(["lint", "--format-only"]) == 0
     assert commands(calls) == [[ruff, "format", "--check", "."]]
+    calls.clear()
+    (repo / "package-lock.json").touch()  # a new lock: install again
+    age(repo / commands_lint.NODE_STAMP, 120)
+    assert run.main(["lint", "--check-only"]) == 0
+    assert commands(calls) == [[ruff, "check", "."], npm_ci, biome]
     calls.clear()
     assert run.main(["test-fast", "--", "-x"]) == 0
     assert commands(calls) == [
         [python, "-m", "pytest", "-q", "-m", "not book and not install", "tests", "ndcg", "-x"]
     ]
+
+
+def test_lint_without_node_says_how_to_get_it_and_fails_on_ci(repo, calls, monkeypatch, capsys):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.delenv("CI", raising=False)
+    assert run.main(["lint"]) == 0  # the Python is still linted, and Biome's absence said
+    assert len(calls) == 2 and "sudo apt install nodejs npm" in capsys.readouterr().err
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(SystemExit, match="needs Node.js and npm"):
+        run.main(["lint"])
 
 
 def test_ltr_real_forwards_its_options_to_the_module_which_holds_the_defaults(repo, calls):

@@ -1,0 +1,68 @@
+"""The repository, its venv's layout, and running a command: what every other module of ``tools`` uses.
+
+Standard library only (``tools/run.py`` imports it before the venv exists). :data:`ROOT` and
+:data:`WINDOWS` are read at call time (``base.ROOT``), so a test can point them elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+#: The repository: the parent of this package's folder, wherever the command is run from.
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ".venv"
+BOOK = Path("_build", "html")
+
+
+def is_windows(os_name: str) -> bool:
+    """Whether ``os_name`` (a value of ``os.name``) means Windows."""
+    return os_name == "nt"
+
+
+#: Whether this machine is Windows (its venvs keep programs in Scripts\\*.exe).
+WINDOWS = is_windows(os.name)
+
+
+def venv_tool(root: Path, name: str, windows: bool) -> Path:
+    """A program installed in the course's venv: ``.venv/bin/<name>`` or ``.venv\\Scripts\\<name>.exe``."""
+    if windows:
+        return root / VENV / "Scripts" / f"{name}.exe"
+    return root / VENV / "bin" / name
+
+
+def venv_python(root: Path, windows: bool) -> Path:
+    """The venv's Python: ``.venv/bin/python`` or ``.venv\\Scripts\\python.exe``."""
+    return venv_tool(root, "python", windows)
+
+
+def shown(command: Sequence[str]) -> str:
+    """A command as it is printed: paths inside the repository made relative."""
+    prefix = str(ROOT) + os.sep
+    parts = [part.removeprefix(prefix) for part in command]
+    return subprocess.list2cmdline(parts) if WINDOWS else shlex.join(parts)
+
+
+def run(command: Sequence[str], *, cwd: Path | None = None, env: Mapping[str, str] | None = None) -> None:
+    """Print a command, run it (in the repository by default), and exit with its code if it fails."""
+    print(shown(command), flush=True)
+    try:
+        result = subprocess.run(list(command), cwd=cwd or ROOT, env=env)
+    except FileNotFoundError:
+        sys.exit(f"{shown(command[:1])} not found: delete {VENV} and run `python tools/run.py setup` again.")
+    if result.returncode != 0:
+        sys.exit(result.returncode)
+
+
+def python() -> str:
+    """The venv's Python, as a command word."""
+    return str(venv_python(ROOT, WINDOWS))
+
+
+def tool(name: str) -> str:
+    """A program of the venv, as a command word."""
+    return str(venv_tool(ROOT, name, WINDOWS))

@@ -1,0 +1,70 @@
+"""The built book: ``book``, ``pdf``, ``serve`` and ``clean``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from tools import base
+from tools.base import BOOK, VENV, python, run, tool
+
+
+def book(args: argparse.Namespace) -> None:
+    """Build the HTML book strictly; print it to PDF when a Chromium is found (else say so and
+    go on without); zip it beside _build/html; then say where everything is."""
+    run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."])
+    run([python(), "tools/print_book.py", "pdf", "--optional"])
+    run([python(), "tools/print_book.py", "zip"])
+    print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")
+    print(f"It carries the course zip and the ndcg wheel: {BOOK.as_posix()}/_downloads/course/")
+    print(f"Its PDF, when Chromium was found, and the cheat sheet's: {BOOK.as_posix()}/_downloads/*.pdf")
+    print("The built book zipped for a USB stick (unzip, open index.html): _build/ndcg-course-book-*.zip")
+
+
+def pdf(args: argparse.Namespace) -> None:
+    """Print the built book (building it first when there is none) and its cheat sheet to PDF,
+    with the Chromium the browser tests use; fail when there is none."""
+    if not (base.ROOT / BOOK / "index.html").exists():
+        book(args)
+        if not any((base.ROOT / BOOK / "_downloads").glob("ndcg-course-*.pdf")):
+            sys.exit("No PDF: no Chromium-family browser was found (see above).")
+        return
+    run([python(), "tools/print_book.py", "pdf"])
+
+
+def serve(args: argparse.Namespace) -> None:
+    """Serve the built book on 127.0.0.1 (this Python's http.server: no venv needed)."""
+    if not (base.ROOT / BOOK / "index.html").exists():
+        sys.exit("No book yet: run `python tools/run.py book` first.")
+    print(f"Serving the book on http://localhost:{args.port}  (Ctrl-C to stop)")
+    run(
+        [sys.executable, "-m", "http.server", str(args.port), "--bind", "127.0.0.1", "--directory", str(BOOK)]
+    )
+
+
+def pycache_dirs(root: Path) -> list[Path]:
+    """Every ``__pycache__`` folder of the repository, except those inside .venv."""
+    found = []
+    for folder, subfolders, _ in os.walk(root):
+        if Path(folder) == root and VENV in subfolders:
+            subfolders.remove(VENV)
+        if "__pycache__" in subfolders:
+            subfolders.remove("__pycache__")
+            found.append(Path(folder, "__pycache__"))
+    return found
+
+
+def clean(args: argparse.Namespace) -> None:
+    """Remove the built book and the caches; keep .venv."""
+    for path in [
+        base.ROOT / "_build",
+        base.ROOT / ".pytest_cache",
+        base.ROOT / ".hypothesis",
+        *pycache_dirs(base.ROOT),
+    ]:
+        if path.exists():
+            print(f"removing {path.relative_to(base.ROOT).as_posix()}")
+            shutil.rmtree(path)

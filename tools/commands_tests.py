@@ -1,0 +1,84 @@
+"""The tests: ``test``, ``test-fast``, ``nbval`` (with NumPy's older kernels or not) and ``benchmark``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping
+
+from tools.base import python, run
+
+#: NumPy's SIMD kernels that ``nbval --older-kernels`` turns off (AVX2 and AVX-512 generations).
+OLDER_KERNELS = "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
+#: What ``nbval`` runs: every stored notebook (generated from the text sources) that pytest --nbval checks.
+NOTEBOOKS = ("notebooks", "exercises")
+
+
+def older_kernels_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """A copy of ``environ`` in which NumPy skips its AVX2 and AVX-512 kernels."""
+    return {**environ, "NPY_DISABLE_CPU_FEATURES": OLDER_KERNELS}
+
+
+#: The most pytest-xdist workers ``make test`` starts: each may hold a Jupyter kernel, a
+#: Chromium or a pip install at once, so more than four costs memory without saving time.
+MAX_WORKERS = 4
+
+
+def workers(cpu_count: int | None, environ: Mapping[str, str]) -> int:
+    """How many processes run the tests: ``NDCG_TEST_WORKERS`` when set, else one per CPU (at most
+    :data:`MAX_WORKERS`); 0 runs everything in this process, as plain pytest does."""
+    setting = environ.get("NDCG_TEST_WORKERS", "").strip()
+    if setting:
+        if not setting.isdigit():
+            sys.exit(f"NDCG_TEST_WORKERS must be a whole number (0: no parallel workers); got {setting!r}.")
+        return int(setting)
+    return max(1, min(cpu_count or 1, MAX_WORKERS))
+
+
+def parallel_args(environ: Mapping[str, str] = os.environ) -> list[str]:
+    """pytest-xdist's options: the workers, and ``--dist loadscope``: each notebook, each test
+    module and each test class whole on one worker, so a notebook's cells run in order in one
+    kernel and a module's fixtures are built once (a long module can split its tests into classes,
+    as tests/test_browser_a11y.py does, to share them out)."""
+    count = workers(os.cpu_count(), environ)
+    return ["-n", str(count), "--dist", "loadscope"] if count > 1 else []
+
+
+def test(args: argparse.Namespace) -> None:
+    """Every test, nbval included, on one worker per CPU; the 15 slowest are listed at the end, to
+    keep the suite within its budget (15 minutes on 2 cores). Arguments after ``--`` go to pytest."""
+    run([python(), "-m", "pytest", "--nbval", "--durations=15", *parallel_args(), *args.pytest_args])
+
+
+def test_fast(args: argparse.Namespace) -> None:
+    """The library and content tests: no notebook, no built book, no browser (well under a minute)."""
+    run(
+        [python(), "-m", "pytest", "-q", "-m", "not book and not install", "tests", "ndcg", *args.pytest_args]
+    )
+
+
+def nbval(args: argparse.Namespace) -> None:
+    """Only the notebook tests; with --older-kernels, first show NumPy's kernels in that env."""
+    env = older_kernels_env(os.environ) if args.older_kernels else None
+    if env is not None:
+        run([python(), "-c", "import numpy; numpy.show_runtime()"], env=env)
+    run(
+        [
+            python(),
+            "-m",
+            "pytest",
+            "--nbval",
+            "-p",
+            "no:cacheprovider",
+            *parallel_args(),
+            *NOTEBOOKS,
+            *args.pytest_args,
+        ],
+        env=env,
+    )
+
+
+def benchmark(args: argparse.Namespace) -> None:
+    """Time ndcg.ndcg_score against scikit-learn."""
+    run([python(), "benchmarks/bench_ndcg_score.py"])
