@@ -25,8 +25,10 @@
     const htmlToText = Search.htmlToText;
     Search.htmlToText = (htmlString, anchor) => {
       const page = new DOMParser().parseFromString(htmlString, "text/html");
-      CLUTTER.forEach((selector) => page.querySelectorAll(selector).forEach((element) => element.remove()));
-      const id = anchor && anchor.startsWith("#") ? decodeURIComponent(anchor.slice(1)) : "";
+      for (const selector of CLUTTER) {
+        for (const element of page.querySelectorAll(selector)) element.remove();
+      }
+      const id = anchor?.startsWith("#") ? decodeURIComponent(anchor.slice(1)) : "";
       return htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);
     };
   };
@@ -84,11 +86,13 @@
     if (!summary) return;
     item.appendChild(summary);
     if (typeof SPHINX_HIGHLIGHT_ENABLED !== "undefined" && SPHINX_HIGHLIGHT_ENABLED && typeof _highlightText === "function") {
-      highlightTerms.forEach((term) => _highlightText(item, term, "highlighted"));
+      for (const term of highlightTerms) _highlightText(item, term, "highlighted");
     }
   };
 
-  const summariseAll = (results) => results.querySelectorAll("ul.search > li").forEach(summarise);
+  const summariseAll = (results) => {
+    for (const item of results.querySelectorAll("ul.search > li")) summarise(item);
+  };
 
   const start = () => {
     const results = document.getElementById("search-results");

@@ -14,7 +14,7 @@ window.MathJax = {
   startup: { typeset: true },
 };
 
-document.addEventListener('DOMContentLoaded', function () {
+document.addEventListener('DOMContentLoaded', () => {
   var shown = Reveal.initialize({
     width: 1280,
     height: 720,
@@ -24,8 +24,8 @@ document.addEventListener('DOMContentLoaded', function () {
     transition: 'slide',
     plugins: [RevealNotes],
   });
-  var mathjax = window.MathJax && window.MathJax.startup && window.MathJax.startup.promise;
-  Promise.all([shown, mathjax || Promise.resolve()]).then(function () {
+  var mathjax = window.MathJax?.startup?.promise;
+  Promise.all([shown, mathjax || Promise.resolve()]).then(() => {
     Reveal.layout();
     document.documentElement.setAttribute('data-deck-ready', 'true');
   });
