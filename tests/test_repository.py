@@ -1,5 +1,6 @@
 """The repository's shape as the README describes it, and the habits that keep it easy to change."""
 
+import json
 import re
 import subprocess
 import tomllib
@@ -79,6 +80,22 @@ def test_ruff_covers_the_code_and_is_pinned():
     assert not list((ROOT / "exercises").glob("*.py"))  # the participants' folder holds notebooks only
     pins = (ROOT / "requirements.txt").read_text(encoding="utf-8")
     assert re.search(r"^ruff==\d", pins, re.M) and re.search(r"^pre-commit==\d", pins, re.M)
+
+
+def test_biome_is_pinned_exactly_and_each_rule_it_switches_off_says_why():
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    version = package["devDependencies"]["@biomejs/biome"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version), "an exact version, as every pin of the course"
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"]["node_modules/@biomejs/biome"]["version"] == version
+    assert "node_modules/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    lines = (ROOT / "biome.jsonc").read_text(encoding="utf-8").splitlines()
+    switched_off = [at for at, line in enumerate(lines) if re.search(r'"\w+": "off"', line)]
+    for at in switched_off:
+        assert lines[at - 1].strip().startswith("//"), f"biome.jsonc: no reason above {lines[at].strip()}"
+    assert '"preset": "recommended"' in "\n".join(lines) and '"formatter": { "enabled": false }' in "\n".join(
+        lines
+    )
 
 
 def test_contributor_rules_live_in_contributing_not_in_the_readme():
