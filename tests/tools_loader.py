@@ -1,4 +1,4 @@
-"""Import the scripts of ``tools/`` (not a package) in the tests: one loader for every test module."""
+"""Import the scripts of ``tools/`` by path, each as a fresh module: one loader for every test module."""
 
 from __future__ import annotations
 
