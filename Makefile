@@ -21,7 +21,7 @@ help:
 serve:
 	$(RUN) serve --port $(PORT)
 
-# Chapter 6's learners on a real collection you downloaded, beside published figures; writes results/*.json.
+# Chapter 6's learners on a real collection you downloaded, beside published figures; writes experiments/results/*.json.
 # make ltr-real DATA=~/data/MSLR-WEB10K DATASET=mslr-web10k ARGS="--folds 1 --learners lightgbm"
 ltr-real:
 	$(RUN) ltr-real --data=$(DATA) --dataset=$(DATASET) $(ARGS)

@@ -31,7 +31,7 @@ def lab(args: argparse.Namespace) -> None:
 def participant_pack(args: argparse.Namespace) -> None:
     """Build the participant pack (student and play notebooks, the ndcg wheel, a README, no solution)
     into _build/participant-pack/, folder and zip; --wheelhouse adds what the room installs offline."""
-    command = [python(), "-m", "ndcg.course.downloads", "participant-pack"]
+    command = [python(), "-m", "ndcg_book.downloads", "participant-pack"]
     if args.make_wheelhouse:
         command.append("--wheelhouse")
     for name in args.target:
@@ -43,7 +43,7 @@ def participant_pack(args: argparse.Namespace) -> None:
 
 def solutions(args: argparse.Namespace) -> None:
     """Zip the solutions (notebooks/solutions/ and their text sources) for a self-study learner."""
-    run([python(), "-m", "ndcg.course.downloads", "solutions"])
+    run([python(), "-m", "ndcg_book.downloads", "solutions"])
 
 
 #: Where a learner whose copy has no solutions gets them: the book's download beside the exercises.

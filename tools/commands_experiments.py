@@ -8,8 +8,8 @@ from tools.base import python, run
 
 
 def races(args: argparse.Namespace) -> None:
-    """Run chapter 6's races with 20 seeds each into results/race-NAME.json (precomputed for the book)."""
-    run([python(), "-m", "ndcg.race", "all", "--seeds", "20"])
+    """Run chapter 6's races with 20 seeds each into experiments/results/race-NAME.json (precomputed for the book)."""
+    run([python(), "experiments/races.py", "all", "--seeds", "20"])
 
 
 #: The options of ``ltr-real`` that take one value, and those that take several, forwarded as given.
@@ -19,9 +19,9 @@ LTR_REAL_LISTS = ("folds", "learners")
 
 def ltr_real(args: argparse.Namespace) -> None:
     """Run the learners of chapter 6 on a real collection you have downloaded (MSLR-WEB10K/30K,
-    Yahoo! LTR, Istella): NDCG@1/3/5/10 per fold beside published figures, written to results/*.json
-    (``python -m ndcg.course.realdata``, which holds the defaults; nothing is downloaded)."""
-    command = [python(), "-m", "ndcg.course.realdata"]
+    Yahoo! LTR, Istella): NDCG@1/3/5/10 per fold beside published figures, written to experiments/results/*.json
+    (``python experiments/realdata.py``, which holds the defaults; nothing is downloaded)."""
+    command = [python(), "experiments/realdata.py"]
     for name in LTR_REAL_OPTIONS:
         value = getattr(args, name)
         if value is not None:

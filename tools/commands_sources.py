@@ -69,4 +69,4 @@ def anki(args: argparse.Namespace) -> None:
 
 def manifest(args: argparse.Namespace) -> None:
     """Rewrite tools/course-files.txt, the course's file list for copies without .git, from git ls-files."""
-    run([python(), "-m", "ndcg.course.downloads", "manifest"])
+    run([python(), "-m", "ndcg_book.downloads", "manifest"])

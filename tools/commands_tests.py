@@ -54,7 +54,19 @@ def test(args: argparse.Namespace) -> None:
 def test_fast(args: argparse.Namespace) -> None:
     """The library and content tests: no notebook, no built book, no browser (well under a minute)."""
     run(
-        [python(), "-m", "pytest", "-q", "-m", "not book and not install", "tests", "ndcg", *args.pytest_args]
+        [
+            python(),
+            "-m",
+            "pytest",
+            "-q",
+            "-m",
+            "not book and not install",
+            "tests",
+            "ndcg",
+            "ndcg_book",
+            "experiments",
+            *args.pytest_args,
+        ]
     )
 
 

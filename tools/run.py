@@ -128,7 +128,9 @@ COMMANDS: dict[str, Command] = {
     "sentences": Command("rewrite the text sources' prose one sentence per line", sentences),
     "anki": Command("write every flashcard to an Anki deck, _build/ndcg-course.apkg", anki),
     "benchmark": Command("time ndcg.ndcg_score against scikit-learn", benchmark),
-    "races": Command("run chapter 6's races with 20 seeds each into results/ (about 5 minutes)", races),
+    "races": Command(
+        "run chapter 6's races with 20 seeds each into experiments/results/ (about 5 minutes)", races
+    ),
     "ltr-real": Command(
         "chapter 6's learners on MSLR/Yahoo!/Istella you downloaded (make ltr-real DATA=DIR DATASET=NAME)",
         ltr_real,
@@ -222,8 +224,10 @@ def parser() -> argparse.ArgumentParser:
                 ("rounds", "tree learners: number of trees"),
             ):
                 subparser.add_argument(f"--{option}", metavar="N", help=meaning)
-            subparser.add_argument("--out", metavar="FILE", help="the JSON file (default: results/...)")
-            subparser.add_argument("--published", metavar="FILE", help="default: benchmarks/published.yaml")
+            subparser.add_argument(
+                "--out", metavar="FILE", help="the JSON file (default: experiments/results/...)"
+            )
+            subparser.add_argument("--published", metavar="FILE", help="default: experiments/published.yaml")
         if name == "nbval":
             subparser.add_argument(
                 "--older-kernels",
