@@ -50,7 +50,13 @@ OLDER_KERNELS = "X86_V3 X86_V4 AVX512_ICL AVX512_SPR"
 #: What ``nbval`` runs: every stored notebook (generated from the text sources) that pytest --nbval checks.
 NOTEBOOKS = ("notebooks", "exercises")
 #: The text sources written one sentence per line (``sentences`` reflows them).
-TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "cheatsheet.md", "sources.md", "solutions/*.md")
+TEXT_SOURCES = (
+    "chapters/*.md",
+    "learners/flashcards.md",
+    "learners/cheatsheet.md",
+    "reference/sources.md",
+    "solutions/*.md",
+)
 
 
 class Lock(NamedTuple):
@@ -550,7 +556,7 @@ def lab(args: argparse.Namespace) -> None:
 
 
 def notebooks(args: argparse.Namespace) -> None:
-    """Generate notebooks/chapters/*.ipynb, notebooks/flashcards.ipynb and the play notebooks
+    """Generate notebooks/chapters/*.ipynb, notebooks/learners/flashcards.ipynb and the play notebooks
     exercises/play/*.ipynb from the text sources (jupytext), executed with the book's cell timeout
     (nbclient, kernel python3)."""
     run([python(), "tools/notebooks.py", "--timeout", str(cell_timeout(ROOT))])

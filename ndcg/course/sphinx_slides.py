@@ -1,9 +1,9 @@
 """A small Sphinx extension: the course's slide decks, built with the book.
 
 Registered in ``_config.yml`` (``sphinx: config: extensions:``). When the HTML builder
-starts, it builds every deck of the course's ``slides/`` folder (:mod:`ndcg.course.slides`)
+starts, it builds every deck of the course's ``instructors/slides/`` folder (:mod:`ndcg.course.slides`)
 into the book's ``slides/`` folder, made afresh: ``slides/NN_name/index.html`` with its
-figures, reveal.js from ``slides/vendor/``, and ``slides/index.html``, the list of decks.
+figures, reveal.js from ``instructors/slides/vendor/``, and ``slides/index.html``, the list of decks.
 The decks load the book's own MathJax (``_static/mathjax/``, which sphinx-mathjax-offline
 copies at the end of the build) through relative links, so they work from ``file://``.
 
