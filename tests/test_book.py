@@ -134,4 +134,6 @@ def test_the_slides_check_finds_a_typed_number():
 @pytest.mark.parametrize("path", slide_sources(), ids=lambda p: p.name)
 def test_slides_type_no_computed_number(path):
     typed = typed_in_slides(path.read_text(encoding="utf-8"), path.name)
-    assert not typed, f"{path.relative_to(ROOT).as_posix()}: numbers typed into a slide (use a template instead): {typed}"
+    assert not typed, (
+        f"{path.relative_to(ROOT).as_posix()}: numbers typed into a slide (use a template instead): {typed}"
+    )

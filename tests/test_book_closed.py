@@ -221,7 +221,9 @@ def test_the_feedback_sheet_prints_alone_on_one_page(built, browser, server, pap
 def toc_files() -> list[str]:
     import yaml
 
-    toc = yaml.safe_load(Path(__file__).resolve().parent.parent.joinpath("_toc.yml").read_text(encoding="utf-8"))
+    toc = yaml.safe_load(
+        Path(__file__).resolve().parent.parent.joinpath("_toc.yml").read_text(encoding="utf-8")
+    )
     return [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
 
 
@@ -230,11 +232,22 @@ def test_the_moved_pages_old_addresses_are_no_pages_and_lead_to_pages_of_the_boo
     assert not set(MOVED) & set(files) and set(MOVED.values()) <= set(files)
     # every page that left the book's root or teaching/ has its old address kept
     assert {old for old in MOVED if "/" not in old} >= {
-        "setup", "study-plan", "cheatsheet", "flashcards", "glossary", "sources", "references",
-        "accessibility", "instructors", "CODE_OF_CONDUCT",
+        "setup",
+        "study-plan",
+        "cheatsheet",
+        "flashcards",
+        "glossary",
+        "sources",
+        "references",
+        "accessibility",
+        "instructors",
+        "CODE_OF_CONDUCT",
     }
     assert {new for old, new in MOVED.items() if old.startswith("teaching/")} == {
-        name for name in files if name.startswith("instructors/") and name not in ("instructors/index", "instructors/code-of-conduct")
+        name
+        for name in files
+        if name.startswith("instructors/")
+        and name not in ("instructors/index", "instructors/code-of-conduct")
     }
 
 
@@ -255,7 +268,9 @@ def test_an_old_address_sends_the_reader_to_the_new_page_from_file(built, browse
     page.goto((built / "teaching" / "02_dcg.html").resolve().as_uri())
     page.wait_for_url("**/instructors/02_dcg.html")
     assert "ndcg-quiz-answers" in page.content()
-    assert all(url.startswith("file://") for url in requests), [u for u in requests if not u.startswith("file:")]
+    assert all(url.startswith("file://") for url in requests), [
+        u for u in requests if not u.startswith("file:")
+    ]
     context.close()
     # with no script, the refresh still goes there (without the fragment)
     context = browser.new_context(java_script_enabled=False)

@@ -442,7 +442,9 @@ def test_the_pages_moved_by_reader_keep_no_progress_of_their_own(browser):
     script = assets.read(assets.JS)
     assert "store: store" in script and 'window.location.pathname + ":"' in script
     for new in MOVED.values():
-        kinds = set(re.findall(r'data-ndcg-view="([\w-]+)"', (BOOK / f"{new}.html").read_text(encoding="utf-8")))
+        kinds = set(
+            re.findall(r'data-ndcg-view="([\w-]+)"', (BOOK / f"{new}.html").read_text(encoding="utf-8"))
+        )
         assert kinds <= {"progress"}, f"{new} holds a view that keeps progress under its path: {kinds}"
     chapters = (BOOK / "chapters" / f"{CHAPTER}.html").read_text(encoding="utf-8")
     assert set(re.findall(r'data-ndcg-view="([\w-]+)"', chapters)) & {"flashcards", "quiz"}
@@ -458,7 +460,9 @@ def test_the_pages_moved_by_reader_keep_no_progress_of_their_own(browser):
     boxes[deck.flashcards[0].id], boxes[deck.flashcards[1].id] = 3, 2
     question = deck.quiz[0]
     seeded = {
-        f"ndcg-course:{ndcg.__version__}:{path}:ndcg-cards-{CHAPTER.replace('_', '-')}:leitner": {"box": boxes},
+        f"ndcg-course:{ndcg.__version__}:{path}:ndcg-cards-{CHAPTER.replace('_', '-')}:leitner": {
+            "box": boxes
+        },
         f"ndcg-course:{ndcg.__version__}:{path}:ndcg-quiz-{CHAPTER.replace('_', '-')}:quiz": {
             "answers": {question.id: {"tries": [question.answer], "first": True}}
         },
@@ -472,7 +476,13 @@ def test_the_pages_moved_by_reader_keep_no_progress_of_their_own(browser):
     page.wait_for_selector("[data-ndcg-view=progress][data-ready=true]", state="attached")
     row = page.locator(f'tr[data-chapter="{CHAPTER}"]')
     n = len(deck.flashcards)
-    assert [row.locator(f"[data-box='{b}']").inner_text() for b in range(1, 6)] == [str(n - 2), "1", "1", "0", "0"]
+    assert [row.locator(f"[data-box='{b}']").inner_text() for b in range(1, 6)] == [
+        str(n - 2),
+        "1",
+        "1",
+        "0",
+        "0",
+    ]
     assert row.locator("[data-role=answered]").inner_text() == f"1 of {len(deck.quiz)}"
     assert row.locator("[data-role=right]").inner_text() == "1"
     assert stored_keys(page) == sorted(seeded)

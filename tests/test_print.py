@@ -252,7 +252,9 @@ def test_a_printed_chapter_keeps_its_quiz_options(browser):
 def test_the_cheat_sheet_prints_on_one_sheet(browser, paper):
     from pypdf import PdfReader
 
-    visit = Visit(browser, (BOOK / "learners" / "cheatsheet.html").as_uri(), BOOK.resolve().as_uri(), views=False)
+    visit = Visit(
+        browser, (BOOK / "learners" / "cheatsheet.html").as_uri(), BOOK.resolve().as_uri(), views=False
+    )
     visit.page.emulate_media(media="print")
     visit.settle()
     text = visit.page.locator("article").inner_text()

@@ -144,7 +144,9 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
             target = (page.parent / urlsplit(link).path).resolve()
             if target.is_relative_to((book / "slides").resolve()):
                 assert target.is_file(), f"{deck.name}: {link} is missing"
-            elif urlsplit(link).path == "../../reference/sources.html":  # a "source 00X" (ndcg.course.sphinx_sources)
+            elif (
+                urlsplit(link).path == "../../reference/sources.html"
+            ):  # a "source 00X" (ndcg.course.sphinx_sources)
                 assert re.fullmatch(r"source-00[0-4]", urlsplit(link).fragment), f"{deck.name}: {link}"
             else:  # into the book: the chapter, the landing page, the book's MathJax and icon
                 assert link in (
@@ -246,7 +248,9 @@ def test_the_slides_role_links_a_page_to_its_deck_relative_to_the_page():
     assert not messages
     assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html"
     assert nodes_[0].astext() == "the slides of this chapter"
-    nodes_, _ = sphinx_slides.slides_role("slides", "", "Slides, DCG <02_dcg>", 1, _Inliner("instructors/index"))
+    nodes_, _ = sphinx_slides.slides_role(
+        "slides", "", "Slides, DCG <02_dcg>", 1, _Inliner("instructors/index")
+    )
     assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html" and nodes_[0].astext() == "Slides, DCG"
     nodes_, messages = sphinx_slides.slides_role("slides", "", "99_none", 1, _Inliner("index"))
     assert messages and "no slide deck '99_none'" in messages[0].message

@@ -165,7 +165,7 @@ def test_the_check_above_catches_an_undescribed_source():
 def test_the_sources_page_is_in_the_reference_part():
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     reference = toc.split("caption: Reference")[1]
-    assert "- file: sources" in reference
+    assert "- file: reference/sources" in reference
 
 
 # -- the Sphinx extension, in a small build ---------------------------------------------------------
@@ -370,7 +370,10 @@ def test_every_mention_in_the_built_book_links_to_an_existing_entry():
                 continue
             target = urllib.parse.urlsplit(href)
             resolved = (page.parent / urllib.parse.unquote(target.path)).resolve() if target.path else page
-            if resolved != (BOOK / "reference" / "sources.html").resolve() or target.fragment != f"source-{code}":
+            if (
+                resolved != (BOOK / "reference" / "sources.html").resolve()
+                or target.fragment != f"source-{code}"
+            ):
                 problems.append(f"{rel}: {text!r} links to {href}")
             elif target.fragment not in entries:
                 problems.append(f"{rel}: {href} has no anchor on sources.html")

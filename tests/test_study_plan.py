@@ -46,7 +46,10 @@ def chapters_linked(cell: str) -> set[str]:
     known = labels()
     for match in DOC.finditer(cell):
         target = (match.group(2) or match.group(1)).strip()
-        path = (ROOT / target).with_suffix(".md")
+        # as Sphinx resolves it: "/chapters/x" from the book's root, "x" from the page's folder
+        path = (ROOT / target.lstrip("/") if target.startswith("/") else PAGE.parent / target).with_suffix(
+            ".md"
+        )
         assert path.is_file(), f"{{doc}} target {target!r} does not exist"
         if path.parent == CHAPTERS:
             targets.add(path.stem)

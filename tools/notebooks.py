@@ -508,7 +508,10 @@ def generate_play(source: Path, timeout: int, root: Path = ROOT) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "sources", nargs="*", type=Path, help="text sources (default: every chapter and learners/flashcards.md)"
+        "sources",
+        nargs="*",
+        type=Path,
+        help="text sources (default: every chapter and learners/flashcards.md)",
     )
     parser.add_argument(
         "--timeout",

@@ -37,7 +37,17 @@ MOVED = {
     "CODE_OF_CONDUCT": "instructors/code-of-conduct",
     **{
         f"teaching/{name}": f"instructors/{name}"
-        for name in ("before", "00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr", "feedback")
+        for name in (
+            "before",
+            "00_why",
+            "01_cg",
+            "02_dcg",
+            "03_idcg",
+            "04_ndcg",
+            "05_mrr",
+            "06_ltr",
+            "feedback",
+        )
     },
 }
 
