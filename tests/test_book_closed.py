@@ -17,7 +17,7 @@ import pytest
 
 import ndcg
 from ndcg.course import cards
-from ndcg.course.sphinx_redirects import MOVED
+from ndcg_book.redirects import MOVED
 
 pytestmark = pytest.mark.book
 

@@ -437,7 +437,7 @@ def test_the_pages_moved_by_reader_keep_no_progress_of_their_own(browser):
     # instructors/ and reference/ hold no view that stores anything: the flashcards page's one
     # view, "progress", only reads the chapters' keys, and the chapters did not move. So no
     # key names a moved page, and nothing has to be migrated: shown here on the built pages ...
-    from ndcg.course.sphinx_redirects import MOVED
+    from ndcg_book.redirects import MOVED
 
     script = assets.read(assets.JS)
     assert "store: store" in script and 'window.location.pathname + ":"' in script
