@@ -52,11 +52,8 @@ from .gains import _overflow, _scaled_gain, _unscale, discounts
 #: Bytes of input (one float64 matrix) handled per chunk of rows. Every
 #: temporary array (indices, masks, gathered values) is a small multiple of a
 #: chunk, so the extra memory is bounded whatever the number of queries, and a
-#: chunk of both inputs stays near the processor's cache. Measured with
-#: ``python benchmarks/bench_ndcg_score.py --chunk-sweep`` (a tenth of each
-#: benchmark shape, tied scores; AMD EPYC, 2 cores, 2026-11-23, under load, so
-#: noisy): 2 to 4 MiB were among the fastest at every shape; 256 KiB was up to
-#: twice as slow at 10,000 items per row, 32 MiB up to twice as slow at 100.
+#: chunk of both inputs stays near the processor's cache. The measurement:
+#: benchmarks/README.md, "Chunk size".
 CHUNK_BYTES = 1 << 21
 
 _DIFFERENCES = """Notes
@@ -360,18 +357,8 @@ def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndar
 def _use_partition(n_items: int, depth: int) -> bool:
     """Whether a partition then a sort of the top ``depth`` beats a full sort of ``n_items``.
 
-    Measured with ``python benchmarks/bench_ndcg_score.py --threshold``
-    (time of ``_ranking_sort`` over ``_ranking_partition`` on 2 MiB of
-    scores, continuous and 5-level, k from 1 to 250; AMD EPYC, 2 cores,
-    NumPy 2.4.6 dispatching to AVX2, 2026-11-23, under load, so single cells
-    are noisy). Up to 256 items per row the full sort was never clearly
-    slower (0.2x to 1.2x, noise included): NumPy's vectorised argsort is very
-    fast on short rows. From 320 items the partition won (1.2x to 2.9x at
-    320 to 512 items with k up to 100, 3x to 11x at 1,000 and more), except
-    where k was above a quarter of the row (k=250: 0.2x to 0.7x at 320 to 512
-    items, 1.5x to 1.7x at 1,000). Hence: partition above 256 items when
-    ``k <= n_items / 4``. Both paths give the same result; only time depends
-    on this.
+    Partition above 256 items when ``k <= n_items / 4``. Both paths give the same result; only
+    time depends on this. The measurement: benchmarks/README.md, "Partition or sort".
     """
     return n_items > _PARTITION_MIN_ITEMS and n_items >= _PARTITION_RATIO * depth
 
@@ -383,20 +370,8 @@ _PARTITION_RATIO = 4
 def _use_threshold(n_items: int, depth: int) -> bool:
     """Whether :func:`_dcg_threshold` (a partition of values) beats :func:`_dcg_ranked` (a sort).
 
-    Measured with ``python benchmarks/bench_ndcg_score.py --threshold``
-    (time of ``_dcg_ranked`` over ``_dcg_threshold`` on 2 MiB of scores,
-    continuous and 5-level, ties averaged, k from 1 to 250; AMD EPYC, 2
-    cores, NumPy 2.4.6 dispatching to AVX2, 2026-11-23). NumPy sorts and
-    partitions values several times faster than indices, so the threshold
-    wins far below the index partition's crossover. With at least 20 items
-    and ``k`` at most a fifth of them it was 1.1x to 2.7x as fast on
-    continuous scores up to 1,000 items (0.97x at 1,000 with k=100), and 0.9x
-    to 6.3x on tied ones (1.3x to 6.3x up to 256 items); at 10,000 items, where
-    the other path is already an index partition, the two were even on
-    continuous scores (0.85x to 1.04x) and the threshold 2.2x to 2.4x as
-    fast on tied ones. With ``k`` above a fifth of the row it lost by up to
-    3x; below 20 items it won only for k=1. Both give the same result; only
-    time depends on this.
+    From 20 items when ``k <= n_items / 5``. Both give the same result; only time depends on
+    this. The measurement: benchmarks/README.md, "A partition of values or a ranking".
     """
     return n_items >= _THRESHOLD_MIN_ITEMS and n_items >= _THRESHOLD_RATIO * depth
 

@@ -9,7 +9,7 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
                 zip (``python -m ndcg_book.downloads``); in the book, the files and the
                 get-the-course box
 ``repository``  the repository, issues and edit buttons, derived from ``repository: url:``
-``slides``      the slide decks (``slides/*.md``, reveal.js) in ``_build/html/slides/``;
+``slides``      the slide decks (``instructors/slides/*.md``, reveal.js) in ``_build/html/slides/``;
                 the ``{slides}`` role
 ``timing``      reading, exercise and agenda minutes, computed (``python -m ndcg_book.timing``)
 ``edition``     the edition (version, build date) in every page's footer, the pack and the PDFs
@@ -17,6 +17,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``sources``     every "source 00X" links to its entry on the Sources page
 ``search``      search: Chinese terms found inside longer runs; excerpts from ``file://``
 ``a11y``        the bibliography's entries as list items (axe: aria-required-children)
+``redirects``   the moved pages' old addresses (``setup.html``, ``teaching/02_dcg.html`` ...) lead
+                to their new homes
 
 Each module's ``register(app)`` adds its directives, roles and event handlers.
 """
@@ -40,6 +42,7 @@ PARTS = (
     "sources",
     "search",
     "a11y",
+    "redirects",
 )
 
 

@@ -1,7 +1,7 @@
 """The book build: the book's HTML where the writer's own fails an accessibility check.
 
 Registered by :func:`ndcg_book.setup`. The bibliography
-(``references.md``, sphinxcontrib-bibtex) is written by docutils as a list of citations:
+(``reference/references.md``, sphinxcontrib-bibtex) is written by docutils as a list of citations:
 ``<div role="list" class="citation-list">`` holding one ``<div class="citation"
 role="doc-biblioentry">`` per reference. ARIA's ``list`` role may own only ``listitem``
 elements, and ``doc-biblioentry`` (deprecated in DPUB-ARIA 1.1) is not one, so axe-core reports a

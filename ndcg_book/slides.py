@@ -1,6 +1,6 @@
-"""The course's slide decks: ``slides/NN_name.md`` made into reveal.js pages.
+"""The course's slide decks: ``instructors/slides/NN_name.md`` made into reveal.js pages.
 
-A deck is a text file in the repository's ``slides/`` folder:
+A deck is a text file in the repository's ``instructors/slides/`` folder (:data:`SOURCE`):
 
 * a YAML front matter: ``chapter``, the chapter's page (e.g. ``chapters/02_dcg``), whose
   title (its ``# `` heading) is the deck's; and optionally ``figures``: a name for each figure and the
@@ -13,23 +13,24 @@ A deck is a text file in the repository's ``slides/`` folder:
   reveal.js's speaker view shows them as HTML, where MathJax does not run).
 
 :func:`build_deck` writes a deck to ``<folder>/NN_name/index.html`` with its figures as SVG
-next to it; the page loads reveal.js (vendored in ``slides/vendor/``), the decks' own
+next to it; the page loads reveal.js (vendored in ``instructors/slides/vendor/``), the decks' own
 ``deck.css`` and ``deck.js`` and the book's MathJax, all through relative links, so the
 decks work from ``file://`` with no network. The first slide, made here, carries the
 course's title (``title:`` in ``_config.yml``), its version and the build date.
 The Sphinx side (*In the book*, below) runs it in every ``make book``.
 
-The HTML around the slides is the file ``slides/deck.html``; CSS and JavaScript live in
-``slides/deck.css`` and ``slides/deck.js``, never in this module.
+The HTML around the slides is the file ``instructors/slides/deck.html``; CSS and JavaScript live in
+``deck.css`` and ``deck.js`` beside it, never in this module. The built decks stay at the book's
+``slides/`` (:data:`FOLDER`), where the instructors' bookmarks already point.
 
 In the book
 -----------
 The course's slide decks, built with the book.
 
 Registered by :func:`ndcg_book.setup`. When the HTML builder
-starts, it builds every deck of the course's ``slides/`` folder (:func:`build_all`)
+starts, it builds every deck of the course's ``instructors/slides/`` folder (:func:`build_all`)
 into the book's ``slides/`` folder, made afresh: ``slides/NN_name/index.html`` with its
-figures, reveal.js from ``slides/vendor/``, and ``slides/index.html``, the list of decks.
+figures, reveal.js from ``instructors/slides/vendor/``, and ``slides/index.html``, the list of decks.
 The decks load the book's own MathJax (``_static/mathjax/``, which sphinx-mathjax-offline
 copies at the end of the build) through relative links, so they work from ``file://``.
 
@@ -60,7 +61,7 @@ from sphinx.util.osutil import relative_uri
 
 from .edition import build_date as build_date  # SOURCE_DATE_EPOCH, read in one place
 
-#: The vendored reveal.js, a folder of ``slides/vendor/``.
+#: The vendored reveal.js, a folder of ``instructors/slides/vendor/``.
 REVEAL = "reveal.js-5.2.1"
 #: The decks' own files, copied next to the decks.
 DECK_FILES = ("deck.css", "deck.js")
@@ -70,6 +71,10 @@ MATHJAX = "_static/mathjax/tex-chtml.js"
 FAVICON = "_static/favicon.svg"
 #: The folder of the built book that holds the decks.
 FOLDER = "slides"
+#: The folder of the course that holds the decks' sources (an instructors' page folder).
+SOURCE = "instructors/slides"
+#: The Sources page of the built book, relative to the book's root.
+SOURCES_PAGE = "reference/sources.html"
 
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
 _SEPARATOR = re.compile(r"^---[ \t]*$", re.MULTILINE)
@@ -103,11 +108,11 @@ class Deck:
 
 def source_folder(root: Path) -> Path:
     """The folder of the decks' sources (and of reveal.js, ``deck.html``, ``deck.css``, ``deck.js``)."""
-    return Path(root) / "slides"
+    return Path(root) / SOURCE
 
 
 def deck_sources(root: Path) -> list[Path]:
-    """Every deck of the course, in chapter order: ``slides/NN_name.md``."""
+    """Every deck of the course, in chapter order: ``instructors/slides/NN_name.md``."""
     return sorted(path for path in source_folder(root).glob("*.md") if _NAME.match(path.stem))
 
 
@@ -166,7 +171,8 @@ def load(path: Path) -> Deck:
             if figure not in figures:
                 raise DeckError(f"{path.name}, slide {number}: no figure {figure!r} in the front matter")
     chapter = str(meta["chapter"])
-    return Deck(path.stem, chapter_title(path.parent.parent, chapter, path.name), chapter, figures, slides)
+    root = path.resolve().parents[len(Path(SOURCE).parts)]  # the course that holds the deck's folder
+    return Deck(path.stem, chapter_title(root, chapter, path.name), chapter, figures, slides)
 
 
 def chapter_title(root: Path, chapter: str, name: str = "deck") -> str:
@@ -244,11 +250,11 @@ def _title_slide(deck: Deck, course: str, version: str, date: datetime.date, cha
 
 def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.date, depth: int = 2) -> str:
     """The deck's page, ``slides/NN_name/index.html`` of a book ``depth`` folders up, from the
-    course at ``root`` (its ``slides/deck.html``)."""
+    course at ``root`` (its ``instructors/slides/deck.html``)."""
     from ndcg.course.cards.markup import link_sources
 
     up = "../" * depth
-    sources = f"{up}sources.html"  # every "source 00X" links to its entry on the Sources page
+    sources = f"{up}{SOURCES_PAGE}"  # every "source 00X" links to its entry on the Sources page
     sections = [_title_slide(deck, course, version, date, f"{up}{deck.chapter}.html")]
     for slide in deck.slides:
         markdown = _FIGURE.sub(lambda m: f"](figures/{m.group(1)}.svg)", slide.markdown)

@@ -3,10 +3,10 @@
 Registered by :func:`ndcg_book.setup`.
 
 The book names its five source documents by code ("source 002", "Source 004's", "sources 000
-and 002") about 160 times. ``sources.md`` describes each one under a target ``(source-002)=``.
+and 002") about 160 times. ``reference/sources.md`` describes each one under a target ``(source-002)=``.
 When a page is written (``doctree-resolved``), this extension
 
-* splits every text node that names a source into text and links to ``sources.html#source-00X``,
+* splits every text node that names a source into text and links to ``reference/sources.html#source-00X``,
   relative to the page, so the link works at any depth and from ``file://``; text inside links,
   code, literals, maths and raw output is not touched;
 * links the codes in the HTML of the notebook outputs (step tables' captions, the kernel-free

@@ -709,7 +709,7 @@ def chapter_note(name: str, course: Path | None = None) -> str:
         f"Its exercise notebook takes about **{exercise_minutes(chosen)} minutes**: "
         f"{_plural(len(chosen), 'exercise')} ({_kinds(chosen)}), at an assumed {number} minutes for "
         f"an answer that is a number, {listed} for a list and {function} for a function "
-        "(see {doc}`/instructors`).",
+        "(see {doc}`/instructors/index`).",
         ":::",
     ]
     return "\n".join(lines)

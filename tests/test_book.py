@@ -83,7 +83,7 @@ def test_chapters_are_text_sources():
     # Markdown text sources only: an .ipynb next to its .md would be a second page of the same name.
     for entry in toc_files():
         path = source_of(entry)
-        if entry.startswith("chapters/") or entry == "flashcards":
+        if entry.startswith("chapters/") or entry == "learners/flashcards":
             assert path.suffix == ".md" and NOTEBOOK_FRONT_MATTER.match(path.read_text(encoding="utf-8")), (
                 entry
             )
@@ -100,7 +100,7 @@ def test_prose_types_no_computed_number(entry):
     assert not typed, f"{path.name}: numbers typed into prose (glue them instead): {typed}"
 
 
-# The slide decks (slides/NN_name.md, built by ndcg_book.slides) are held to the same rule,
+# The slide decks (instructors/slides/NN_name.md, built by ndcg_book.slides) are held to the same rule,
 # more strictly: only their templates {{ expr :spec }}, computed by ndcg when the book is built,
 # may show a decimal number; a formula on a slide is no exception (it shows computed values
 # through templates too). Their figures' code is checked by tests/test_slides.py.
@@ -134,4 +134,6 @@ def test_the_slides_check_finds_a_typed_number():
 @pytest.mark.parametrize("path", slide_sources(), ids=lambda p: p.name)
 def test_slides_type_no_computed_number(path):
     typed = typed_in_slides(path.read_text(encoding="utf-8"), path.name)
-    assert not typed, f"slides/{path.name}: numbers typed into a slide (use a template instead): {typed}"
+    assert not typed, (
+        f"{path.relative_to(ROOT).as_posix()}: numbers typed into a slide (use a template instead): {typed}"
+    )

@@ -17,6 +17,7 @@ import pytest
 
 import ndcg
 from ndcg.course import cards
+from ndcg_book.redirects import MOVED
 
 pytestmark = pytest.mark.book
 
@@ -129,19 +130,19 @@ def test_a_planted_broken_link_and_anchor_and_a_missing_file_are_found(built, tm
     index = book / "index.html"
     _rewrite(index, "</body>", '<a href="chapters/99_missing.html">x</a><img src="_static/gone.png"></body>')
     _rewrite(
-        book / "instructors.html",
+        book / "instructors" / "index.html",
         "</body>",
-        '<a href="chapters/01_cg.html#no-such-anchor">y</a><a href="../../outside.html">z</a></body>',
+        '<a href="../chapters/01_cg.html#no-such-anchor">y</a><a href="../../outside.html">z</a></body>',
     )
-    (book / "glossary.html").unlink()  # every page's sidebar links it
+    (book / "reference" / "glossary.html").unlink()  # every page's sidebar links it
     problems = broken_links(book)
     assert "index.html: chapters/99_missing.html (no such file)" in problems
     assert "index.html: _static/gone.png (no such file)" in problems
     assert (
-        "instructors.html: chapters/01_cg.html#no-such-anchor (no id 'no-such-anchor' on that page)"
+        "instructors/index.html: ../chapters/01_cg.html#no-such-anchor (no id 'no-such-anchor' on that page)"
         in problems
     )
-    assert "instructors.html: ../../outside.html (outside the book)" in problems
+    assert "instructors/index.html: ../../outside.html (outside the book)" in problems
     assert any(problem.endswith("glossary.html (no such file)") for problem in problems)
 
 
@@ -168,7 +169,13 @@ def test_every_page_shows_the_edition_in_its_footer(built):
     )
     # the slide decks (slides/) are reveal.js pages, not the theme's: their title slide carries
     # the edition (tests/test_slides.py)
-    every = [p for p in pages(built) if p.relative_to(built).parts[0] != "slides"]
+    # nor are the old addresses of the moved pages: each only sends the reader on (test below)
+    moved = {f"{old}.html" for old in MOVED}
+    every = [
+        p
+        for p in pages(built)
+        if p.relative_to(built).parts[0] != "slides" and p.relative_to(built).as_posix() not in moved
+    ]
     missing = [
         p.relative_to(built).as_posix() for p in every if not line.search(p.read_text(encoding="utf-8"))
     ]
@@ -178,7 +185,7 @@ def test_every_page_shows_the_edition_in_its_footer(built):
 
 @pytest.mark.parametrize("chapter", cards.chapters())
 def test_the_notes_show_the_generated_answer_key(built, chapter):
-    text = (built / "teaching" / f"{chapter}.html").read_text(encoding="utf-8")
+    text = (built / "instructors" / f"{chapter}.html").read_text(encoding="utf-8")
     assert "{{" not in text and "ndcg-quiz-answers" in text
     # the text without its tags ("source 001" is a link to the Sources page); Sphinx writes @ as &#64;
     words = html.unescape(" ".join(re.sub(r"<[^>]+>", "", text).split()))
@@ -194,7 +201,7 @@ def test_the_notes_show_the_generated_answer_key(built, chapter):
 def test_the_feedback_sheet_prints_alone_on_one_page(built, browser, server, paper):
     page = browser.new_page()
     try:
-        page.goto(f"{server}/teaching/feedback.html")
+        page.goto(f"{server}/instructors/feedback.html")
         assert page.locator(".feedback-sheet").is_visible() and page.locator("article h1").first.is_visible()
         pdf = page.pdf(format=paper)  # Chromium prints with the print stylesheet
         printed = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
@@ -209,3 +216,66 @@ def test_the_feedback_sheet_prints_alone_on_one_page(built, browser, server, pap
         assert shown == [], f"only the sheet is printed; also printed: {shown[:10]}"
     finally:
         page.close()
+
+
+def toc_files() -> list[str]:
+    import yaml
+
+    toc = yaml.safe_load(
+        Path(__file__).resolve().parent.parent.joinpath("_toc.yml").read_text(encoding="utf-8")
+    )
+    return [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
+
+
+def test_the_moved_pages_old_addresses_are_no_pages_and_lead_to_pages_of_the_book():
+    files = toc_files()
+    assert not set(MOVED) & set(files) and set(MOVED.values()) <= set(files)
+    # every page that left the book's root or teaching/ has its old address kept
+    assert {old for old in MOVED if "/" not in old} >= {
+        "setup",
+        "study-plan",
+        "cheatsheet",
+        "flashcards",
+        "glossary",
+        "sources",
+        "references",
+        "accessibility",
+        "instructors",
+        "CODE_OF_CONDUCT",
+    }
+    assert {new for old, new in MOVED.items() if old.startswith("teaching/")} == {
+        name
+        for name in files
+        if name.startswith("instructors/")
+        and name not in ("instructors/index", "instructors/code-of-conduct")
+    }
+
+
+def test_an_old_address_sends_the_reader_to_the_new_page_from_file(built, browser):
+    for old, new in MOVED.items():
+        text = (built / f"{old}.html").read_text(encoding="utf-8")
+        target = os.path.relpath(built / f"{new}.html", (built / f"{old}.html").parent).replace(os.sep, "/")
+        assert f'<meta http-equiv="refresh" content="0; url={target}">' in text, old
+        assert f'<a href="{target}">' in text and "<title>Moved: " in text, old
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    # a bookmark to an entry of the Sources page lands on that entry; a teaching note on its new page
+    page.goto((built / "sources.html").resolve().as_uri() + "#source-002")
+    page.wait_for_url("**/reference/sources.html#source-002")
+    assert page.locator("#source-002").count() == 1 and page.locator("article h1").first.is_visible()
+    page.goto((built / "teaching" / "02_dcg.html").resolve().as_uri())
+    page.wait_for_url("**/instructors/02_dcg.html")
+    assert "ndcg-quiz-answers" in page.content()
+    assert all(url.startswith("file://") for url in requests), [
+        u for u in requests if not u.startswith("file:")
+    ]
+    context.close()
+    # with no script, the refresh still goes there (without the fragment)
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto((built / "setup.html").resolve().as_uri())
+    page.wait_for_url("**/learners/setup.html")
+    assert page.locator("h1").first.inner_text().startswith("Set up your computer")
+    context.close()

@@ -465,7 +465,7 @@ def test_every_view_is_hydrated_from_its_island(browser, server, page_path):
         if kind == "flashcards":
             assert [c["id"] for c in data["cards"]] == [c.id for c in deck.flashcards]
             # as the book shows them: every "source 00X" a link to the Sources page (ndcg_book.sources)
-            sources = "../" * page_path.count("/") + "sources.html"
+            sources = "../" * page_path.count("/") + "reference/sources.html"
             assert [c["back"] for c in data["cards"]] == [
                 link_sources(cards.to_html(c.back), sources) for c in deck.flashcards
             ]

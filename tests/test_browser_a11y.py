@@ -339,7 +339,7 @@ class TestAxeOnTheOtherPages:
 
     @pytest.mark.parametrize("mode", ["light", "dark"])
     def test_axe_finds_nothing_serious_in_the_main_content(self, browser, server, mode):
-        assert "references.html" in OTHER_PAGES and "instructors.html" in OTHER_PAGES
+        assert "reference/references.html" in OTHER_PAGES and "instructors/index.html" in OTHER_PAGES
         found, seconds = audit_main(browser, server, mode)
         print(f"\n{len(OTHER_PAGES)} pages ({mode}): {seconds:.1f} s")
         assert not found, (

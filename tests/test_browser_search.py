@@ -101,7 +101,7 @@ def test_a_result_that_links_into_a_page_shows_an_excerpt_of_that_part(browser):
     visit, results = search(browser, "ideal ranking")
     parts = {result["href"]: result["excerpt"] for result in results if "#" in result["href"]}
     assert parts["chapters/03_idcg.html#the-ideal-ranking"].startswith("3.2. The ideal ranking"), parts
-    assert parts["glossary.html#term-ideal-ranking"].startswith("ideal ranking (理想排序)"), parts
+    assert parts["reference/glossary.html#term-ideal-ranking"].startswith("ideal ranking (理想排序)"), parts
     assert not [href for href, excerpt in parts.items() if excerpt.startswith("...")], parts
     visit.close()
 

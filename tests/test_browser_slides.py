@@ -92,7 +92,7 @@ def test_every_chapter_from_0_to_5_has_a_built_deck():
 
 @pytest.mark.parametrize("name", DECKS)
 def test_each_deck_steps_through_with_maths_notes_and_nothing_remote(browser, name):
-    deck = slides.load(ROOT / "slides" / f"{name}.md")
+    deck = slides.load(slides.source_folder(ROOT) / f"{name}.md")
     visit, requested = open_deck(browser, name)
     page = visit.page
     visit.settle()
@@ -134,7 +134,7 @@ def test_the_speaker_view_opens_offline_and_follows_the_deck(browser):
     # chapter 2's deck: maths on its slides, none in its notes
     visit, requested = open_deck(browser, "02_dcg")
     page = visit.page
-    deck = slides.load(ROOT / "slides" / "02_dcg.md")
+    deck = slides.load(slides.source_folder(ROOT) / "02_dcg.md")
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => Reveal.getIndices().h === 1")
     with page.expect_popup() as popup_info:

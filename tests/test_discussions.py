@@ -191,7 +191,11 @@ CITE = re.compile(r"\{cite:[pt]\}`([^`]+)`")
 
 
 def test_every_citation_of_the_chapters_is_in_references_bib():
-    keys = set(re.findall(r"^@\w+\{([^,]+),", (ROOT / "references.bib").read_text(encoding="utf-8"), re.M))
+    keys = set(
+        re.findall(
+            r"^@\w+\{([^,]+),", (ROOT / "reference" / "references.bib").read_text(encoding="utf-8"), re.M
+        )
+    )
     cited = set()
     for path in sorted((ROOT / "chapters").glob("*.md")):
         for group in CITE.findall(path.read_text(encoding="utf-8")):

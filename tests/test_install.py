@@ -702,7 +702,7 @@ def test_check_then_lab_in_a_fresh_copy_install_exactly_the_participant_lock(tmp
 
 
 def test_the_setup_page_quotes_what_check_prints_and_each_system_s_command():
-    page = (REPO / "setup.md").read_text(encoding="utf-8")
+    page = (REPO / "learners" / "setup.md").read_text(encoding="utf-8")
     source = (REPO / "tools" / "commands_course.py").read_text(encoding="utf-8")  # check's last line
     final = re.search(r'print\("(All set: [^"]+)"\)', source).group(1)
     assert f"\n{final}\n" in page, "the page shows check's last line as run.py prints it"

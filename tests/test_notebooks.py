@@ -1,6 +1,6 @@
 """The text sources and the notebooks generated from them (fast: nothing is executed).
 
-The chapters, ``flashcards.md`` and the exercises' solutions are MyST Markdown
+The chapters, ``learners/flashcards.md`` and the exercises' solutions are MyST Markdown
 notebooks written one sentence per line; ``tools/notebooks.py`` and
 ``tools/make_student.py`` generate the executed notebooks from them
 (``notebooks/``, ``exercises/*.ipynb``). These tests check that
@@ -47,7 +47,7 @@ def rel(path: Path) -> str:
 def test_there_are_text_sources_for_every_chapter_and_the_flashcards():
     names = [rel(path) for path in CHAPTER_SOURCES]
     assert len([name for name in names if name.startswith("chapters/")]) == 7
-    assert "flashcards.md" in names
+    assert "learners/flashcards.md" in names
     assert len(SOLUTION_SOURCES) == 7
 
 
@@ -94,7 +94,7 @@ def test_the_sync_check_sees_a_changed_tag(copy_of, tmp_path):
 def test_a_notebook_next_to_its_text_source_is_reported():
     assert not list((ROOT / "chapters").glob("*.ipynb"))
     assert not list((ROOT / "solutions").glob("*.ipynb"))
-    assert not (ROOT / "flashcards.ipynb").exists()
+    assert not (ROOT / "learners" / "flashcards.ipynb").exists()
 
 
 # -- the MyST round trip -------------------------------------------------------------------------

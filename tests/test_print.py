@@ -93,7 +93,7 @@ def test_the_pdf_is_printed_in_the_order_of_the_table_of_contents():
     pages = print_book.toc_pages(ROOT)
     files = [entry["file"] for part in toc["parts"] for entry in part["chapters"]]
     assert pages == [toc["root"], *files]
-    assert "cheatsheet" in pages
+    assert print_book.CHEATSHEET == "learners/cheatsheet" and print_book.CHEATSHEET in pages
 
 
 def test_the_contents_follow_the_parts_of_the_table_of_contents():
@@ -147,7 +147,7 @@ def test_links_replace_the_no_pdf_text_only_where_a_pdf_was_printed(tmp_path):
 @pytest.mark.book
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_printed_flashcards_fold_along_the_middle(browser, paper):
-    visit = Visit(browser, (BOOK / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
+    visit = Visit(browser, (BOOK / "learners" / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
     page = visit.page
     page.set_viewport_size({"width": PAPERS[paper], "height": 1000})
     page.emulate_media(media="print")
@@ -188,7 +188,7 @@ OPTION_LINES = """() => [...document.querySelectorAll('.ndcg-print .ndcg-print-o
 @pytest.mark.book
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_each_printed_quiz_option_stays_on_one_line_with_its_letter(browser, paper):
-    visit = Visit(browser, (BOOK / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
+    visit = Visit(browser, (BOOK / "learners" / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
     page = visit.page
     page.set_viewport_size({"width": PRINTED[paper], "height": 1000})
     page.emulate_media(media="print")
@@ -213,7 +213,7 @@ def test_each_printed_quiz_option_stays_on_one_line_with_its_letter(browser, pap
 def test_the_printed_flashcards_start_with_cards_on_page_one(browser):
     from pypdf import PdfReader
 
-    visit = Visit(browser, (BOOK / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
+    visit = Visit(browser, (BOOK / "learners" / "flashcards.html").as_uri(), BOOK.resolve().as_uri())
     page = visit.page
     page.emulate_media(media="print")
     visit.settle()
@@ -252,7 +252,9 @@ def test_a_printed_chapter_keeps_its_quiz_options(browser):
 def test_the_cheat_sheet_prints_on_one_sheet(browser, paper):
     from pypdf import PdfReader
 
-    visit = Visit(browser, (BOOK / "cheatsheet.html").as_uri(), BOOK.resolve().as_uri(), views=False)
+    visit = Visit(
+        browser, (BOOK / "learners" / "cheatsheet.html").as_uri(), BOOK.resolve().as_uri(), views=False
+    )
     visit.page.emulate_media(media="print")
     visit.settle()
     text = visit.page.locator("article").inner_text()
@@ -394,7 +396,7 @@ def test_the_landing_page_and_the_cheat_sheet_link_their_pdfs():
     sheet = BOOK / print_book.FOLDER / print_book.cheatsheet_pdf_name(ndcg.__version__)
     index = (BOOK / "index.html").read_text(encoding="utf-8")
     assert f'href="{print_book.FOLDER}/{pdf.name}"' in index
-    assert f'href="{print_book.FOLDER}/{sheet.name}"' in (BOOK / "cheatsheet.html").read_text(
+    assert f'href="../{print_book.FOLDER}/{sheet.name}"' in (BOOK / "learners" / "cheatsheet.html").read_text(
         encoding="utf-8"
     )
     from pypdf import PdfReader

@@ -1,4 +1,5 @@
-"""The repository's shape as the README describes it, and the habits that keep it easy to change."""
+"""The repository's shape as the README's map and CONTRIBUTING's layout describe it, and the habits that
+keep it easy to change."""
 
 import json
 import re
@@ -8,11 +9,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
 
 
 def layout_entries() -> list[str]:
-    """The paths the README's Layout tree names, relative to the repository."""
-    tree = README.split("## Layout", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    """The paths CONTRIBUTING's Layout tree (the full layout) names, relative to the repository."""
+    tree = CONTRIBUTING.split("## Layout", 1)[1].split("```text", 1)[1].split("```", 1)[0]
     entries, parents = [], {}
     for line in tree.splitlines()[2:]:
         match = re.match(r"^((?:│   |    )*)(?:├── |└── )(\S+)", line)
@@ -34,25 +36,68 @@ def tracked_top_level() -> set[str]:
 def test_every_entry_of_the_layout_exists():
     missing = []
     for entry in layout_entries():
-        if entry == "references.md/.bib":
-            candidates = ["references.md", "references.bib"]
-        else:
-            candidates = [entry]
-        missing += [path for path in candidates if not (ROOT / path).exists()]
-    assert not missing, f"README's layout names what is not there: {missing}"
+        missing += [entry] if not (ROOT / entry).exists() else []
+    assert not missing, f"CONTRIBUTING's layout names what is not there: {missing}"
 
 
 def test_every_tracked_top_level_entry_is_in_the_layout():
-    listed = {entry.split("/")[0] for entry in layout_entries()} | {"references.bib", "references.md"}
+    listed = {entry.split("/")[0] for entry in layout_entries()}
     unlisted = sorted(tracked_top_level() - listed - {".gitignore", "README.md"})
-    assert not unlisted, f"README's layout leaves out: {unlisted}"
+    assert not unlisted, f"CONTRIBUTING's layout leaves out: {unlisted}"
 
 
 def test_every_course_subpackage_is_in_the_layout():
     course = ROOT / "ndcg" / "course"
     folders = {p.name for p in course.iterdir() if p.is_dir() and p.name != "__pycache__"}
     listed = {entry.split("/")[-1] for entry in layout_entries() if entry.startswith("ndcg/course/")}
-    assert folders <= listed, f"ndcg/course/ folders missing from the README's layout: {folders - listed}"
+    assert folders <= listed, f"ndcg/course/ folders missing from CONTRIBUTING's layout: {folders - listed}"
+
+
+def readme_map() -> list[tuple[list[str], str]]:
+    """The README's map: per line, the paths of its first column and the words after them."""
+    block = README.split("## Map", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    rows = []
+    for line in block.splitlines():
+        paths, words = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+        rows.append((paths.split(), words))
+    return rows
+
+
+def test_the_readme_is_short_and_starts_with_the_commands():
+    lines = README.splitlines()
+    assert len(lines) <= 150, f"the README is for newcomers: {len(lines)} lines (at most 150)"
+    first_screen = "\n".join(lines[:30])
+    for command in ("python3 tools/run.py check", "make book", "make test"):
+        assert command in first_screen, command
+    assert "(CONTRIBUTING.md)" in README and "(benchmarks/README.md)" in README
+
+
+def test_the_readme_map_is_fifteen_lines_that_name_what_is_there():
+    rows = readme_map()
+    assert len(rows) == 15, len(rows)
+    missing = [path for paths, _ in rows for path in paths if not list(ROOT.glob(path.rstrip("/")))]
+    assert not missing, f"the README's map names what is not there: {missing}"
+    # every tracked top-level folder is on the map (a first-column path, or named in its words)
+    text = "\n".join(" ".join(paths) + " " + words for paths, words in rows)
+    folders = {name for name in tracked_top_level() if (ROOT / name).is_dir()}
+    unlisted = sorted(name for name in folders if not re.search(rf"(?<![\w/.-]){re.escape(name)}/", text))
+    assert not unlisted, f"the README's map leaves out: {unlisted}"
+    # the layers at a glance: the target layout of issue 22
+    firsts = [paths[0] for paths, _ in rows]
+    for layer in (
+        "ndcg/",
+        "ndcg/ltr/",
+        "ndcg/course/",
+        "ndcg_book/",
+        "experiments/",
+        "learners/",
+        "instructors/",
+        "reference/",
+        "tests/",
+        "tools/",
+        "benchmarks/",
+    ):
+        assert layer in firsts, layer
 
 
 def test_licences_are_named_in_readme_and_footer():

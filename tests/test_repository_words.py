@@ -14,7 +14,7 @@ from tests import small_sphinx
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The book's pages that give set-up instructions.
-PAGES = ("index.md", "instructors.md")
+PAGES = ("index.md", "instructors/index.md")
 
 PAGE = textwrap.dedent(
     """\
@@ -98,8 +98,10 @@ def test_the_book_pages_run_python3_not_python():
     pages = [
         *ROOT.glob("*.md"),
         *ROOT.glob("chapters/*.md"),
-        *ROOT.glob("teaching/*.md"),
-        *ROOT.glob("slides/*.md"),
+        *ROOT.glob("learners/*.md"),
+        *ROOT.glob("reference/*.md"),
+        *ROOT.glob("instructors/*.md"),
+        *ROOT.glob("instructors/slides/*.md"),
     ]
     pages += [ROOT / "exercises" / "README.md"]
     bare = re.compile(r"(?<![\w./\\-])python (?:tools[/\\]run\.py|-m )")

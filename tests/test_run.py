@@ -70,7 +70,8 @@ def repo(tmp_path, monkeypatch):
     (tmp_path / "chapters").mkdir()
     for name in ("01_cg.md", "00_why.md"):
         (tmp_path / "chapters" / name).write_text("")
-    (tmp_path / "flashcards.md").write_text("")
+    (tmp_path / "learners").mkdir()
+    (tmp_path / "learners" / "flashcards.md").write_text("")
     (tmp_path / "solutions").mkdir()
     (tmp_path / "solutions" / "00_why.md").write_text("")
     for windows in (False, True):
@@ -187,7 +188,7 @@ SUBCOMMANDS = {
             "tools/sentences.py",
             "chapters/00_why.md",
             "chapters/01_cg.md",
-            "flashcards.md",
+            "learners/flashcards.md",
             "solutions/00_why.md",
         ]
     ],
@@ -232,7 +233,7 @@ def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
 
 
 def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(repo, calls):
-    # tools/notebooks.py converts chapters/*.md and flashcards.md (jupytext) and executes them
+    # tools/notebooks.py converts chapters/*.md and learners/flashcards.md (jupytext) and executes them
     # into notebooks/ (nbclient, no timings, no widget state): see tests/test_notebooks.py.
     assert run.main(["notebooks"]) == 0
     assert commands(calls) == [

@@ -1,6 +1,6 @@
 """The slide decks' sources and how they are built (no browser, no built book).
 
-Each chapter 00-05 has a deck, ``slides/NN_name.md`` (ndcg_book.slides): every slide has
+Each chapter 00-05 has a deck, ``instructors/slides/NN_name.md`` (ndcg_book.slides): every slide has
 speaker notes without maths, every figure it shows is drawn by code, and every number is a
 template computed by ``ndcg`` (tests/test_book.py holds the sources to that, like the
 chapters). A deck built into a temporary folder is a reveal.js page with relative links only,
@@ -80,8 +80,8 @@ def test_the_source_format_is_checked():
 def _write(tmp_path, text):
     (tmp_path / "chapters").mkdir(exist_ok=True)
     (tmp_path / "chapters" / "09_test.md").write_text("# A test chapter\n", encoding="utf-8")
-    (tmp_path / "slides").mkdir(exist_ok=True)
-    path = tmp_path / "slides" / "09_test.md"
+    slides.source_folder(tmp_path).mkdir(parents=True, exist_ok=True)
+    path = slides.source_folder(tmp_path) / "09_test.md"
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -144,7 +144,7 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
             target = (page.parent / urlsplit(link).path).resolve()
             if target.is_relative_to((book / "slides").resolve()):
                 assert target.is_file(), f"{deck.name}: {link} is missing"
-            elif urlsplit(link).path == "../../sources.html":  # a "source 00X" (ndcg_book.sources)
+            elif urlsplit(link).path == "../../reference/sources.html":  # a "source 00X" (ndcg_book.sources)
                 assert re.fullmatch(r"source-00[0-4]", urlsplit(link).fragment), f"{deck.name}: {link}"
             else:  # into the book: the chapter, the landing page, the book's MathJax and icon
                 assert link in (
@@ -246,7 +246,7 @@ def test_the_slides_role_links_a_page_to_its_deck_relative_to_the_page():
     assert not messages
     assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html"
     assert nodes_[0].astext() == "the slides of this chapter"
-    nodes_, _ = slides.slides_role("slides", "", "Slides, DCG <02_dcg>", 1, _Inliner("instructors"))
-    assert nodes_[0]["refuri"] == "slides/02_dcg/index.html" and nodes_[0].astext() == "Slides, DCG"
+    nodes_, _ = slides.slides_role("slides", "", "Slides, DCG <02_dcg>", 1, _Inliner("instructors/index"))
+    assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html" and nodes_[0].astext() == "Slides, DCG"
     nodes_, messages = slides.slides_role("slides", "", "99_none", 1, _Inliner("index"))
     assert messages and "no slide deck '99_none'" in messages[0].message

@@ -4,7 +4,7 @@
   the views' layer links the JSON data of the kernel-free flashcards and quiz, and the Sphinx
   extension :mod:`ndcg_book.sources` applies both to every page (a small Sphinx build
   here checks the relative links at two depths, and that an unknown code fails the build).
-* Every code the course's texts use is described on ``sources.md``.
+* Every code the course's texts use is described on ``reference/sources.md``.
 * The notebooks and the Anki deck keep plain text: no link.
 * In the built book (``book`` marker), every mention in a page's article and in the slide decks
   sits inside a link whose target page and anchor exist.
@@ -28,19 +28,27 @@ from tests import browser as browser_setup
 from tests import small_sphinx
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES_PAGE = ROOT / "sources.md"
+SOURCES_PAGE = ROOT / "reference" / "sources.md"
 BOOK = browser_setup.book_html()
 TARGET = re.compile(r"^\(source-(\d{3})\)=$", re.M)
 
 
 def described() -> set[str]:
-    """The codes ``sources.md`` describes (its ``(source-00X)=`` targets)."""
+    """The codes ``reference/sources.md`` describes (its ``(source-00X)=`` targets)."""
     return set(TARGET.findall(SOURCES_PAGE.read_text(encoding="utf-8")))
 
 
 def course_texts() -> list[Path]:
     """Every text the book, the slides, the cards and the notes are made from."""
-    patterns = ("*.md", "chapters/*.md", "teaching/*.md", "slides/*.md", "ndcg/course/content/*.yaml")
+    patterns = (
+        "*.md",
+        "chapters/*.md",
+        "learners/*.md",
+        "reference/*.md",
+        "instructors/*.md",
+        "instructors/slides/*.md",
+        "ndcg/course/content/*.yaml",
+    )
     return sorted(path for pattern in patterns for path in ROOT.glob(pattern))
 
 
@@ -147,7 +155,7 @@ def test_every_source_the_course_names_is_on_the_sources_page():
         for field in re.findall(r'^\s+source: "([^"]*)"', path.read_text(encoding="utf-8"), re.M):
             if [code for *_, code in source_spans(field, bare=True) if code not in known]:
                 problems.setdefault(path.name, []).append(field)
-    assert not problems, f"sources not described on sources.md: {problems}"
+    assert not problems, f"sources not described on reference/sources.md: {problems}"
 
 
 def test_the_check_above_catches_an_undescribed_source():
@@ -157,7 +165,7 @@ def test_the_check_above_catches_an_undescribed_source():
 def test_the_sources_page_is_in_the_reference_part():
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     reference = toc.split("caption: Reference")[1]
-    assert "- file: sources" in reference
+    assert "- file: reference/sources" in reference
 
 
 # -- the Sphinx extension, in a small build ---------------------------------------------------------
@@ -349,7 +357,7 @@ def book_pages() -> list[Path]:
 @pytest.mark.book
 @pytest.mark.skipif(not BOOK.is_dir(), reason=f"no built book at {BOOK}: run `make book` first")
 def test_every_mention_in_the_built_book_links_to_an_existing_entry():
-    entries = _anchors(BOOK / "sources.html")
+    entries = _anchors(BOOK / "reference" / "sources.html")
     assert {f"source-{code}" for code in described()} <= entries
     checked, problems = 0, []
     for page in book_pages():
@@ -362,7 +370,10 @@ def test_every_mention_in_the_built_book_links_to_an_existing_entry():
                 continue
             target = urllib.parse.urlsplit(href)
             resolved = (page.parent / urllib.parse.unquote(target.path)).resolve() if target.path else page
-            if resolved != (BOOK / "sources.html").resolve() or target.fragment != f"source-{code}":
+            if (
+                resolved != (BOOK / "reference" / "sources.html").resolve()
+                or target.fragment != f"source-{code}"
+            ):
                 problems.append(f"{rel}: {text!r} links to {href}")
             elif target.fragment not in entries:
                 problems.append(f"{rel}: {href} has no anchor on sources.html")
@@ -373,10 +384,10 @@ def test_every_mention_in_the_built_book_links_to_an_existing_entry():
 @pytest.mark.book
 @pytest.mark.skipif(not BOOK.is_dir(), reason=f"no built book at {BOOK}: run `make book` first")
 def test_the_sources_page_is_built_with_every_entry():
-    page = (BOOK / "sources.html").read_text(encoding="utf-8")
+    page = (BOOK / "reference" / "sources.html").read_text(encoding="utf-8")
     for code in described():
         assert f'id="source-{code}"' in page
-    assert "chapters/04_ndcg.html#ndcg-worst-order" in page
+    assert "../chapters/04_ndcg.html#ndcg-worst-order" in page
 
 
 # -- the kernel-free views, rendered in the browser ------------------------------------------------------
@@ -405,8 +416,8 @@ _MENTIONS_JS = r"""
 
 
 def _check_links(found, book_page: Path) -> None:
-    sources = (BOOK / "sources.html").resolve()
-    entries = _anchors(BOOK / "sources.html")
+    sources = (BOOK / "reference" / "sources.html").resolve()
+    entries = _anchors(BOOK / "reference" / "sources.html")
     for mention in found:
         assert mention["path"], f"{book_page.name}: {mention['text']!r} is not a link"
         assert Path(urllib.parse.unquote(mention["path"])).resolve() == sources, mention
@@ -453,8 +464,8 @@ def test_the_views_link_their_sources_in_the_browser(browser):
 @pytest.mark.book
 @pytest.mark.skipif(not BOOK.is_dir(), reason=f"no built book at {BOOK}: run `make book` first")
 def test_the_flashcards_page_links_its_sources_in_the_browser(browser):
-    # The printable deck, at the top of the book.
-    page_file = BOOK / "flashcards.html"
+    # The printable deck, one folder down (learners/), as the chapters are.
+    page_file = BOOK / "learners" / "flashcards.html"
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(page_file.resolve().as_uri())

@@ -1,4 +1,4 @@
-"""The study-plan page (study-plan.md): source 004's seven stages, each mapped to the chapters
+"""The study-plan page (learners/study-plan.md): source 004's seven stages, each mapped to the chapters
 that cover it, and the two numberings of the stages (the plan's and the conversation's) that the
 course's citations of 004 rely on."""
 
@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = ROOT / "study-plan.md"
+PAGE = ROOT / "learners" / "study-plan.md"
 CHAPTERS = ROOT / "chapters"
 DOC = re.compile(r"\{doc\}`([^`<]+?)(?:\s*<([^>]+)>)?`")
 REF = re.compile(r"\{ref\}`([^`<]+?)(?:\s*<([^>]+)>)?`")
@@ -46,7 +46,10 @@ def chapters_linked(cell: str) -> set[str]:
     known = labels()
     for match in DOC.finditer(cell):
         target = (match.group(2) or match.group(1)).strip()
-        path = (ROOT / target).with_suffix(".md")
+        # as Sphinx resolves it: "/chapters/x" from the book's root, "x" from the page's folder
+        path = (ROOT / target.lstrip("/") if target.startswith("/") else PAGE.parent / target).with_suffix(
+            ".md"
+        )
         assert path.is_file(), f"{{doc}} target {target!r} does not exist"
         if path.parent == CHAPTERS:
             targets.add(path.stem)
@@ -65,7 +68,7 @@ def test_the_page_is_in_the_start_here_part_after_setup():
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
     start = next(part for part in toc["parts"] if part["caption"] == "Start here")
     files = [entry["file"] for entry in start["chapters"]]
-    assert files.index("study-plan") == files.index("setup") + 1
+    assert files.index("learners/study-plan") == files.index("learners/setup") + 1
     assert TEXT.startswith("(study-plan)=\n# ")
 
 
@@ -110,8 +113,8 @@ def citations():
     files = [
         *sorted(CHAPTERS.glob("*.md")),
         *sorted((ROOT / "ndcg" / "course" / "content").glob("*.yaml")),
-        *sorted((ROOT / "slides").glob("*.md")),
-        *sorted((ROOT / "teaching").glob("*.md")),
+        *sorted((ROOT / "instructors" / "slides").glob("*.md")),
+        *sorted((ROOT / "instructors").glob("*.md")),
         *sorted((ROOT / "solutions").glob("*.md")),
     ]
     for path in files:
@@ -122,7 +125,7 @@ def citations():
 
 def test_citations_of_004_use_the_conversations_numbering():
     # "004, stage N" is the heading under which the passage stands in the conversation (1 to 4);
-    # a citation of the plan says "study plan" (see study-plan.md).
+    # a citation of the plan says "study plan" (see learners/study-plan.md).
     found = list(citations())
     assert len(found) >= 10, found
     wrong = [(path, n) for path, n in found if not 1 <= n <= CONVERSATION_STAGES]

@@ -11,7 +11,13 @@ from tools import base
 from tools.base import python, run
 
 #: The text sources written one sentence per line (``sentences`` reflows them).
-TEXT_SOURCES = ("chapters/*.md", "flashcards.md", "cheatsheet.md", "sources.md", "solutions/*.md")
+TEXT_SOURCES = (
+    "chapters/*.md",
+    "learners/flashcards.md",
+    "learners/cheatsheet.md",
+    "reference/sources.md",
+    "solutions/*.md",
+)
 
 
 def cell_timeout(root: Path) -> int:
@@ -27,7 +33,7 @@ def cell_timeout(root: Path) -> int:
 
 
 def notebooks(args: argparse.Namespace) -> None:
-    """Generate notebooks/chapters/*.ipynb, notebooks/flashcards.ipynb and the play notebooks
+    """Generate notebooks/chapters/*.ipynb, notebooks/learners/flashcards.ipynb and the play notebooks
     exercises/play/*.ipynb from the text sources (jupytext), executed with the book's cell timeout
     (nbclient, kernel python3)."""
     run([python(), "tools/notebooks.py", "--timeout", str(cell_timeout(base.ROOT))])

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Generate the executed notebooks from the MyST text sources, and check they are in sync.
 
-The chapters are stored as text: ``chapters/NN_name.md`` and ``flashcards.md``
+The chapters are stored as text: ``chapters/NN_name.md`` and ``learners/flashcards.md``
 are MyST Markdown notebooks (jupytext's ``myst`` format, the format MyST-NB
 builds the book from). What a learner downloads and opens, and what nbval
 tests, are the executed notebooks generated from them into a folder of their
 own, ``notebooks/``, with the same relative path::
 
     chapters/02_dcg.md  ->  notebooks/chapters/02_dcg.ipynb
-    flashcards.md       ->  notebooks/flashcards.ipynb
+    learners/flashcards.md  ->  notebooks/learners/flashcards.ipynb
 
 (``tools/make_student.py`` does the same for the exercises:
 ``solutions/NN.md`` -> ``notebooks/solutions/NN.ipynb`` and
@@ -58,7 +58,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Where the generated notebooks go (kept out of the book's sources: exclude_patterns).
 GENERATED = ROOT / "notebooks"
 #: The text sources of the book's notebook pages.
-SOURCES = ("chapters/*.md", "flashcards.md", "cheatsheet.md", "sources.md")
+SOURCES = ("chapters/*.md", "learners/flashcards.md", "learners/cheatsheet.md", "reference/sources.md")
 #: The notebook metadata the generated notebooks keep (jupytext's own is dropped).
 KEPT_NOTEBOOK_METADATA = ("kernelspec", "language_info")
 #: Where the play notebooks go: one per chapter (``exercises/play/NN_name.ipynb``).
@@ -508,7 +508,10 @@ def generate_play(source: Path, timeout: int, root: Path = ROOT) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "sources", nargs="*", type=Path, help="text sources (default: every chapter and flashcards.md)"
+        "sources",
+        nargs="*",
+        type=Path,
+        help="text sources (default: every chapter and learners/flashcards.md)",
     )
     parser.add_argument(
         "--timeout",

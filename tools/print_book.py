@@ -54,7 +54,7 @@ BOOK = ROOT / "_build" / "html"
 #: Where the PDFs go in the built book.
 FOLDER = "_downloads"
 #: The page that is also printed alone.
-CHEATSHEET = "cheatsheet"
+CHEATSHEET = "learners/cheatsheet"
 #: The paper, its margins (equal left and right: the printable flashcards fold along the
 #: middle), and how long one page may take to become ready.
 PAPER = "A4"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One sentence per line in the Markdown of the course's text sources.
 
-The chapters (``chapters/*.md``), ``flashcards.md`` and the solutions
+The chapters (``chapters/*.md``), ``learners/flashcards.md`` and the solutions
 (``solutions/*.md``) are MyST Markdown notebooks. Their prose is
 written one sentence per line, so that changing a sentence changes one line of
 the diff. Markdown joins the lines of a paragraph, so the rendered page is the

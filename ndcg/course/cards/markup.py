@@ -136,8 +136,8 @@ def _check(code: str, known) -> None:
 def link_text(text: str, href: str, *, known=None, bare: bool = False) -> str:
     """Plain ``text`` as HTML, each source code a link into the Sources page at ``href``.
 
-    >>> link_text("source 002 & 003", "../sources.html")
-    '<a class="reference internal sources-link" href="../sources.html#source-002">source 002</a> &amp; 003'
+    >>> link_text("source 002 & 003", "../reference/sources.html")
+    '<a class="reference internal sources-link" href="../reference/sources.html#source-002">source 002</a> &amp; 003'
     >>> link_text("source 005", "sources.html", known={"000", "001"})  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     ...
@@ -159,16 +159,16 @@ def link_text(text: str, href: str, *, known=None, bare: bool = False) -> str:
 def link_sources(fragment: str, href: str, *, known=None) -> str:
     """An HTML ``fragment`` with every "source 00X" in its text turned into a link.
 
-    ``href`` is the Sources page relative to the page that shows the fragment (``"sources.html"``
-    on a top-level page, ``"../sources.html"`` one folder down), so the links work at any depth and
+    ``href`` is the Sources page relative to the page that shows the fragment
+    (``"reference/sources.html"`` on the root page, ``"../reference/sources.html"`` one folder down), so the links work at any depth and
     from ``file://``. Text inside links, code, scripts, buttons and labels is left alone; in an
     element of a :data:`SOURCE_FIELD_CLASSES` class every code is linked. ``known``, if given, is
     the set of codes the Sources page describes: another code raises :class:`UnknownSource`.
 
     >>> link_sources("<p>As <em>source 000</em> printed: <code>source 000</code></p>", "sources.html")
     '<p>As <em><a class="reference internal sources-link" href="sources.html#source-000">source 000</a></em> printed: <code>source 000</code></p>'
-    >>> link_sources('<div class="ndcg-src">Source: 004, stage 2</div>', "../sources.html")
-    '<div class="ndcg-src">Source: <a class="reference internal sources-link" href="../sources.html#source-004">004</a>, stage 2</div>'
+    >>> link_sources('<div class="ndcg-src">Source: 004, stage 2</div>', "../reference/sources.html")
+    '<div class="ndcg-src">Source: <a class="reference internal sources-link" href="../reference/sources.html#source-004">004</a>, stage 2</div>'
     """
     if not isinstance(fragment, str):
         raise ValueError(f"fragment must be a str; got {type(fragment).__name__}.")

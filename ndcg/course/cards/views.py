@@ -78,10 +78,10 @@ def link_view_sources(fragment: str, href: str, *, known=None) -> str:
     the built book only (the notebooks and the Anki deck keep plain text). The text is linked by
     :func:`~ndcg.course.cards.markup.link_sources`; a view's JSON island is decoded, its cards'
     and options' HTML linked the same way, and written back; ``href`` is the Sources page
-    relative to the page (``"../sources.html"`` from ``chapters/``).
+    relative to the page (``"../reference/sources.html"`` from ``chapters/``).
 
-    >>> page = link_view_sources(flashcards("02_dcg").html(), "../sources.html")
-    >>> "../sources.html#source-002" in page and '"source_html":' in page
+    >>> page = link_view_sources(flashcards("02_dcg").html(), "../reference/sources.html")
+    >>> "../reference/sources.html#source-002" in page and '"source_html":' in page
     True
     >>> link_view_sources('<div class="ndcg-fc-source">Source: 004, stage 2</div>', "sources.html")
     '<div class="ndcg-fc-source">Source: <a class="reference internal sources-link" href="sources.html#source-004">004</a>, stage 2</div>'
@@ -360,7 +360,7 @@ class ProgressView:
 
     view = "progress"
 
-    def __init__(self, decks=None, href="chapters/{chapter}.html"):
+    def __init__(self, decks=None, href="../chapters/{chapter}.html"):
         from .content import load_all
 
         self.decks = load_all() if decks is None else [as_deck(deck) for deck in decks]
@@ -472,7 +472,7 @@ def quiz(chapter) -> QuizView:
     return QuizView(chapter)
 
 
-def progress(decks=None, href="chapters/{chapter}.html") -> ProgressView:
+def progress(decks=None, href="../chapters/{chapter}.html") -> ProgressView:
     """The reader's progress in every chapter, for the flashcards page of the book.
 
     For each chapter: how many flashcards are in each Leitner box, and how many quiz
@@ -485,12 +485,13 @@ def progress(decks=None, href="chapters/{chapter}.html") -> ProgressView:
         By default every chapter.
     href : str
         Where a chapter's page is, relative to the page showing the view (``{chapter}`` is
-        replaced by the chapter key); the views' storage is keyed by that page.
+        replaced by the chapter key); the views' storage is keyed by that page. By default
+        the flashcards page's: it is ``learners/flashcards``, one folder below the book's root.
 
     Examples
     --------
     >>> snippet = progress()._repr_html_()
-    >>> 'data-ndcg-view="progress"' in snippet and 'href="chapters/02_dcg.html"' in snippet
+    >>> 'data-ndcg-view="progress"' in snippet and 'href="../chapters/02_dcg.html"' in snippet
     True
     """
     return ProgressView(decks, href)
