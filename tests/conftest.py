@@ -12,8 +12,11 @@ from hypothesis import settings
 from tests import browser as browser_setup
 
 # Property tests draw the same examples on every run (reproducible CI), and
-# never fail on timing: speed is measured in benchmarks/, not in tests.
+# never fail on timing: speed is measured in benchmarks/, not in tests. `make test` draws the
+# full ``course`` profile; `make test-fast` passes ``--hypothesis-profile=fast``: a quarter of the
+# examples (tests/core/helpers.py scales a test's own ``max_examples`` the same way).
 settings.register_profile("course", derandomize=True, deadline=None, max_examples=200)
+settings.register_profile("fast", settings.get_profile("course"), max_examples=50)
 settings.load_profile("course")
 
 

@@ -15,7 +15,7 @@ from unittest import mock
 import numpy as np
 import pytest
 import pytrec_eval
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import ndcg
@@ -30,6 +30,7 @@ from ndcg.batch_binary import (
     recall_score,
     rr_per_query,
 )
+from tests.core.helpers import examples
 
 METRICS = ("rr", "ap", "precision", "recall")
 PER_QUERY = {
@@ -356,7 +357,7 @@ def test_the_issue_21_integer_scores_are_not_a_tie():
 @pytest.mark.parametrize("dtype", [np.int64, np.uint64])
 @pytest.mark.parametrize("metric", METRICS)
 @pytest.mark.parametrize("ties", ["average", "first", "last"])
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(problem=matrices(), threshold=thresholds, data=st.data())
 def test_integer_scores_above_2_to_the_53_rank_like_their_order(
     dtype, metric, ties, problem, threshold, data
@@ -668,7 +669,7 @@ def test_long_rows_are_reduced_by_numpy_with_the_same_values(monkeypatch, metric
 # --------------------------------------------------------------------------- AP@k from the top k only
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(matrices(max_items=12, max_queries=6), st.data(), st.sampled_from(["average", "first", "last"]))
 def test_ap_from_a_partition_equals_ap_from_a_full_sort(problem, data, ties):
     """Long rows rank only their top k; forcing that path on short rows must not change AP@k."""

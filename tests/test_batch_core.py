@@ -15,13 +15,14 @@ from unittest import mock
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import ndcg
 from ndcg import batch, ltr
 from ndcg._validation import MAX_EXPONENTIAL_GRADE
+from tests.core.helpers import examples
 
 from . import reference
 
@@ -64,7 +65,7 @@ def problems(draw, min_items=1, max_items=40, levels=None):
 # ------------------------------------------------------------------ partition and sort paths
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(problems(), st.sampled_from(["linear", "exponential"]), st.booleans())
 def test_partition_and_sort_paths_agree(problem, gain, ignore_ties):
     grades, scores, k = problem
@@ -79,7 +80,7 @@ def test_partition_and_sort_paths_agree(problem, gain, ignore_ties):
         np.testing.assert_allclose(with_partition, with_sort, rtol=0, atol=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(problems(min_items=2), st.booleans())
 def test_partition_path_keeps_the_input_order_of_ties_when_asked(problem, _):
     grades, scores, k = problem
@@ -89,7 +90,7 @@ def test_partition_path_keeps_the_input_order_of_ties_when_asked(problem, _):
     np.testing.assert_array_equal(batch._ranking_sort(scores, depth, stable=True), expected)
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(problems(), st.integers(8, 400), st.booleans())
 def test_chunks_do_not_change_the_result(problem, chunk_bytes, partition):
     grades, scores, k = problem
@@ -99,7 +100,7 @@ def test_chunks_do_not_change_the_result(problem, chunk_bytes, partition):
     np.testing.assert_allclose(chunked, whole, rtol=0, atol=1e-12)
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(problems(max_items=7), st.sampled_from(["linear", "exponential"]))
 def test_ties_at_the_cut_off_match_the_literal_expectation(problem, gain):
     grades, scores, k = problem
@@ -227,7 +228,7 @@ def test_extreme_integer_scores_with_input_order_ties(partition):
     assert got[0] == pytest.approx(reference.dcg([3, 0, 0, 0]))
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(problems(min_items=2), st.sampled_from([2**53, 2**62]))
 def test_large_integer_scores_rank_like_their_order(problem, offset):
     grades, scores, k = problem
@@ -249,7 +250,7 @@ def test_exponential_gains_near_the_grade_limit_do_not_overflow():
         ndcg.dcg([1023, 1023, 1023], gain="exponential")
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(
     st.lists(st.integers(1000, MAX_EXPONENTIAL_GRADE), min_size=1, max_size=12),
     st.none() | st.integers(1, 12),
@@ -274,7 +275,7 @@ def test_lambdarank_gradients_near_the_grade_limit_are_those_of_the_scaled_gains
     np.testing.assert_allclose(near_limit, linear, rtol=1e-12)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(st.floats(0, MAX_EXPONENTIAL_GRADE, allow_subnormal=True))
 def test_exponential_gain_is_accurate_over_the_whole_range(grade):
     got = float(ndcg.gain_values([grade], "exponential")[0])
@@ -293,7 +294,7 @@ def test_tiny_grades_keep_their_gain():
     )
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(
     st.integers(1, 5).flatmap(
         lambda n: st.tuples(
@@ -362,7 +363,7 @@ def graded_rows(draw, max_items=40):
     return grades
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(
     graded_rows(),
     st.none() | st.integers(1, 45),
@@ -388,7 +389,7 @@ def test_rows_scored_by_their_own_grades_score_exactly_1(grades, k, gain, ignore
     assert ndcg.ndcg_score(grades, score, k=k, gain=gain, ignore_ties=ignore_ties) == 1.0
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(
     graded_rows(max_items=12),
     st.none() | st.integers(1, 14),
