@@ -18,7 +18,7 @@ keeps it so), read with :mod:`importlib.resources` where Python needs them:
     The style of the Anki note model (:mod:`ndcg.course.anki`).
 
 The book gets the first three through the Sphinx extension
-:mod:`ndcg.course.sphinx_assets`; a live widget in JupyterLab puts the
+:mod:`ndcg_book.assets`; a live widget in JupyterLab puts the
 stylesheet in a ``<style>`` element of its own.
 
 Examples

@@ -1,7 +1,7 @@
 /* ndcg-course.js: activates the course's kernel-free views in the built book.
  *
  * Shipped with the package (ndcg/course/static/); the Sphinx extension
- * ndcg.course.sphinx_assets copies it into _build/html/_static/ and loads it on
+ * ndcg_book.assets copies it into _build/html/_static/ and loads it on
  * every page that holds a view.  A view is an HTML skeleton made by
  * ndcg.course.cards (flashcards() or quiz()) with its data in a JSON island:
  *
@@ -136,7 +136,7 @@
         front.innerHTML = c.front;
         back.innerHTML = c.back;
       }
-      /* In the built book, ndcg.course.sphinx_sources adds source_html: the same text with each
+      /* In the built book, ndcg_book.sources adds source_html: the same text with each
          source code a link into the Sources page, relative to this page. */
       if (c.source_html) { source.innerHTML = "Source: " + c.source_html; }
       else { source.textContent = c.source ? "Source: " + c.source : ""; }

@@ -3,7 +3,7 @@
 A live widget styles itself from ``ndcg/course/static/ndcg-course.css`` (put in
 a ``<style>`` element of its first child, so JupyterLab needs nothing else);
 in the book, a widget's snapshot is styled by the same file, which the page
-links (:mod:`ndcg.course.sphinx_assets`).
+links (:mod:`ndcg_book.assets`).
 """
 
 from __future__ import annotations

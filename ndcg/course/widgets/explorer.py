@@ -16,7 +16,7 @@ import itertools
 
 import ipywidgets as widgets
 
-from ... import metrics
+from ... import list_binary, list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import tables
@@ -83,7 +83,7 @@ def _contributions_chart(grades, k, gain) -> dict:
     n = cutoff(len(grades), k)
     alt = (
         f"Bar chart: the {gain} gain of each of the top {n} ranks, and the part the "
-        f"discount keeps (DCG@{n} = {_fmt(metrics.dcg(grades, k, gain=gain))})."
+        f"discount keeps (DCG@{n} = {_fmt(list_graded.dcg(grades, k, gain=gain))})."
     )
     return _figure_output(figure, alt)
 
@@ -267,11 +267,11 @@ class RankingExplorer(_Snapshot, widgets.VBox):
             values = parse_grades(self.grades.value)
             check_grades(values, gain=gain)
             table = tables.steps(values, k, gain=gain)
-            cg = metrics.cg(values, k)
-            dcg = metrics.dcg(values, k, gain=gain)
-            idcg = metrics.idcg(values, k, gain=gain)
-            score = metrics.ndcg(values, k, gain=gain)
-            rr = metrics.rr(values, threshold=RR_THRESHOLD)
+            cg = list_graded.cg(values, k)
+            dcg = list_graded.dcg(values, k, gain=gain)
+            idcg = list_graded.idcg(values, k, gain=gain)
+            score = list_graded.ndcg(values, k, gain=gain)
+            rr = list_binary.rr(values, threshold=RR_THRESHOLD)
         except ValueError as error:
             self.error = str(error)
             self.cg_value = self.dcg_value = self.idcg_value = self.ndcg_value = self.rr_value = None

@@ -23,7 +23,7 @@ import re
 import ipywidgets as widgets
 import numpy as np
 
-from ... import metrics
+from ... import list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import tables
@@ -157,15 +157,15 @@ def lambda_pairs(grades, k=None, *, gain="exponential", sigma=1.0) -> list[dict]
     list of dict
         ``better``, ``worse`` (positions, 0 = top), ``delta`` and ``lam``.
     """
-    from ... import ltr
+    from ...ltr import losses
 
     true = np.asarray(check_grades(grades, "grades", gain=gain), dtype=float)
     k = check_k(k)
     score = np.asarray(implied_scores(true.size))
-    gains, ideal = ltr._gains_and_ideal(true, k, gain)  # scaled alike near the grade limit
+    gains, ideal = losses._gains_and_ideal(true, k, gain)  # scaled alike near the grade limit
     if true.size < 2 or not ideal > 0:
         return []
-    delta, rho = ltr._lambdarank_parts(true, gains, score, k, sigma, ideal)
+    delta, rho = losses._lambdarank_parts(true, gains, score, k, sigma, ideal)
     return [
         {"better": i, "worse": j, "delta": float(delta[i, j]), "lam": float(-sigma * rho[i, j] * delta[i, j])}
         for i in range(true.size)
@@ -421,10 +421,10 @@ class ReorderGame(_Snapshot, widgets.VBox):
     # -- display ------------------------------------------------------------
     def _refresh(self) -> None:
         grades, names = self.grades, self.order
-        self.dcg_value = metrics.dcg(grades, self.k, gain=self.gain)
-        self.idcg_value = metrics.idcg(grades, self.k, gain=self.gain)
-        self.ndcg_value = metrics.ndcg(grades, self.k, gain=self.gain)
-        self.cg_value = metrics.cg(grades, self.k)
+        self.dcg_value = list_graded.dcg(grades, self.k, gain=self.gain)
+        self.idcg_value = list_graded.idcg(grades, self.k, gain=self.gain)
+        self.ndcg_value = list_graded.ndcg(grades, self.k, gain=self.gain)
+        self.cg_value = list_graded.cg(grades, self.k)
         last = len(names) - 1
         for position, (name, grade) in enumerate(zip(names, grades)):
             self._labels[position].value = (
@@ -625,8 +625,8 @@ def monster_health(grades, k=None, *, gain="linear") -> float:
     """
     gain = check_gain(gain)
     values = check_grades(grades, "grades", gain=gain)
-    best = metrics.idcg(values, k, gain=gain)
-    gap = best - metrics.dcg(values, k, gain=gain)
+    best = list_graded.idcg(values, k, gain=gain)
+    gap = best - list_graded.dcg(values, k, gain=gain)
     return 0.0 if gap <= HEALTH_TOLERANCE * max(1.0, best) else float(gap)
 
 
@@ -758,7 +758,7 @@ class MonsterGame(ReorderGame):
         self.total_damage = 0.0
         self.health = 0.0
         values = _split_ranking(items, grades)[1]
-        if not metrics.idcg(values, k, gain=check_gain(gain)) > 0:
+        if not list_graded.idcg(values, k, gain=check_gain(gain)) > 0:
             raise ValueError(
                 f"grades must hold a relevant item within the cut-off for a monster to fight; got {list(values)}."
             )
@@ -928,8 +928,8 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
         self._items = (items_x, items_y)
         check_grades(self._x, "x", gain=self.gain)
         check_grades(self._y, "y", gain=self.gain)
-        self.dcg_x = metrics.dcg(self._x, self.k, gain=self.gain)
-        self.dcg_y = metrics.dcg(self._y, self.k, gain=self.gain)
+        self.dcg_x = list_graded.dcg(self._x, self.k, gain=self.gain)
+        self.dcg_y = list_graded.dcg(self._y, self.k, gain=self.gain)
         if math.isclose(self.dcg_x, self.dcg_y, rel_tol=1e-12, abs_tol=1e-12):
             self.winner = "tie"
         else:
@@ -1046,7 +1046,7 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
         )
         if sorted(self._x.tolist()) == sorted(self._y.tolist()):
             why = (
-                f"Both lists hold the same grades (CG = {metrics.cg(self._x):g} for both): only the "
+                f"Both lists hold the same grades (CG = {list_graded.cg(self._x):g} for both): only the "
                 f"order differs, and that is all DCG sees. " + why
             )
         tables_html = "".join(
