@@ -17,7 +17,7 @@ import ndcg
 from ndcg.course import cards, examples
 from ndcg.course.compare import random_rankings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 POOL = {page: (first, second) for page, first, second in examples.TRIP_TWO_ANNOTATORS}
 FIRST = [first for _, first, _ in examples.TRIP_TWO_ANNOTATORS]
 SECOND = [second for _, _, second in examples.TRIP_TWO_ANNOTATORS]

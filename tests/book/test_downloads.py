@@ -23,7 +23,7 @@ import ndcg
 from ndcg_book import downloads
 from tests.tools_loader import load_tool
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HAS_GIT = (ROOT / ".git").exists() and shutil.which("git") is not None
 
 

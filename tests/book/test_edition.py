@@ -11,7 +11,7 @@ import ndcg
 import ndcg_book
 from ndcg_book import downloads, edition
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_build_date_is_source_date_epoch_when_set():

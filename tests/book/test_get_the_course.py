@@ -30,12 +30,12 @@ import pytest
 
 import ndcg
 from ndcg_book import downloads, repository
-from tests import browser as browser_setup
-from tests import small_sphinx
+from tests.book import small_sphinx
+from tests.browser import chromium as browser_setup
 
 pytestmark = pytest.mark.book
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
 WHEEL = f"ndcg-{ndcg.__version__}-py3-none-any.whl"
 COURSE_ZIP = f"ndcg-course-{ndcg.__version__}.zip"

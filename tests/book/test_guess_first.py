@@ -18,7 +18,7 @@ import ndcg
 from ndcg.course import examples, plots, tables
 from ndcg.course.display import fmt
 
-CHAPTER = Path(__file__).resolve().parents[1] / "chapters" / "02_dcg.md"
+CHAPTER = Path(__file__).resolve().parents[2] / "chapters" / "02_dcg.md"
 CELL = re.compile(r"```\{code-cell\} ipython3\n(.*?)```", re.S)
 
 

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.book.helpers import DECIMAL
+
+ROOT = Path(__file__).resolve().parents[2]
 #: The front matter of a MyST Markdown notebook (a page with code cells).
 NOTEBOOK_FRONT_MATTER = re.compile(r"\A---\n(?:.*\n)*?jupytext:\n(?:.*\n)*?---\n")
 
@@ -54,10 +56,6 @@ def test_notebook_is_stored_executed_without_errors(path):
             )
 
 
-# A decimal number (3.14, 0.905, 81.96%) in prose is almost always a computed result.
-# Not counted: section numbers (§4.2), versions (Python 3.11, NumPy 2.0), and the
-# two ends of NDCG's range, 0.0 and 1.0, used as conventions ("scores 0.0").
-DECIMAL = re.compile(r"(?<![\w.§])(?<!Python )(?<!NumPy )(?<!version )(?!0\.0\b|1\.0\b)\d+\.\d+")
 # What may legitimately hold one: maths, code, glue roles, links, labels, citations.
 NOT_PROSE = re.compile(
     r"\$\$.*?\$\$|\$[^$\n]+\$|```.*?```|`[^`\n]*`|\{glue[^}]*\}`[^`]*`|\]\([^)]*\)|<[^>]+>",

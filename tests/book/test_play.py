@@ -20,7 +20,7 @@ import pytest
 
 from tests.tools_loader import load_tool
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 notebooks = load_tool("notebooks")

@@ -24,8 +24,8 @@ import yaml
 import ndcg
 from ndcg.course import cards
 from ndcg_book.downloads import PDF_END, PDF_START
-from tests import browser as browser_setup
-from tests.test_browser import Visit
+from tests.browser import chromium as browser_setup
+from tests.browser.pages import Visit
 from tests.tools_loader import load_tool
 
 BOOK = browser_setup.book_html()

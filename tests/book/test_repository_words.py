@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import small_sphinx
+from tests.book import small_sphinx
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: The book's pages that give set-up instructions.
 PAGES = ("index.md", "instructors.md")
 

@@ -20,9 +20,9 @@ from sphinx.search import js_index
 import ndcg_book
 from ndcg_book import search
 from ndcg_book.search import SearchEnglishChinese, han_terms, page_text
-from tests import small_sphinx
+from tests.book import small_sphinx
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_substring_of_a_run_is_a_term():

@@ -24,10 +24,10 @@ import pytest
 from ndcg.course import cards
 from ndcg.course.cards.markup import UnknownSource, link_sources, link_text, source_spans
 from ndcg.course.cards.views import flashcards, link_view_sources, quiz
-from tests import browser as browser_setup
-from tests import small_sphinx
+from tests.book import small_sphinx
+from tests.browser import chromium as browser_setup
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES_PAGE = ROOT / "sources.md"
 BOOK = browser_setup.book_html()
 TARGET = re.compile(r"^\(source-(\d{3})\)=$", re.M)

@@ -13,7 +13,7 @@ from ndcg.course import cards
 from ndcg.course.cards.notes import answer_key_markdown
 from ndcg.course.cards.templates import namespace, render_template
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TEACHING = ROOT / "teaching"
 CHAPTERS = cards.chapters()
 SECTIONS = ("## The one idea", "## On the board", "## Where people get stuck", "## The quiz")

@@ -16,7 +16,7 @@ import pytest
 
 from ndcg_book import timing
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 FRONT = """---
 jupytext:

@@ -35,7 +35,7 @@ LAUNCH_ARGS = (
     "--disable-sync",
     "--no-first-run",
 )
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class BadChromiumSetting(RuntimeError):

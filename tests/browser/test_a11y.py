@@ -34,8 +34,8 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from tests import browser as browser_setup
-from tests.test_browser import Visit
+from tests.browser import chromium as browser_setup
+from tests.browser.pages import Visit
 
 HERE = Path(__file__).resolve().parent
 AXE = HERE / "vendor" / "axe-core" / "axe.min.js"
@@ -84,7 +84,7 @@ def other_pages() -> list[str]:
 
     if not BOOK.is_dir():
         return []
-    toc = yaml.safe_load((HERE.parent / "_toc.yml").read_text(encoding="utf-8"))
+    toc = yaml.safe_load((HERE.parents[1] / "_toc.yml").read_text(encoding="utf-8"))
     files = [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
     return [f"{name}.html" for name in files if f"{name}.html" not in PAGES]
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests import browser as browser_setup
+from tests.browser import chromium as browser_setup
 
 POSIX_ONLY = pytest.mark.skipif(os.name == "nt", reason="executable bits and PATH names are POSIX here")
 

@@ -15,8 +15,8 @@ import pytest
 import ndcg
 from ndcg.course import examples, figures, tables
 from ndcg.course.display import fmt
-from tests import browser as browser_setup
-from tests.test_browser import Visit, book_uri
+from tests.browser import chromium as browser_setup
+from tests.browser.pages import Visit, book_uri
 
 BOOK = browser_setup.book_html()
 SHOTS = BOOK.parent / "screenshots"

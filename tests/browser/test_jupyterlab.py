@@ -39,12 +39,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests import browser as browser_setup
+from tests.browser import chromium as browser_setup
 from tests.tools_loader import load_tool
 
 pytestmark = pytest.mark.book
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = browser_setup.book_html().parent / "screenshots"
 PLAY = sorted((ROOT / "exercises" / "play").glob("*.ipynb"))
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))

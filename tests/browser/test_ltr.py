@@ -20,7 +20,7 @@ import pytest
 import ndcg
 from ndcg import ltr
 from ndcg.course import examples
-from tests.test_browser import BOOK, Visit, book_uri
+from tests.browser.pages import BOOK, Visit, book_uri
 
 PAGE = "chapters/06_ltr.html"
 VIEW = ".ndcg-ltr[data-ndcg-view=score-playground]"

@@ -13,8 +13,7 @@ import pytest
 import ndcg
 from ndcg.course import examples
 from ndcg.course.widgets import games
-from tests.test_browser import BOOK, Visit, book_uri
-from tests.test_browser_games import (
+from tests.browser.games import (
     SHOTS,
     Reorder,
     _Browser,
@@ -24,6 +23,7 @@ from tests.test_browser_games import (
     fits,
     plain,
 )
+from tests.browser.pages import BOOK, Visit, book_uri
 
 pytestmark = [
     pytest.mark.book,

@@ -22,8 +22,8 @@ import pytest
 
 import ndcg
 from ndcg.course import assets, cards
-from tests import browser as browser_setup
-from tests.test_browser import Visit
+from tests.browser import chromium as browser_setup
+from tests.browser.pages import Visit
 
 BOOK = browser_setup.book_html()
 SHOTS = BOOK.parent / "screenshots"

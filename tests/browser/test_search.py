@@ -16,8 +16,8 @@ from urllib.parse import quote
 
 import pytest
 
-from tests import browser as browser_setup
-from tests.test_browser import Visit, book_uri
+from tests.browser import chromium as browser_setup
+from tests.browser.pages import Visit, book_uri
 
 BOOK = browser_setup.book_html()
 SHOTS = BOOK.parent / "screenshots"

@@ -20,7 +20,7 @@ import yaml
 
 from ndcg import __version__
 from ndcg_book import slides
-from tests.test_browser import BOOK, Visit, book_uri
+from tests.browser.pages import BOOK, Visit, book_uri
 
 pytestmark = [
     pytest.mark.book,

@@ -620,7 +620,7 @@ def test_the_benchmark_runs_and_checks_its_answers(capsys):
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_batch_metrics.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_batch_metrics.py"
     spec = importlib.util.spec_from_file_location("bench_batch_metrics", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)

@@ -9,7 +9,6 @@ CSS or JavaScript: the views hand their data to the page as a JSON island instea
 from __future__ import annotations
 
 import ast
-import re
 import subprocess
 import sys
 import zipfile
@@ -22,40 +21,12 @@ import ndcg
 import ndcg_book
 import ndcg_book.assets
 from ndcg.course import assets, cards
+from tests.course.helpers import front_end_code
 
 PACKAGE = Path(ndcg.__file__).parent
 ROOT = PACKAGE.parent
 
 # -- no CSS or JavaScript in a Python string ---------------------------------------------------
-
-_TAG = re.compile(r"<(style|script)\b([^>]*)>(.*)", re.IGNORECASE | re.DOTALL)
-_JS = re.compile(r"addEventListener|querySelector|\.innerHTML\b|\bfunction\s*\([^)]*\)\s*\{|=>\s*\{")
-_CSS_BLOCK = re.compile(r"[\w\])*>:.-]\s*\{\s*[a-z-]+\s*:\s*[^;{}]+;[^{}]*\}", re.IGNORECASE)
-_INLINE_STYLE = re.compile(r"""\bstyle\s*=\s*["'][^"']*:""", re.IGNORECASE)
-
-
-def front_end_code(text: str) -> str | None:
-    """What in ``text`` is CSS or JavaScript, or None.
-
-    A ``<script type="application/json">`` wrapper (data, not code) and a ``<script src=...>``
-    tag are fine; so is an empty ``<style>`` wrapper around a stylesheet read from a file.
-    """
-    for tag in _TAG.finditer(text):
-        name, attributes, rest = tag.group(1).lower(), tag.group(2), tag.group(3)
-        if name == "script" and re.search(r"""type\s*=\s*["']application/json["']|\bsrc\s*=""", attributes):
-            continue
-        body = rest.split(f"</{name}", 1)[0]
-        if name == "script" or "{" in body:  # a stylesheet's rules (prose may name <style>)
-            return f"<{name}{attributes}> with a body"
-    for pattern, what in (
-        (_JS, "JavaScript"),
-        (_CSS_BLOCK, "a CSS rule"),
-        (_INLINE_STYLE, "an inline style"),
-    ):
-        found = pattern.search(text)
-        if found:
-            return f"{what}: {found.group(0)!r}"
-    return None
 
 
 @pytest.mark.parametrize(

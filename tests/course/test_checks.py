@@ -10,10 +10,9 @@ import pytest
 
 import ndcg
 from ndcg.course.checks import STATUSES, Feedback, FunctionCheck, NumberCheck, ranking_cases
+from tests.core import reference
 
-from . import reference
-
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def dcg3_check(**kwargs):

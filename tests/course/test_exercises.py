@@ -28,7 +28,7 @@ import pytest
 from ndcg.course.checks import FunctionCheck, NumberCheck, case_order
 from tests.tools_loader import load_tool
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"  # the student notebooks: what participants get
 SOLUTIONS = ROOT / "solutions"  # the text sources, NN.md, out of the participants' folder
 ANSWERS = ROOT / "ndcg" / "course" / "content" / "answers"  # the checks' texts, package data

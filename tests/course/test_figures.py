@@ -16,7 +16,7 @@ from ndcg.course import examples, figures, tables
 from ndcg.course.display import fmt
 from ndcg.course.widgets import SNAPSHOT_NOTE, RankingExplorer
 from ndcg.course.widgets.explorer import TEXTS
-from tests.test_assets import front_end_code
+from tests.course.helpers import front_end_code
 
 
 def island(markup: str) -> dict:

@@ -20,10 +20,9 @@ import ndcg
 from ndcg import ltr
 from ndcg.course import examples
 from ndcg.course.figures_ltr import DATA_DECIMALS, ScorePlayground, playground_data, score_playground
-from tests.test_assets import front_end_code
-from tests.test_portable import machine_digits
+from tests.course.helpers import front_end_code, machine_digits
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = ROOT / "chapters" / "06_ltr.md"
 NAMES = ["A", "B", "C", "D"]
 GRADES = list(examples.SHORT_VIDEOS.grades)  # A 1, B 3, C 2, D 0

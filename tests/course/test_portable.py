@@ -28,19 +28,15 @@ from pathlib import Path
 import pytest
 
 from ndcg.course.display import decimals_of_spec
+from tests.course.helpers import machine_digits, significant
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The stored notebooks: those generated from the text sources (notebooks/) and the student ones.
 NOTEBOOKS = sorted([*ROOT.glob("notebooks/**/*.ipynb"), *ROOT.glob("exercises/**/*.ipynb")])
 CHAPTERS = sorted(ROOT.glob("notebooks/chapters/*.ipynb"))
 
 RECORD = "application/papermill.record/"
 ROLE = re.compile(r"\{glue(?::text|:md|:any|:figure|:math)?\}`([^`]*)`")
-# A decimal number as it appears in text: 0.768, -12.5, 2.2e-16 (not part of a word or version).
-NUMBER = re.compile(r"(?<![\w.])-?\d+\.\d+(?:[eE][+-]?\d+)?(?![\w.])")
-NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0\.0+(?![\d.])")
-MAX_SIGNIFICANT = 9
-NOISE_EXPONENT = -10
 
 
 def rel(path: Path) -> str:
@@ -84,11 +80,6 @@ def decimals(text: str) -> int:
     return len(mantissa.split(".")[1]) if "." in mantissa else 0
 
 
-def significant(text: str) -> int:
-    digits = text.lower().split("e")[0].lstrip("-").replace(".", "").lstrip("0")
-    return len(digits)
-
-
 def output_texts(notebook: dict):
     """(cell number, text) of every textual output: streams, text/*, glue records."""
     for number, cell in enumerate(notebook["cells"]):
@@ -98,18 +89,6 @@ def output_texts(notebook: dict):
             for mime, value in output.get("data", {}).items():
                 if mime.startswith("text/") or mime.startswith(RECORD + "text/"):
                     yield number, "".join(value) if isinstance(value, list) else str(value)
-
-
-def machine_digits(text: str) -> list[str]:
-    """The numbers in ``text`` that carry digits no page should show."""
-    found = []
-    for match in NUMBER.finditer(text):
-        number = match.group()
-        exponent = int(number.lower().split("e")[1]) if "e" in number.lower() else 0
-        if significant(number) > MAX_SIGNIFICANT or (exponent <= NOISE_EXPONENT and float(number) != 0):
-            found.append(number)
-    found += NEGATIVE_ZERO.findall(text)
-    return found
 
 
 # -- the rules ---------------------------------------------------------------------------------

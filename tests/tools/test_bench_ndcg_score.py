@@ -12,7 +12,7 @@ from ndcg import batch_graded
 
 pytest.importorskip("sklearn")
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_ndcg_score.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_ndcg_score.py"
 
 
 @pytest.fixture(scope="module")

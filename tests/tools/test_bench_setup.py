@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.tools_loader import load_script
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 bench = load_script(ROOT / "benchmarks" / "bench_setup.py", "bench_setup")
 
 

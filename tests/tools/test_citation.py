@@ -20,9 +20,9 @@ import yaml
 
 import ndcg
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CITATION = ROOT / "CITATION.cff"
-SCHEMA = ROOT / "tests" / "vendor" / "cff" / "schema.json"
+SCHEMA = ROOT / "tests" / "tools" / "vendor" / "cff" / "schema.json"
 #: sha256 of schema.json at the tag 1.2.0 of citation-file-format/citation-file-format.
 SCHEMA_SHA256 = "0b8d22140da702d766df318dcff3a91af2f39521298dcf36d76315fd99cc169b"
 

@@ -18,7 +18,6 @@
   and neither prints what a newcomer would read as a failure.
 """
 
-# ruff: noqa: F811  (the fixtures `repo` and `calls`, imported from test_run, are test arguments)
 from __future__ import annotations
 
 import importlib.metadata
@@ -37,7 +36,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
 # The fake repository and the recorder of commands are test_run's fixtures, on the same module object.
-from tests.test_run import REPO, age, calls, commands, repo, run  # noqa: F401
+from tests.tools.helpers import REPO, age, commands, run
 from tests.tools_loader import load_tool
 
 install_size = load_tool("install_size", "install_size")

@@ -19,92 +19,12 @@ from pathlib import Path
 import pytest
 from _pytest.mark.expression import Expression
 
+from tests.tools.helpers import CONFIG, LOCK, REPO, age, commands, run
 from tests.tools_loader import load_script
-
-REPO = Path(__file__).resolve().parent.parent
-
-
-run = load_script(REPO / "tools" / "run.py", "run_tool")
 
 #: What `make test-fast` collects: the metric library, learning to rank and the course's tests,
 #: and the package's doctests (tests/book, tests/browser, tests/tools, tests/experiments: `make test`).
 FAST_LAYERS = {"tests/core", "tests/ltr", "tests/course", "ndcg"}
-
-CONFIG = """\
-title: "A book"
-timeout: 1
-execute:
-  execute_notebooks: force
-# a comment in the block
-  allow_errors: false
-
-  timeout: 123   # seconds
-  run_in_temp: false
-parse:
-  timeout: 2
-"""
-
-
-def age(path: Path, seconds: float) -> None:
-    """Make a file's modification time ``seconds`` older than now."""
-    when = path.stat().st_mtime - seconds
-    os.utime(path, (when, when))
-
-
-#: A lock as ``requirements`` writes it: the requires-python line, then the pins.
-LOCK = (
-    "# requires-python: >=3.11    (the lowest Python every pin below accepts)\n"
-    "numpy==2.4.6\npip==26.3\nuv==0.13.9\n"
-)
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    """A fake repository whose POSIX and Windows venvs are both set up (fresh stamps)."""
-    for name in ("requirements.txt", "requirements-participant.txt", "pyproject.toml"):
-        (tmp_path / name).write_text(LOCK if name.startswith("requirements") else "")
-        age(tmp_path / name, 60)
-    (tmp_path / "_config.yml").write_text(CONFIG)
-    (tmp_path / "exercises").mkdir()
-    (tmp_path / "exercises" / "00_why.ipynb").write_text("{}")
-    (tmp_path / "notebooks" / "solutions").mkdir(parents=True)
-    (tmp_path / "notebooks" / "solutions" / "00_why.ipynb").write_text("{}")
-    (tmp_path / "tools").mkdir()
-    shutil.copy(REPO / "tools" / "make_student.py", tmp_path / "tools")
-    shutil.copy(REPO / "tools" / "notebooks.py", tmp_path / "tools")  # make_student.py loads it
-    (tmp_path / "chapters").mkdir()
-    for name in ("01_cg.md", "00_why.md"):
-        (tmp_path / "chapters" / name).write_text("")
-    (tmp_path / "flashcards.md").write_text("")
-    (tmp_path / "solutions").mkdir()
-    (tmp_path / "solutions" / "00_why.md").write_text("")
-    for windows in (False, True):
-        python = run.venv_python(tmp_path, windows)
-        python.parent.mkdir(parents=True)
-        python.write_text("")
-    (tmp_path / run.STAMP).write_text("")
-    (tmp_path / run.PARTICIPANT.stamp).write_text("")
-    monkeypatch.setattr(run, "ROOT", tmp_path)
-    monkeypatch.setattr(run, "WINDOWS", False)
-    monkeypatch.setenv("NDCG_TEST_WORKERS", "0")  # the commands below, without xdist's options
-    return tmp_path
-
-
-@pytest.fixture
-def calls(monkeypatch):
-    """Every command that ``subprocess.run`` is asked to run, with its cwd and env; each succeeds."""
-    recorded = []
-
-    def fake_run(command, cwd=None, env=None, **options):
-        recorded.append({"command": command, "cwd": Path(cwd), "env": env})
-        return subprocess.CompletedProcess(command, 0)
-
-    monkeypatch.setattr(run.subprocess, "run", fake_run)
-    return recorded
-
-
-def commands(recorded) -> list[list[str]]:
-    return [call["command"] for call in recorded]
 
 
 def test_venv_layouts():
