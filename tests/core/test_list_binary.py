@@ -1,4 +1,4 @@
-"""P@k, R@k, AP and MAP: definitions, trec_eval parity and bad input."""
+"""ndcg.list_binary: RR and MRR, P@k, R@k, AP and MAP: definitions, trec_eval parity and bad input."""
 
 import numpy as np
 import pytest
@@ -75,3 +75,15 @@ def test_parity_with_trec_eval():
         assert recall_at_k(shown[qid], 5, n_relevant=judged[qid]) == pytest.approx(values["recall_5"])
         assert average_precision(shown[qid], n_relevant=judged[qid]) == pytest.approx(values["map"])
         assert ndcg.rr(shown[qid]) == pytest.approx(values["recip_rank"])
+
+
+def test_rr_and_threshold():
+    assert ndcg.rr([0, 0, 2]) == pytest.approx(1 / 3)
+    assert ndcg.rr([1, 0, 2], threshold=2) == pytest.approx(1 / 3)
+    assert ndcg.rr([1, 0, 2], threshold=0.5) == 1.0
+    assert ndcg.rr([0.4, 0, 0], threshold=0.5) == 0.0
+
+
+def test_mrr_of_ragged_rankings():
+    assert ndcg.mrr([[1], [0, 1], [0, 0, 0, 1]]) == pytest.approx((1 + 1 / 2 + 1 / 4) / 3)
+    assert ndcg.mrr(np.array([[0, 1], [1, 0]])) == pytest.approx(0.75)

@@ -83,15 +83,3 @@ def test_k_beyond_judged_items():
     # Only two judged items: IDCG@10 is IDCG@2, and a perfect list still scores 1.
     assert ndcg.idcg([3, 1], k=10) == ndcg.idcg([3, 1], k=2)
     assert ndcg.ndcg([3, 1], k=10) == 1.0
-
-
-def test_rr_and_threshold():
-    assert ndcg.rr([0, 0, 2]) == pytest.approx(1 / 3)
-    assert ndcg.rr([1, 0, 2], threshold=2) == pytest.approx(1 / 3)
-    assert ndcg.rr([1, 0, 2], threshold=0.5) == 1.0
-    assert ndcg.rr([0.4, 0, 0], threshold=0.5) == 0.0
-
-
-def test_mrr_of_ragged_rankings():
-    assert ndcg.mrr([[1], [0, 1], [0, 0, 0, 1]]) == pytest.approx((1 + 1 / 2 + 1 / 4) / 3)
-    assert ndcg.mrr(np.array([[0, 1], [1, 0]])) == pytest.approx(0.75)
