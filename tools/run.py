@@ -483,7 +483,7 @@ def parallel_args(environ: Mapping[str, str] = os.environ) -> list[str]:
     """pytest-xdist's options: the workers, and ``--dist loadscope``: each notebook, each test
     module and each test class whole on one worker, so a notebook's cells run in order in one
     kernel and a module's fixtures are built once (a long module can split its tests into classes,
-    as tests/test_browser_a11y.py does, to share them out)."""
+    as tests/browser/test_a11y.py does, to share them out)."""
     count = workers(os.cpu_count(), environ)
     return ["-n", str(count), "--dist", "loadscope"] if count > 1 else []
 

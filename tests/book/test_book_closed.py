@@ -167,7 +167,7 @@ def test_every_page_shows_the_edition_in_its_footer(built):
         rf'<p class="course-edition">Edition: version {re.escape(ndcg.__version__)}, built \d{{4}}-\d{{2}}-\d{{2}}\.</p>'
     )
     # the slide decks (slides/) are reveal.js pages, not the theme's: their title slide carries
-    # the edition (tests/test_slides.py)
+    # the edition (tests/book/test_slides.py)
     every = [p for p in pages(built) if p.relative_to(built).parts[0] != "slides"]
     missing = [
         p.relative_to(built).as_posix() for p in every if not line.search(p.read_text(encoding="utf-8"))

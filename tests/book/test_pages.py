@@ -101,7 +101,7 @@ def test_prose_types_no_computed_number(entry):
 # The slide decks (slides/NN_name.md, built by ndcg_book.slides) are held to the same rule,
 # more strictly: only their templates {{ expr :spec }}, computed by ndcg when the book is built,
 # may show a decimal number; a formula on a slide is no exception (it shows computed values
-# through templates too). Their figures' code is checked by tests/test_slides.py.
+# through templates too). Their figures' code is checked by tests/book/test_slides.py.
 SLIDE_TEMPLATE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 
 

@@ -5,7 +5,7 @@ tagged ``play`` (``make notebooks``). These tests check the generator on small m
 chapters (what it keeps, converts, drops and refuses), the stored play notebooks (one per
 chapter, a title, a live widget whose output nbval ignores, numbers printed through fmt),
 and that no play or exercise notebook holds MyST markup that JupyterLab would show as raw
-text, in its Markdown or in its outputs. ``tests/test_jupyterlab.py`` opens them in
+text, in its Markdown or in its outputs. ``tests/browser/test_jupyterlab.py`` opens them in
 JupyterLab itself. Nothing is executed here.
 """
 

@@ -3,7 +3,7 @@ options, the cheat sheet fits on one page of A4 and of Letter, the PDF of the bo
 the zip of the built book opens from file:// with nothing failing.
 
 Most tests need the built book (``make book``; ``NDCG_BOOK_HTML`` to test another build) and
-a Chromium-family browser (``tests/browser.py``); the PDF tests also need the PDF, which
+a Chromium-family browser (``tests/browser/chromium.py``); the PDF tests also need the PDF, which
 ``make book`` prints when it finds a browser (``make pdf`` prints it again), and Debian's
 ``poppler-utils`` (``pdffonts``, ``pdftotext``). Each test says what is missing when it skips.
 """

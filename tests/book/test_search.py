@@ -3,7 +3,7 @@
 ``ndcg_book.search`` indexes every substring of every run of Chinese characters (Sphinx's
 English splitter makes the whole run one word, and ``searchtools.js`` only looks a Chinese query
 up as a term), and writes ``searchtexts.js`` for the excerpts of a book opened from ``file://``.
-These tests build a small book with it (no notebook, no browser); ``tests/test_browser_search.py``
+These tests build a small book with it (no notebook, no browser); ``tests/browser/test_search.py``
 searches the built book in Chromium.
 """
 

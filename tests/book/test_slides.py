@@ -2,7 +2,7 @@
 
 Each chapter 00-05 has a deck, ``slides/NN_name.md`` (ndcg_book.slides): every slide has
 speaker notes without maths, every figure it shows is drawn by code, and every number is a
-template computed by ``ndcg`` (tests/test_book.py holds the sources to that, like the
+template computed by ``ndcg`` (tests/book/test_pages.py holds the sources to that, like the
 chapters). A deck built into a temporary folder is a reveal.js page with relative links only,
 each of which resolves inside the book, and a title slide with the version and the date.
 """

@@ -1,6 +1,6 @@
 """Where the browser tests find their browser, and how they start it.
 
-Every browser test (``tests/test_browser.py`` and any later one) drives a Chromium-family
+Every browser test (``tests/browser/test_views.py`` and any later one) drives a Chromium-family
 browser that is already installed on the machine, through Playwright's ``executable_path``:
 Playwright never downloads a browser of its own (no ``playwright install``). The fixtures
 that use this module (``browser`` and ``server``) are in ``tests/conftest.py``.

@@ -1,7 +1,7 @@
 """Accessibility of the course's components in the built book, checked by axe-core.
 
-axe-core is vendored, at a pinned version, in ``tests/vendor/axe-core/`` (``axe.min.js`` and
-its licence, MPL-2.0; see ``tests/vendor/axe-core/README.md`` for where it came from): the
+axe-core is vendored, at a pinned version, in ``tests/browser/vendor/axe-core/`` (``axe.min.js`` and
+its licence, MPL-2.0; see ``tests/browser/vendor/axe-core/README.md`` for where it came from): the
 tests inject it into the page from that file, so nothing comes from the network.
 
 On every page of the built book that shows something of the course, in light and in dark
@@ -11,7 +11,7 @@ mode, once the views are active and MathJax has typeset the page:
   ``table.ndcg-steps``, ``.ndcg-compare``, the printable page ``.ndcg-print``, every
   ``[data-ndcg-view]``): any serious or critical violation fails;
 * axe runs on the whole page too, and every serious or critical violation outside the
-  components (the theme's) is reported, and fails unless ``tests/axe-allowlist.yaml`` lists
+  components (the theme's) is reported, and fails unless ``tests/browser/axe-allowlist.yaml`` lists
   it, by rule id and selector, with a reason.
 
 On every other page of the book (every page of ``_toc.yml`` without course components: the

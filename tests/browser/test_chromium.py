@@ -1,4 +1,4 @@
-"""How the browser tests find and start their browser (tests/browser.py), without a browser."""
+"""How the browser tests find and start their browser (tests/browser/chromium.py), without a browser."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ be the package's NDCG of the order shown, and the status the text Python makes f
 (ndcg.course.widgets.games.reorder_status). The fewest moves survive a reload. Chapter 6's pair
 table must hold, for the order shown, every pair's |ΔNDCG@4| and λ as ndcg.ltr computes them.
 The two-systems games of chapters 0 and 2 are guessed and revealed. Every page is checked for
-console errors and requests leaving the book (tests/test_browser.py's Visit), each game must fit
+console errors and requests leaving the book (tests/browser/test_views.py's Visit), each game must fit
 a 400-px-wide screen, and screenshots (desktop, 400 px, dark) go to ``_build/screenshots/``.
 """
 

@@ -8,7 +8,7 @@ shows (read back from it): ``ndcg.ndcg_score(..., k=4, gain="exponential")`` (ti
 input order, as in ``ndcg.ltr``), ``ndcg.ltr.ranknet_loss`` and
 ``ndcg.ltr.lambdarank_gradients``. Bad input in the box gets a message, never NaN; the view
 fits 400 px; a jump of NDCG is announced; the state survives a reload; no console error and
-no request leaving the book (``Visit`` of tests/test_browser.py). Screenshots (desktop, 400 px,
+no request leaving the book (``Visit`` of tests/browser/test_views.py). Screenshots (desktop, 400 px,
 dark) go to ``_build/screenshots/`` of the build under test.
 """
 

@@ -5,7 +5,7 @@ A Chinese reader types a Chinese term: 折损 must find the IDCG chapter, titled
 book's other key terms (``ndcg_book.search`` indexes every substring of every Chinese
 run). Every result shows an excerpt of its page, made from ``searchtexts.js`` since a browser
 does not let a ``file://`` page fetch the others (``_static/offline-search.js``), with no error
-and no request leaving the book (``tests/test_browser.py``'s ``Visit``). An English query still
+and no request leaving the book (``tests/browser/test_views.py``'s ``Visit``). An English query still
 works, stemmed as before. Screenshots of the results, at 1280 and 390 pixels, go to
 ``_build/screenshots/`` next to the build under test.
 """

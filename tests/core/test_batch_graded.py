@@ -508,7 +508,7 @@ def test_a_nan_score_is_reported_with_its_row():
         ndcg.ndcg_score(np.ones((5, 3)), scores)
 
 
-# -- the basics: one row, ties, padding, the log base (was tests/test_batch.py) --------------------
+# -- the basics: one row, ties, padding, the log base (was tests/core/test_batch_graded.py) --------------------
 
 
 def test_one_row_equals_the_single_list_functions():

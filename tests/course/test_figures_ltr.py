@@ -3,7 +3,7 @@
 Its JSON island holds the chapter's example (the short videos, scores 2, 1, 0, -1) and the
 package's values for it; its skeleton reads without JavaScript (the starting ranking as a
 table, NDCG@4, no control usable before the script runs). The browser side is
-tests/test_browser_ltr.py.
+tests/browser/test_ltr.py.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 readable without JavaScript, and the JSON island that ndcg-games.js plays from.
 
 The messages are made in Python (ndcg.course.widgets.games) from templates that the island hands
-to the page; tests/test_browser_games.py checks that the page shows the same texts and numbers.
+to the page; tests/browser/test_games.py checks that the page shows the same texts and numbers.
 """
 
 import html

@@ -3,7 +3,7 @@
 The rules in Python (ndcg.course.widgets.games: monster_health, monster_hits, monster_says and
 MonsterGame), the kernel-free view and its island, and the browser's numbers: NDCGMetrics's
 monsterHealth and monsterHits (ndcg-metrics.js, run in a blank page of Chromium) must equal the
-package's to 1e-12 on a scripted series of moves. tests/test_browser_games.py plays the game
+package's to 1e-12 on a scripted series of moves. tests/browser/test_games.py plays the game
 in the built book.
 """
 

@@ -183,7 +183,7 @@ def test_reorder_game_with_k_and_tooltips():
 
 
 def game_bundle(game, kind: str) -> dict:
-    """A game's MIME bundle: the live view, and for the book a kernel-free view (tests/test_games.py)."""
+    """A game's MIME bundle: the live view, and for the book a kernel-free view (tests/course/test_games.py)."""
     data = game._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
     assert f'data-ndcg-view="{kind}"' in data["text/html"] and SNAPSHOT not in data["text/html"]

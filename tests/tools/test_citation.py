@@ -1,8 +1,8 @@
 """CITATION.cff: how to cite the course, valid Citation File Format 1.2.0, and in step with it.
 
-The file is validated against the CFF 1.2.0 JSON schema, vendored in ``tests/vendor/cff/``
+The file is validated against the CFF 1.2.0 JSON schema, vendored in ``tests/tools/vendor/cff/``
 (``schema.json``, from the citation-file-format repository at its tag 1.2.0, and that
-repository's licence, CC BY 4.0; see ``tests/vendor/cff/README.md``), with the pinned
+repository's licence, CC BY 4.0; see ``tests/tools/vendor/cff/README.md``), with the pinned
 ``jsonschema``. cffconvert 2.0.0, the tool that would validate it (``cffconvert --validate``),
 requires ``jsonschema<4``, which cannot install next to the book's pinned ``jsonschema`` 4
 (nbformat and Jupyter's event schemas need it); it validates against this same schema file.

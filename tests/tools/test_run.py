@@ -141,7 +141,7 @@ def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
 
 def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(repo, calls):
     # tools/notebooks.py converts chapters/*.md and flashcards.md (jupytext) and executes them
-    # into notebooks/ (nbclient, no timings, no widget state): see tests/test_notebooks.py.
+    # into notebooks/ (nbclient, no timings, no widget state): see tests/book/test_notebooks.py.
     assert run.main(["notebooks"]) == 0
     assert commands(calls) == [
         [str(repo / ".venv" / "bin" / "python"), "tools/notebooks.py", "--timeout", "123"]
