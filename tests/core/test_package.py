@@ -23,7 +23,6 @@ def test_public_names_are_documented():
 # -- the layers: the metric library, learning to rank, the course, the book build ------------------
 
 import ast  # noqa: E402
-import zipfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 PACKAGE = Path(ndcg.__file__).parent
@@ -150,18 +149,6 @@ def test_no_module_of_the_package_reads_a_path_of_the_repository():
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 assert not node.value.startswith(tuple(f"{name}/" for name in outside)), (path, node.value)
                 assert "published.yaml" not in node.value, (path, node.value)
-
-
-def test_the_wheel_holds_the_package_and_no_book_build(tmp_path):
-    from ndcg_book import downloads
-
-    wheel = downloads.build_wheel(COURSE_FOLDER, tmp_path)
-    with zipfile.ZipFile(wheel) as opened:
-        names = opened.namelist()
-    tops = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
-    assert tops == {"ndcg"}, tops
-    assert "ndcg/ltr/races.py" in names and "ndcg/course/static/ndcg-course.js" in names
-    assert not [name for name in names if "sphinx" in name.lower() or name.startswith("ndcg_book")]
 
 
 def test_the_course_package_is_lazy():

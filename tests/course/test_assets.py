@@ -9,9 +9,6 @@ CSS or JavaScript: the views hand their data to the page as a JSON island instea
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
-import zipfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -133,36 +130,6 @@ def test_the_step_table_style_is_written_once():
     book_css = (ROOT / "_static" / "course.css").read_text(encoding="utf-8")
     assert "table.ndcg-steps" not in book_css and ".keep-cjk" in book_css
     assert assets.read(assets.CSS).count("table.ndcg-steps caption") == 1
-
-
-def test_the_wheel_holds_the_static_files(tmp_path):
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            str(tmp_path),
-            str(ROOT),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    wheel = next(tmp_path.glob("ndcg-*.whl"))
-    names = set(zipfile.ZipFile(wheel).namelist())
-    for name in ("ndcg-course.css", "ndcg-course.js", "ndcg-metrics.js", "ndcg-anki.css"):
-        assert f"ndcg/course/static/{name}" in names
-    assert "ndcg/course/content/02_dcg.yaml" in names
-    assert {
-        "ndcg/course/cards/__init__.py",
-        "ndcg/course/widgets/__init__.py",
-        "ndcg/course/assets.py",
-    } <= names
-    assert not [name for name in names if name.startswith("ndcg_book/")], "the book build is not in the wheel"
 
 
 # -- the Sphinx extension ---------------------------------------------------------------------
