@@ -362,7 +362,7 @@ def race_scores(result, *, digits=3) -> StepTable:
 def interval_text(interval, digits=3) -> str:
     """An interval as ``[low, high]``, signed, with a non-breaking space so it never wraps.
 
-    >>> from ndcg.ltr.races import Interval
+    >>> from ndcg.stats import Interval
     >>> interval_text(Interval(0.01, 0.0021, 0.0179, 0.95, 0.01))
     '[+0.002,\xa0+0.018]'
     """
