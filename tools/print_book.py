@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 from ndcg_book import downloads  # noqa: E402
 from ndcg_book.downloads import PDF_END, PDF_START  # noqa: E402
 from ndcg_book.edition import build_date  # noqa: E402  (SOURCE_DATE_EPOCH, read in one place)
-from tests import browser as browser_setup  # noqa: E402
+from tests.browser import chromium as browser_setup  # noqa: E402
 
 BOOK = ROOT / "_build" / "html"
 #: Where the PDFs go in the built book.
