@@ -26,14 +26,14 @@ scores one query the way a library would, with this package's own functions;
 How the facts were checked
 --------------------------
 * scikit-learn 1.9.1, trec_eval 9.0.8 (inside pytrec-eval-terrier 0.5.11) and
-  LightGBM 4.7.0 are installed here: ``tests/test_conventions.py`` compares
+  LightGBM 4.7.0 are installed here: ``tests/core/test_conventions.py`` compares
   :func:`ndcg_under` with the real library, ties, judged-but-unretrieved
   items, all-zero queries and ``k`` past the list included.
 * XGBoost 3.2.0 is installed too: the course's full install pins its
   CPU-only wheel, xgboost-cpu, on Linux and Windows (plain xgboost on macOS).
   Every fact recorded here (the gain, ``ndcg@k``, plain ``ndcg`` stopping at
   rank 32, ``ndcg-``, ties, the largest label) was checked by calling it, and
-  ``tests/test_conventions.py`` compares :func:`ndcg_under` with its metrics
+  ``tests/core/test_conventions.py`` compares :func:`ndcg_under` with its metrics
   on every test run.
 * torchmetrics needs PyTorch, a multi-gigabyte download, so it is **not**
   run: its convention is read from the code of its released, pure-Python
@@ -398,7 +398,7 @@ CONVENTIONS: dict[str, Convention] = {
         checked_by="running xgboost-cpu 3.2.0",
         notes=(
             "Run with xgboost-cpu 3.2.0, the CPU-only wheel that the course's full install "
-            "pins (tests/test_conventions.py): the scores go in as base_margin of a booster "
+            "pins (tests/core/test_conventions.py): the scores go in as base_margin of a booster "
             "with no trees, and Booster.eval reports the metric of exactly those scores.",
             "ndcg_exp_gain=True (default) uses 2**rel - 1 and needs whole labels from 0 "
             "to 31: label 32 and label 1.5 are refused (CheckNDCGLabels in "

@@ -9,18 +9,21 @@ import threading
 import pytest
 from hypothesis import settings
 
-from tests import browser as browser_setup
+from tests.browser import chromium as browser_setup
 
 # Property tests draw the same examples on every run (reproducible CI), and
-# never fail on timing: speed is measured in benchmarks/, not in tests.
+# never fail on timing: speed is measured in benchmarks/, not in tests. `make test` draws the
+# full ``course`` profile; `make test-fast` passes ``--hypothesis-profile=fast``: a quarter of the
+# examples (tests/core/helpers.py scales a test's own ``max_examples`` the same way).
 settings.register_profile("course", derandomize=True, deadline=None, max_examples=200)
+settings.register_profile("fast", settings.get_profile("course"), max_examples=50)
 settings.load_profile("course")
 
 
 # -- the caller's environment ----------------------------------------------------------------
 
 #: Settings a caller may export that change what the course's tools do: NumPy's kernels
-#: (``nbval --older-kernels``), OpenBLAS's, the browser (tests/browser.py) and the workers of
+#: (``nbval --older-kernels``), OpenBLAS's, the browser (tests/browser/chromium.py) and the workers of
 #: ``make test``. No test may depend on them: each test starts without them, and sets what it needs.
 CALLER_SETTINGS = ("NPY_DISABLE_CPU_FEATURES", "OPENBLAS_CORETYPE", "CHROMIUM", "NDCG_TEST_WORKERS")
 
@@ -35,7 +38,19 @@ def _without_the_caller_s_settings(request, monkeypatch):
         monkeypatch.delenv(name, raising=False)
 
 
-# -- the browser tests' setup (see tests/browser.py) ------------------------------------------
+#: The fixtures that start Chromium: a test that takes one (in any folder) is a browser test.
+BROWSER_FIXTURES = {"browser", "chromium_executable"}
+
+
+def pytest_collection_modifyitems(items):
+    """Mark ``browser`` every test that starts Chromium, wherever it is (tests/browser/conftest.py
+    marks that folder's); `make test-fast` leaves them out."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+# -- the browser tests' setup (see tests/browser/chromium.py) ---------------------------------------
 
 
 @pytest.fixture(scope="session")

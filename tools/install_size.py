@@ -10,7 +10,7 @@ setup page of the book shows the record)::
     python3 tools/install_size.py .venv --as full
 
 A size is the disk the venv's files take (blocks allocated, each hard-linked file once), in MB
-of 10**6 bytes; the package count leaves out ``ndcg`` itself. ``tests/test_install.py`` runs
+of 10**6 bytes; the package count leaves out ``ndcg`` itself. ``tests/tools/test_install.py`` runs
 ``check`` then ``lab`` in a fresh copy of the course on every ``make test`` and holds the venv to
 this record (5 % over it at most). Standard library only.
 """

@@ -98,7 +98,8 @@ COMMANDS: dict[str, Command] = {
         "unit, property and docstring tests, and nbval over every notebook (-- ARGS: to pytest)", test
     ),
     "test-fast": Command(
-        "the library and content tests only: no notebooks, no built book (-- ARGS: to pytest)", test_fast
+        "the library, LTR and course tests only: no book, browser or notebooks (-- ARGS: to pytest)",
+        test_fast,
     ),
     "lint": Command(
         "ruff, and Biome for the JS and CSS, check only (--check-only: the rules; --format-only: ruff format)",

@@ -13,7 +13,7 @@ keeps it so), read with :mod:`importlib.resources` where Python needs them:
 ``ndcg-metrics.js``
     The course's metrics in the browser (DCG, IDCG, NDCG, CG, RR, RankNet's
     gradients, the lambdas), with the conventions of the Python package:
-    ``tests/test_metrics_js.py`` compares them on thousands of cases.
+    ``tests/browser/test_metrics_js.py`` compares them on thousands of cases.
 ``ndcg-anki.css``
     The style of the Anki note model (:mod:`ndcg.course.anki`).
 

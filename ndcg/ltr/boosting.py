@@ -123,7 +123,7 @@ class LambdaMARTParameter(NamedTuple):
 
 #: How each idea of LambdaMART is set in LightGBM and in XGBoost, with
 #: :func:`lambdamart`'s defaults (rounds=200, learning_rate=0.05, leaves=15,
-#: k=10, seed=0, n_jobs=1). ``tests/test_boosting.py`` reads both rankers'
+#: k=10, seed=0, n_jobs=1). ``tests/ltr/test_boosting.py`` reads both rankers'
 #: ``get_params()`` and checks every value here.
 LAMBDAMART_PARAMETERS: tuple[LambdaMARTParameter, ...] = (
     LambdaMARTParameter(

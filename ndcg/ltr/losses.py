@@ -234,7 +234,7 @@ def lambdarank_gradients(y_true, y_score, k=None, *, sigma=1.0, gain="exponentia
     -----
     **LightGBM.** Checked against ``LambdarankNDCG::GetGradientsForOneQuery``
     in ``src/objective/rank_objective.hpp`` (LightGBM 4.7.0), and numerically
-    against LightGBM 4.7.0 itself in ``tests/test_ltr.py``: one boosting round
+    against LightGBM 4.7.0 itself in ``tests/ltr/test_losses.py``: one boosting round
     from these scores (``init_score``), learning rate 1, no regularisation and
     a leaf per document, so that each leaf's ``leaf_weight`` is the sum of its
     hessians and ``-leaf_value * leaf_weight`` the sum of its gradients; they

@@ -1,5 +1,5 @@
 /* ndcg-metrics.js: the course's metrics in the browser, with the conventions of the
- * Python package `ndcg` (tests/test_metrics_js.py compares them on thousands of random
+ * Python package `ndcg` (tests/browser/test_metrics_js.py compares them on thousands of random
  * cases, to 1e-12).  Pure functions, no DOM: every kernel-free game, explorer and figure of
  * the book computes with these, so the numbers a reader sees in the browser are the
  * package's numbers.

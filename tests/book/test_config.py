@@ -1,0 +1,74 @@
+"""The Sphinx configuration Jupyter Book makes of _config.yml (no build, no browser).
+
+_config.yml replaces Jupyter Book's extension list to leave sphinx-thebe out (see the
+comment there): these checks keep that list complete when Jupyter Book changes its own, and
+keep the theme's default colour mode valid.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+config = pytest.importorskip("jupyter_book.config", reason="jupyter-book is not installed")
+
+
+@pytest.fixture(scope="module")
+def sphinx_config() -> dict:
+    user_yaml = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    final, _ = config.get_final_config(
+        user_yaml=user_yaml, cli_config={"latex_individualpages": False}, sourcedir=ROOT
+    )
+    return final
+
+
+def test_sphinx_thebe_is_not_loaded(sphinx_config):
+    # It would put a CDN URL (unpkg.com) and a duplicated `const THEBE_JS_URL` in every page.
+    assert "sphinx_thebe" not in sphinx_config["extensions"]
+    assert not sphinx_config["html_theme_options"].get("launch_buttons", {}).get("thebe")
+
+
+def test_every_other_jupyter_book_extension_is_loaded(sphinx_config):
+    expected = [name for name in config.get_default_sphinx_config()["extensions"] if name != "sphinx_thebe"]
+    expected += ["sphinxcontrib.bibtex"]  # for bibtex_bibfiles
+    if sphinx_config.get("use_multitoc_numbering"):
+        expected += ["sphinx_multitoc_numbering"]
+    missing = [name for name in expected if name not in sphinx_config["extensions"]]
+    assert not missing, f"_config.yml sphinx.config.extensions lacks {missing}"
+    assert len(set(sphinx_config["extensions"])) == len(sphinx_config["extensions"])
+
+
+def test_the_course_extensions_are_loaded(sphinx_config):
+    # ndcg_book: the book's own extension (its assets part: the package's CSS and JS in the book)
+    assert {"sphinx_exercise", "sphinx-mathjax-offline", "ndcg_book"} <= set(sphinx_config["extensions"])
+    import ndcg_book
+
+    assert "assets" in ndcg_book.PARTS
+
+
+def test_the_theme_has_a_valid_default_mode(sphinx_config):
+    # pydata-sphinx-theme logs "Got invalid theme mode" on a first visit without it.
+    assert sphinx_config["html_context"]["default_mode"] in ("auto", "light", "dark")
+
+
+def test_the_repository_buttons_are_derived_from_the_url_not_typed(sphinx_config):
+    # ndcg_book.repository turns them on and off from `repository: url:` at build time.
+    user_yaml = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    typed = [key for key in user_yaml.get("html", {}) if key.startswith("use_") and key.endswith("_button")]
+    assert not typed, f"_config.yml types {typed}: set `repository: url:` instead"
+    import ndcg_book
+
+    assert "ndcg_book" in sphinx_config["extensions"] and "repository" in ndcg_book.PARTS
+    # No repository is public yet: the book shows no repository button.
+    assert user_yaml["repository"]["url"] == ""
+
+
+def test_the_book_carries_the_course(sphinx_config):
+    # ndcg_book.downloads: the course zip and the wheel in _downloads/course/, and the box
+    import ndcg_book
+
+    assert "ndcg_book" in sphinx_config["extensions"] and "downloads" in ndcg_book.PARTS
+    assert "```{get-the-course}" in (ROOT / "index.md").read_text(encoding="utf-8")

@@ -1,0 +1,163 @@
+"""The search index of the book: Chinese terms inside longer runs, and the excerpts' texts.
+
+``ndcg_book.search`` indexes every substring of every run of Chinese characters (Sphinx's
+English splitter makes the whole run one word, and ``searchtools.js`` only looks a Chinese query
+up as a term), and writes ``searchtexts.js`` for the excerpts of a book opened from ``file://``.
+These tests build a small book with it (no notebook, no browser); ``tests/browser/test_search.py``
+searches the built book in Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from sphinx.search import js_index
+
+import ndcg_book
+from ndcg_book import search
+from ndcg_book.search import SearchEnglishChinese, han_terms, page_text
+from tests.book import small_sphinx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_substring_of_a_run_is_a_term():
+    terms = han_terms("归一化折损累计增益")
+    assert len(terms) == len(set(terms)) == 9 * 10 // 2
+    assert {"折损", "累计增益", "归一化", "归一化折损累计增益", "益"} <= set(terms)
+    # 排序学习 stays whole (jieba would cut it in two), and so do its halves
+    assert {"排序学习", "排序", "学习"} <= set(han_terms("排序学习"))
+
+
+def test_english_words_are_split_as_before():
+    english = SearchEnglishChinese({})
+    sentence = "The discounted cumulative gain (DCG@3) isn't normalised; NDCG is."
+    assert english.split(sentence) == search.SearchEnglish({}).split(sentence)
+    assert english.stem("discounted") == "discount"
+    assert english.lang == "en"
+
+
+def test_a_chinese_run_keeps_its_word_and_gains_its_substrings():
+    words = SearchEnglishChinese({}).split("NDCG（归一化折损累计增益）")
+    assert words[:2] == ["NDCG", "归一化折损累计增益"]
+    assert "折损" in words and "累计增益" in words
+
+
+def test_the_configuration_registers_the_extension():
+    config = (ROOT / "_config.yml").read_text(encoding="utf-8")
+    assert re.search(r"^\s*- ndcg_book\b", config, re.MULTILINE) and "search" in ndcg_book.PARTS
+
+
+def test_page_text_is_the_main_element_without_scripts_styles_and_heading_links():
+    html = (
+        "<html><body><nav>Menu</nav><div role='main'>"
+        "<section id='top'><h1>IDCG (理想折损累计增益)<a class='headerlink' href='#top'>#</a></h1>"
+        "<style>p { color: red }</style><p>The ideal\n    DCG.</p>"
+        "<section id='sub'><h2>Sub</h2><p>A &amp; B<br>C</p><script>var x = 1;</script></section>"
+        "</section></div><footer>Footer</footer></body></html>"
+    )
+    text, spans = page_text(html, {"sub", "top", "missing"})
+    assert text == "IDCG (理想折损累计增益)The ideal DCG.SubA & BC"
+    assert text[slice(*spans["sub"])] == "SubA & BC"
+    assert text[slice(*spans["top"])] == text
+    assert "missing" not in spans
+
+
+def test_offsets_count_as_javascript_does():
+    # A character outside the Basic Multilingual Plane is two UTF-16 code units in JavaScript.
+    text, spans = page_text("<main role='main'><p>\U0002000b x</p><section id='s'>y</section></main>", {"s"})
+    assert text == "\U0002000b xy"
+    assert spans["s"] == [4, 5]
+
+
+# -- the extension, in a small build ------------------------------------------------------------
+
+
+def _small_book(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    (src / "chapters").mkdir(parents=True)
+    (src / "conf.py").write_text(
+        'extensions = ["myst_parser"]\n'
+        'exclude_patterns = ["_build"]\nhtml_theme = "basic"\nlanguage = "en"\n'
+        + small_sphinx.parts_setup("search"),
+        encoding="utf-8",
+    )
+    (src / "index.md").write_text(
+        "# Home\n\nStart here: the discounted gain.\n\n```{toctree}\n:hidden:\n\nchapters/idcg\nchapters/ltr\n```\n",
+        encoding="utf-8",
+    )
+    (src / "chapters" / "idcg.md").write_text(
+        textwrap.dedent(
+            """\
+            # IDCG — the best possible ranking (理想折损累计增益)
+
+            The ideal DCG, discounted by position.
+
+            ## Sorting the grades
+
+            Sort the grades (排序) first.
+            """
+        ),
+        encoding="utf-8",
+    )
+    (src / "chapters" / "ltr.md").write_text(
+        "# Learning to rank (排序学习)\n\n折损 alone, and 排序学习的目标 inside a longer run.\n\n"
+        "```{glossary}\nideal ranking\n  The best order (理想排序).\n```\n",
+        encoding="utf-8",
+    )
+    return src
+
+
+@pytest.fixture(scope="module")
+def small_build(tmp_path_factory):
+    pytest.importorskip("myst_parser")
+    tmp_path = tmp_path_factory.mktemp("search")
+    out, warnings = small_sphinx.build(_small_book(tmp_path), tmp_path)
+    assert not warnings, warnings
+    return out
+
+
+def _pages(index: dict, term: str) -> set[str]:
+    """The pages a term is found on, in the body or a title, as searchtools.js looks it up."""
+    found = set()
+    for mapping in (index["terms"], index["titleterms"]):
+        docs = mapping.get(term, [])
+        found |= {index["docnames"][doc] for doc in ([docs] if isinstance(docs, int) else docs)}
+    return found
+
+
+def test_the_index_finds_chinese_substrings(small_build):
+    index = js_index.loads((small_build / "searchindex.js").read_text(encoding="utf-8"))
+    # 折损 is a word of its own in ltr, and part of the IDCG chapter's title
+    assert _pages(index, "折损") == {"chapters/idcg", "chapters/ltr"}
+    assert _pages(index, "累计增益") == {"chapters/idcg"}
+    # 排序学习 is a word in ltr's title, and part of a longer run in its body
+    assert _pages(index, "排序学习") == {"chapters/ltr"}
+    assert _pages(index, "排序") == {"chapters/idcg", "chapters/ltr"}
+    # English words are stemmed as before
+    assert _pages(index, "discount") == {"index", "chapters/idcg"}
+
+
+def test_the_build_writes_the_excerpts_texts(small_build):
+    source = (small_build / search.TEXTS_FILE).read_text(encoding="utf-8")
+    prefix = f"var {search.TEXTS_GLOBAL} = "
+    assert source.startswith(prefix) and source.endswith(";\n")
+    texts = json.loads(source[len(prefix) : -2])
+    index = js_index.loads((small_build / "searchindex.js").read_text(encoding="utf-8"))
+    assert set(texts) == set(index["docnames"])
+    text, sections = texts["chapters/idcg"]
+    assert text.startswith("IDCG — the best possible ranking (理想折损累计增益) The ideal DCG")
+    assert "¶" not in text and "#" not in text  # no heading links
+    # every section the index can point a result to, located in the page's text
+    anchors = {anchor for places in index["alltitles"].values() for doc, anchor in places if anchor}
+    assert "sorting-the-grades" in anchors
+    assert text[slice(*sections["sorting-the-grades"])] == "Sorting the grades Sort the grades (排序) first."
+    # and every index entry's target: a glossary term's result links to the term
+    targets = {anchor for places in index["indexentries"].values() for doc, anchor, _ in places}
+    assert "term-ideal-ranking" in targets
+    text, sections = texts["chapters/ltr"]
+    assert text[slice(*sections["term-ideal-ranking"])] == "ideal ranking"

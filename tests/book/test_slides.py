@@ -1,0 +1,252 @@
+"""The slide decks' sources and how they are built (no browser, no built book).
+
+Each chapter 00-05 has a deck, ``instructors/slides/NN_name.md`` (ndcg_book.slides): every slide has
+speaker notes without maths, every figure it shows is drawn by code, and every number is a
+template computed by ``ndcg`` (tests/book/test_pages.py holds the sources to that, like the
+chapters). A deck built into a temporary folder is a reveal.js page with relative links only,
+each of which resolves inside the book, and a title slide with the version and the date.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+from urllib.parse import urlsplit
+
+import pytest
+
+import ndcg
+from ndcg_book import slides
+from tests.book.helpers import DECIMAL
+
+ROOT = Path(__file__).resolve().parents[2]
+DECKS = slides.deck_sources(ROOT)
+#: The chapters that must have a deck (issue 12: chapters 0 to 5 at least).
+REQUIRED = ("00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr")
+
+
+def test_chapters_0_to_5_have_decks_that_name_their_chapter():
+    names = [path.stem for path in DECKS]
+    assert set(REQUIRED) <= set(names)
+    for path in DECKS:
+        deck = slides.load(path)
+        assert deck.chapter == f"chapters/{path.stem}" and (ROOT / f"{deck.chapter}.md").is_file()
+        heading = re.search(r"^# (.+)$", (ROOT / f"{deck.chapter}.md").read_text("utf-8"), re.M)
+        assert deck.title == heading.group(1)  # the chapter's own title, never retyped
+        assert len(deck.slides) >= 5, f"{path.name}: a deck of {len(deck.slides)} slides"
+
+
+@pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
+def test_every_slide_has_notes_and_every_figure_is_used(path):
+    deck = slides.load(path)
+    for number, slide in enumerate(deck.slides, start=2):
+        assert slide.markdown.lstrip().startswith("## "), f"{path.name}, slide {number}: a heading first"
+        assert len(slide.notes.split()) >= 12, f"{path.name}, slide {number}: notes too thin to teach from"
+        assert "{{" not in slide.markdown + slide.notes
+    used = {name for slide in deck.slides for name in re.findall(r"\(figure:([\w-]+)\)", slide.markdown)}
+    assert used == set(deck.figures), f"{path.name}: figures drawn but not shown, or shown but not drawn"
+
+
+def _decimals_in_strings(code: str) -> list[str]:
+
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found += DECIMAL.findall(node.value)
+    return found
+
+
+@pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
+def test_figures_type_no_number_into_their_text(path):
+    # a figure's titles and labels are computed too (f-strings through fmt), like the slides
+    deck = slides.load(path)
+    for name, code in deck.figures.items():
+        assert not _decimals_in_strings(code), f"{path.name}, figure {name}: a typed number in its text"
+    assert _decimals_in_strings('ax.set_title("mean = 0.905")') == ["0.905"]
+
+
+def test_the_source_format_is_checked():
+    with pytest.raises(slides.DeckError, match="front matter"):
+        slides.split_source("## A slide\nNote:\nnotes\n")
+    with pytest.raises(slides.DeckError, match="lacks chapter"):
+        slides.split_source("---\nfigures: {}\n---\n## A\nNote:\nn\n")
+    with pytest.raises(slides.DeckError, match="slide 3: a slide is Markdown, then a line 'Note:'"):
+        slides.split_source("---\nchapter: c\n---\n## A\nNote:\nn\n---\n## B, no notes\n")
+
+
+def _write(tmp_path, text):
+    (tmp_path / "chapters").mkdir(exist_ok=True)
+    (tmp_path / "chapters" / "09_test.md").write_text("# A test chapter\n", encoding="utf-8")
+    slides.source_folder(tmp_path).mkdir(parents=True, exist_ok=True)
+    path = slides.source_folder(tmp_path) / "09_test.md"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_deck_refuses_maths_in_notes_a_missing_figure_and_a_failing_template(tmp_path):
+    head = "---\nchapter: chapters/09_test\n---\n"
+    with pytest.raises(slides.DeckError, match="slide 2: speaker notes hold no maths"):
+        slides.load(_write(tmp_path, head + "## A\nNote:\nsay $x$\n"))
+    with pytest.raises(slides.DeckError, match="no figure 'nowhere'"):
+        slides.load(_write(tmp_path, head + "## A\n![x](figure:nowhere)\nNote:\nn\n"))
+    with pytest.raises(slides.DeckError, match=r"slide 2: template \{\{ nonsense\(\) \}\} failed"):
+        slides.load(_write(tmp_path, head + "## A\n{{ nonsense() }}\nNote:\nn\n"))
+    deck = slides.load(_write(tmp_path, head + "## A\nDCG = {{ dcg([3, 2, 1]) :.3f }}\nNote:\nsay it\n"))
+    assert deck.slides[0].markdown == f"## A\nDCG = {ndcg.dcg([3, 2, 1]):.3f}"
+    assert deck.title == "A test chapter"
+    with pytest.raises(slides.DeckError, match="no chapter 'chapters/nowhere'"):
+        slides.load(_write(tmp_path, "---\nchapter: chapters/nowhere\n---\n## A\nNote:\nn\n"))
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links, self.sections, self.notes = [], 0, 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for name in ("src", "href"):
+            if attrs.get(name):
+                self.links.append((tag, attrs[name]))
+        self.sections += tag == "section"
+        self.notes += tag == "aside" and attrs.get("class") == "notes"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Every deck built into a temporary book's ``slides/`` folder, as the book build does."""
+    book = tmp_path_factory.mktemp("book")
+    decks = slides.build_all(
+        ROOT,
+        book / "slides",
+        course="The course",
+        version=ndcg.__version__,
+        date=slides.build_date({"SOURCE_DATE_EPOCH": "1700000000"}),
+    )
+    return book, decks
+
+
+def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built):
+    book, decks = built
+    assert [deck.name for deck in decks] == [path.stem for path in DECKS]
+    for deck in decks:
+        page = book / "slides" / deck.name / "index.html"
+        html = page.read_text(encoding="utf-8")
+        parser = _Links()
+        parser.feed(html)
+        assert parser.sections == len(deck.slides) + 1 == parser.notes  # the title slide has notes too
+        assert "{{" not in html and "figure:" not in html
+        for _tag, link in parser.links:
+            assert not urlsplit(link).scheme and not link.startswith("/"), f"{deck.name}: {link}"
+            target = (page.parent / urlsplit(link).path).resolve()
+            if target.is_relative_to((book / "slides").resolve()):
+                assert target.is_file(), f"{deck.name}: {link} is missing"
+            elif urlsplit(link).path == "../../reference/sources.html":  # a "source 00X" (ndcg_book.sources)
+                assert re.fullmatch(r"source-00[0-4]", urlsplit(link).fragment), f"{deck.name}: {link}"
+            else:  # into the book: the chapter, the landing page, the book's MathJax and icon
+                assert link in (
+                    f"../../{deck.chapter}.html",
+                    "../../index.html",
+                    f"../../{slides.MATHJAX}",
+                    f"../../{slides.FAVICON}",
+                ), link
+        assert (ROOT / slides.FAVICON).is_file()  # the book's own icon, copied into the book
+        scripts = [link for tag, link in parser.links if tag == "script"]
+        assert scripts == [
+            "../deck.js",
+            f"../../{slides.MATHJAX}",
+            f"../vendor/{slides.REVEAL}/dist/reveal.js",
+            f"../vendor/{slides.REVEAL}/plugin/notes/notes.js",
+        ]
+        for figure in deck.figures:
+            svg = (page.parent / "figures" / f"{figure}.svg").read_text(encoding="utf-8")
+            assert "<dc:date>" not in svg  # the same file on every build
+
+
+def test_the_title_slide_carries_the_version_and_the_build_date(built):
+    book, decks = built
+    html = (book / "slides" / decks[0].name / "index.html").read_text(encoding="utf-8")
+    title = html.split('data-deck-slide="title"', 1)[1].split("</section>", 1)[0]
+    assert f"ndcg {ndcg.__version__}, built 2023-11-14" in title
+    assert decks[0].title in title and "S: speaker notes" in title
+    listing = (book / "slides" / "index.html").read_text(encoding="utf-8")
+    assert all(f'href="{deck.name}/index.html"' in listing for deck in decks)
+
+
+def test_the_decks_load_nothing_remote_and_reveal_is_vendored_whole():
+    folder = slides.source_folder(ROOT)
+    for name in (*slides.DECK_FILES, "deck.html", "index.html"):
+        assert "://" not in (folder / name).read_text(encoding="utf-8"), name
+    vendor = folder / "vendor" / slides.REVEAL
+    assert "MIT" in (vendor / "LICENSE").read_text(encoding="utf-8")
+    readme = (vendor / "README.md").read_text(encoding="utf-8")
+    assert slides.REVEAL.split("-")[-1] in readme and "npm pack" in readme
+    assert "sourceMappingURL" not in (vendor / "dist" / "reveal.js").read_text(encoding="utf-8")
+    css = (vendor / "dist" / "theme" / "white.css").read_text(encoding="utf-8")
+    assert "@import url(./fonts/source-sans-pro/source-sans-pro.css)" in css and "fonts.googleapis" not in css
+
+
+def test_the_build_date_follows_source_date_epoch():
+    assert str(slides.build_date({"SOURCE_DATE_EPOCH": "0"})) == "1970-01-01"
+    assert slides.build_date({}) == slides.build_date({"SOURCE_DATE_EPOCH": ""})
+
+
+# -- the Sphinx extension's role ---------------------------------------------------------------
+
+
+class _Reporter:
+    def warning(self, message, line=None):
+        return SimpleNamespace(message=message)
+
+
+class _Inliner:
+    def __init__(self, docname):
+        builder = SimpleNamespace(format="html", get_target_uri=lambda doc: f"{doc}.html")
+        app = SimpleNamespace(builder=builder, srcdir=str(ROOT), config=SimpleNamespace(ndcg_course_root=""))
+        env = SimpleNamespace(app=app, docname=docname)
+        self.document = SimpleNamespace(settings=SimpleNamespace(env=env))
+        self.reporter = _Reporter()
+
+    def problematic(self, rawtext, text, message):
+        return ("problematic", message.message)
+
+
+def test_the_book_build_gives_the_decks_the_course_title_from_config_yml(monkeypatch, tmp_path):
+    # Jupyter Book passes _config.yml's title to Sphinx as html_title; Sphinx's project stays unset
+    import yaml
+    from jupyter_book.config import yaml_to_sphinx
+
+    title = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
+    config, _, _ = yaml_to_sphinx(yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8")))
+    seen = {}
+
+    def build_all(root, target, **options):
+        seen.update(options)
+        return []
+
+    monkeypatch.setattr(slides, "build_all", build_all)
+    app = SimpleNamespace(
+        builder=SimpleNamespace(format="html"),
+        outdir=str(tmp_path),
+        srcdir=str(ROOT),
+        config=SimpleNamespace(project="Project name not set", ndcg_course_root="", **config),
+    )
+    slides.build_decks(app)
+    assert seen["course"] == title
+    app.config.html_title = ""
+    with pytest.raises(Exception, match="set title: in _config.yml"):
+        slides.build_decks(app)
+
+
+def test_the_slides_role_links_a_page_to_its_deck_relative_to_the_page():
+    nodes_, messages = slides.slides_role("slides", "", "02_dcg", 1, _Inliner("chapters/02_dcg"))
+    assert not messages
+    assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html"
+    assert nodes_[0].astext() == "the slides of this chapter"
+    nodes_, _ = slides.slides_role("slides", "", "Slides, DCG <02_dcg>", 1, _Inliner("instructors/index"))
+    assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html" and nodes_[0].astext() == "Slides, DCG"
+    nodes_, messages = slides.slides_role("slides", "", "99_none", 1, _Inliner("index"))
+    assert messages and "no slide deck '99_none'" in messages[0].message

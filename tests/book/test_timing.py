@@ -1,0 +1,320 @@
+"""The computed timings (ndcg_book/timing.py): counting rules on small fixtures, and the agendas.
+
+The fixtures are small text sources whose words, figures and tables are counted by hand in the
+comments; the course tests check that each agenda fills exactly its length, and that its cut list
+names sections that exist and are marked optional in the chapters (read here with a plain regular
+expression, not with the module under test).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from ndcg_book import timing
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FRONT = """---
+jupytext:
+  text_representation:
+    extension: .md
+kernelspec:
+  name: python3
+---
+"""
+
+CHAPTER = (
+    FRONT
+    + """
+# One title
+
+Six words in this one line.
+
+```{code-cell} ipython3
+:tags: [remove-input]
+
+print("these words are code, not prose")
+```
+
+## Core section
+
+Four words, and `code`.
+
+:::{admonition} Two words
+:class: tip
+Three more words.
+:::
+
+| a | table |
+|---|---|
+| of | words |
+
+```python
+fenced code is not prose
+```
+
+```{exercise}
+:label: ex-one
+Count these four.
+```
+
+```{solution} ex-one
+:class: dropdown
+Folded away, never counted.
+```
+
+$$
+x = 1
+$$
+
++++
+
+## Optional part
+
+:::{admonition} Optional on a first pass
+:class: optional
+Skip me.
+:::
+
+Five words in this line.
+
+### Its subsection
+
+Two words.
+
+```{code-cell} ipython3
+plot()
+```
+
+## Exercises
+
+Practice words are not reading words at all.
+"""
+)
+# Counted by hand: the title 2; "Six words in this one line." 6; "Core section" 2;
+# "Four words, and `code`." 4 (inline code is one word); the tip's title 2 and body 3; the
+# exercise's body 3 (its label is an option). Optional: "Optional part" 2; the admonition's title
+# 5 and body 2; "Five words in this line." 5; "Its subsection" 2; "Two words." 2.
+CORE_WORDS = 2 + 6 + 2 + 4 + 2 + 3 + 3
+OPTIONAL_WORDS = 2 + 5 + 2 + 5 + 2 + 2
+
+IMAGE = {"output_type": "display_data", "data": {"image/png": "iVBOR", "text/plain": "<Figure>"}}
+TABLE = {"output_type": "display_data", "data": {"text/html": "<table class='ndcg-steps'></table>"}}
+
+
+def notebook(*code_outputs):
+    """A parsed .ipynb with the fixture's Markdown cells and code cells with these outputs."""
+    cells = []
+    outputs = iter(code_outputs)
+    for cell in timing._source_cells(CHAPTER):
+        if cell[0] == "markdown":
+            cells.append({"cell_type": "markdown", "source": cell[1], "metadata": {}})
+        else:
+            tags, out = next(outputs)
+            cells.append({"cell_type": "code", "source": "", "metadata": {"tags": tags}, "outputs": out})
+    return {"cells": cells}
+
+
+def test_words_count_prose_only():
+    counted = timing.read_chapter(CHAPTER)
+    assert counted.words() == CORE_WORDS + OPTIONAL_WORDS
+    assert counted.words(first_pass=True) == CORE_WORDS
+    assert counted.tables() == 1  # the Markdown table
+    assert [s.title for s in counted.optional_sections()] == ["Optional part"]
+    practice = [s for s in counted.sections if s.practice]
+    assert [s.title for s in practice] == ["Exercises"]
+
+
+def test_figures_and_tables_come_from_the_executed_outputs():
+    # the first cell shows a table (remove-input hides only its code); the plot is in the optional part
+    counted = timing.read_chapter(CHAPTER, notebook((["remove-input"], [TABLE]), ([], [IMAGE])), "fixture")
+    assert (counted.figures(), counted.tables()) == (1, 2)
+    assert (counted.figures(first_pass=True), counted.tables(first_pass=True)) == (0, 2)
+    full = (
+        (CORE_WORDS + OPTIONAL_WORDS) / timing.WORDS_PER_MINUTE
+        + timing.FIGURE_MINUTES
+        + 2 * timing.TABLE_MINUTES
+    )
+    assert counted.minutes() == math.ceil(full)
+    first = CORE_WORDS / timing.WORDS_PER_MINUTE + 2 * timing.TABLE_MINUTES
+    assert counted.minutes(first_pass=True) == math.ceil(first)
+    optional = counted.optional_sections()[0]
+    saved = OPTIONAL_WORDS / timing.WORDS_PER_MINUTE + timing.FIGURE_MINUTES
+    assert counted.saved(optional) == math.ceil(saved)
+
+
+def test_a_hidden_output_is_not_a_figure():
+    counted = timing.read_chapter(CHAPTER, notebook((["remove-cell"], [TABLE]), (["remove-output"], [IMAGE])))
+    assert (counted.figures(), counted.tables()) == (0, 1)
+
+
+def test_a_stale_notebook_is_refused():
+    stale = notebook(([], []), ([], []))
+    stale["cells"] = [c for c in stale["cells"] if "## Optional part" not in c["source"]]
+    with pytest.raises(ValueError, match="make notebooks"):
+        timing.read_chapter(CHAPTER, stale)
+
+
+def test_the_optional_marker_must_open_its_section():
+    late = CHAPTER.replace(
+        "## Optional part\n\n:::{admonition}", "## Optional part\n\nA line first.\n\n:::{admonition}"
+    )
+    with pytest.raises(ValueError, match="must open its section"):
+        timing.read_chapter(late)
+
+
+def test_reading_minutes_round_up():
+    assert timing.reading_minutes(timing.WORDS_PER_MINUTE, 0, 0) == 1
+    assert timing.reading_minutes(timing.WORDS_PER_MINUTE + 1, 0, 0) == 2
+
+
+SOLUTIONS = """
+```{code-cell} ipython3
+---
+id: ex1-check-def
+jupyter:
+  source_hidden: true
+---
+check_a = NumberCheck(
+    [ndcg.cg(g, 3), ndcg.cg(g, 5)], name="[CG@3, CG@5]", abs_tol=HAND,
+)
+```
+
+```{code-cell} ipython3
+:id: ex1-answer
+:student: 'answer = [..., ...]  # [CG@3, CG@5]'
+:tags: [solution]
+
+answer = [6, 8]
+```
+
+```{code-cell} ipython3
+:id: ex2-check-def
+
+values = [1, 2]
+check_b = NumberCheck(values, name="a list from a name")
+```
+
+```{code-cell} ipython3
+---
+id: ex2-answer
+student: 'answer = [..., ...]  # a list whose
+  template wraps'
+---
+answer = [1, 2]
+```
+
+```{code-cell} ipython3
+:id: ex3-check-def
+
+check_c = NumberCheck(ndcg.dcg(g, 3), name="DCG@3")
+```
+
+```{code-cell} ipython3
+:id: ex3-answer
+:student: 'answer = ...  # DCG@3'
+
+answer = 4.5
+```
+
+```{code-cell} ipython3
+:id: ex4-check-def
+
+check_d = FunctionCheck(my_cg, ndcg.cg, name="my_cg")
+```
+"""
+
+
+def test_exercise_types_come_from_the_checks():
+    found = timing.read_exercises(SOLUTIONS)
+    assert [(e.check, e.kind) for e in found] == [
+        ("check_a", "list"),
+        ("check_b", "list"),
+        ("check_c", "number"),
+        ("check_d", "function"),
+    ]
+    m = timing.EXERCISE_MINUTES
+    assert timing.exercise_minutes(found) == 2 * m["list"] + m["number"] + m["function"]
+
+
+def test_a_literal_list_with_a_number_template_is_refused():
+    wrong = SOLUTIONS.replace("'answer = [..., ...]  # [CG@3, CG@5]'", "'answer = ...  # CG@3'")
+    with pytest.raises(ValueError, match="expects a list"):
+        timing.read_exercises(wrong)
+
+
+# -- the course itself --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", sorted(timing.PLANS))
+def test_each_agenda_fills_exactly_its_length(key):
+    made = timing.agenda(key, ROOT)
+    plan = timing.PLANS[key]
+    assert made.minutes == plan.length == sum(b.minutes for b in made.blocks)
+    low, high = timing.WRAP_UP_MINUTES
+    assert made.blocks[-1].what == "wrap-up" and low <= made.blocks[-1].minutes <= high
+    for block in made.blocks:  # every block's minutes recomputed here from the chapter and notebook
+        if block.what == "teach":
+            assert block.minutes == timing.teaching_minutes(timing.chapter(block.chapter, ROOT)) > 0
+        elif block.what == "exercises":
+            assert block.minutes == sum(timing.EXERCISE_MINUTES[e.kind] for e in block.exercises) > 0
+        elif block.what == "break":
+            assert block.minutes == timing.BREAK_MINUTES
+
+
+def test_the_two_lengths():
+    assert timing.PLANS["90"].length == 90
+    assert 210 <= timing.PLANS["half-day"].length <= 240
+
+
+def marked_sections(name: str) -> set[str]:
+    """The headings of chapter ``name`` directly followed by the optional admonition (a plain regex)."""
+    text = (ROOT / "chapters" / f"{name}.md").read_text(encoding="utf-8")
+    pattern = r"^#{2,6} (?P<title>.+)\n\n:::\{admonition\} Optional on a first pass\n:class: optional\n"
+    return {m["title"] for m in re.finditer(pattern, text, re.MULTILINE)}
+
+
+@pytest.mark.parametrize("key", sorted(timing.PLANS))
+def test_the_cut_list_names_sections_marked_optional(key):
+    made = timing.agenda(key, ROOT)
+    assert made.cuts
+    taught = {b.chapter for b in made.blocks if b.what == "teach"}
+    for name in taught:  # every optional section of a taught chapter is cut, and nothing else
+        assert {s.title for c, s, _ in made.cuts if c == name} == marked_sections(name), name
+    assert all(minutes > 0 for _, _, minutes in made.cuts)
+
+
+def test_every_optional_admonition_is_read():
+    text = "".join(
+        (ROOT / "chapters" / f"{n}.md").read_text(encoding="utf-8") for n in timing.chapter_names(ROOT)
+    )
+    marked = sum(len(marked_sections(n)) for n in timing.chapter_names(ROOT))
+    assert text.count(":class: optional") == marked > 0
+    assert sum(len(timing.chapter(n, ROOT).optional_sections()) for n in timing.chapter_names(ROOT)) == marked
+
+
+def test_every_chapter_shows_its_time():
+    for name in timing.chapter_names(ROOT):
+        text = (ROOT / "chapters" / f"{name}.md").read_text(encoding="utf-8")
+        assert text.count("```{chapter-time}\n```") == 1, name
+        note = timing.chapter_note(name, ROOT)
+        assert f"**{timing.chapter(name, ROOT).minutes()} minutes**" in note
+
+
+def test_the_guide_shows_the_computed_timings():
+    text = (ROOT / "instructors" / "index.md").read_text(encoding="utf-8")
+    for what in ("assumptions", "chapters", *(f"agenda-{k}" for k in timing.PLANS)):
+        assert f"```{{course-timing}} {what}\n```" in text
+    import ndcg_book
+
+    assert "- ndcg_book" in (ROOT / "_config.yml").read_text(encoding="utf-8") and "timing" in ndcg_book.PARTS
+
+
+def test_the_exercises_readme_is_in_sync():
+    text = (ROOT / "exercises" / "README.md").read_text(encoding="utf-8")
+    assert timing.readme_table(ROOT) in text, "run: python -m ndcg_book.timing --readme"
+    assert "30 to 60 minutes" not in text

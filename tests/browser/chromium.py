@@ -1,0 +1,169 @@
+"""Where the browser tests find their browser, and how they start it.
+
+Every browser test (``tests/browser/test_views.py`` and any later one) drives a Chromium-family
+browser that is already installed on the machine, through Playwright's ``executable_path``:
+Playwright never downloads a browser of its own (no ``playwright install``). The fixtures
+that use this module (``browser`` and ``server``) are in ``tests/conftest.py``.
+
+The browser is, in this order:
+
+1. the one named by the environment variable ``CHROMIUM`` (a path, or a name looked up on
+   ``PATH``); if it is set but names no executable, that is an error, not a skip;
+2. the first of :data:`NAMES` found on ``PATH`` (``shutil.which``);
+3. the first of the usual install paths of the platform (:func:`install_paths`).
+
+When there is none, the browser tests are skipped with :func:`missing_message`, which says
+how to get one.
+"""
+
+from __future__ import annotations
+
+import ntpath
+import os
+import shutil
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+ENV_VAR = "CHROMIUM"
+NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "msedge")
+LAUNCH_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BadChromiumSetting(RuntimeError):
+    """``CHROMIUM`` is set but does not name an executable browser."""
+
+
+def book_html(environ: Mapping[str, str] | None = None) -> Path:
+    """The built book under test: ``NDCG_BOOK_HTML`` (relative to the repo), or ``_build/html``."""
+    environ = os.environ if environ is None else environ
+    book = Path(environ.get("NDCG_BOOK_HTML", "_build/html"))
+    return book if book.is_absolute() else ROOT / book
+
+
+def _platform(platform: str | None) -> str:
+    platform = sys.platform if platform is None else platform
+    if platform.startswith(("win", "cygwin", "msys")):
+        return "windows"
+    if platform == "darwin":
+        return "macos"
+    return "linux"
+
+
+def install_paths(platform: str | None = None, environ: Mapping[str, str] | None = None) -> list[str]:
+    """The usual install locations of Chromium, Chrome and Edge on ``platform``
+    (a ``sys.platform`` value; default: this machine's)."""
+    environ = os.environ if environ is None else environ
+    kind = _platform(platform)
+    if kind == "windows":
+        program_files = environ.get("PROGRAMFILES") or r"C:\Program Files"
+        program_files_x86 = environ.get("PROGRAMFILES(X86)") or r"C:\Program Files (x86)"
+        local = environ.get("LOCALAPPDATA") or ntpath.join(
+            environ.get("USERPROFILE") or r"C:\Users\Default", "AppData", "Local"
+        )
+        chrome = ntpath.join("Google", "Chrome", "Application", "chrome.exe")
+        edge = ntpath.join("Microsoft", "Edge", "Application", "msedge.exe")
+        chromium = ntpath.join("Chromium", "Application", "chrome.exe")
+        return (
+            [ntpath.join(base, chrome) for base in (program_files, program_files_x86, local)]
+            + [ntpath.join(local, chromium)]
+            + [ntpath.join(base, edge) for base in (program_files, program_files_x86)]
+        )
+    if kind == "macos":
+        home = environ.get("HOME") or str(Path.home())
+        apps = (
+            "Google Chrome.app/Contents/MacOS/Google Chrome",
+            "Chromium.app/Contents/MacOS/Chromium",
+            "Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+        )
+        return [f"/Applications/{app}" for app in apps] + [f"{home}/Applications/{app}" for app in apps]
+    return [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/snap/bin/chromium",
+        "/usr/bin/google-chrome",
+        "/usr/bin/google-chrome-stable",
+        "/opt/google/chrome/chrome",
+        "/usr/bin/microsoft-edge",
+        "/opt/microsoft/msedge/msedge",
+    ]
+
+
+def _is_executable(path: str) -> bool:
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def find_chromium(environ: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
+    """The path of the browser to test with, or None when the machine has none.
+
+    Raises :class:`BadChromiumSetting` when ``CHROMIUM`` is set to something that is not an
+    executable (a typo there should fail loudly, not skip the browser tests quietly).
+    """
+    environ = os.environ if environ is None else environ
+    search_path = environ.get("PATH", "")
+    explicit = environ.get(ENV_VAR, "").strip()
+    if explicit:
+        expanded = os.path.expanduser(explicit)
+        if _is_executable(expanded):
+            return os.path.abspath(expanded)
+        found = None if os.path.dirname(explicit) else shutil.which(explicit, path=search_path)
+        if found:
+            return found
+        raise BadChromiumSetting(
+            f"{ENV_VAR}={explicit!r} is not an executable browser: point it at Chromium, "
+            f"Chrome or Edge, or unset it to let the tests look for one"
+        )
+    for name in NAMES:
+        found = shutil.which(name, path=search_path)
+        if found:
+            return found
+    for candidate in install_paths(platform, environ):
+        if _is_executable(candidate):
+            return candidate
+    return None
+
+
+def missing_message(platform: str | None = None) -> str:
+    """Why the browser tests are skipped, and how to get a browser for them."""
+    kind = _platform(platform)
+    get = {
+        "linux": "on Debian/Ubuntu: `sudo apt-get install chromium`",
+        "macos": "on macOS: install Google Chrome or Chromium (e.g. `brew install --cask chromium`)",
+        "windows": "on Windows: install Google Chrome or Chromium (Edge works too)",
+    }[kind]
+    return (
+        f"no Chromium-family browser found ({ENV_VAR} unset, none of "
+        f"{', '.join(NAMES)} on PATH, none in the usual install paths). To run the browser "
+        f"tests, {get}; or set {ENV_VAR}=/path/to/chromium-or-chrome. "
+        f"(Playwright never downloads a browser for these tests.)"
+    )
+
+
+def launch(playwright, executable: str):
+    """Start ``executable`` headless with :data:`LAUNCH_ARGS` through a Playwright instance."""
+    return playwright.chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS), headless=True)
+
+
+def reload_in_mode(page, mode: str) -> None:
+    """Reload ``page`` in the theme's ``mode`` ("light" or "dark") and wait until it shows it.
+
+    The choice is written by an init script of the page's context, so it is in localStorage
+    before any script of the page runs: the theme's own start-up (which saves its current mode
+    when it runs, possibly after a test's ``localStorage.setItem``) cannot overwrite it.
+    """
+    if mode not in ("light", "dark"):
+        raise ValueError(f"mode must be 'light' or 'dark', not {mode!r}")
+    page.context.add_init_script(
+        f"try {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }}"
+        " catch (e) {}"
+    )
+    page.reload()
+    page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")

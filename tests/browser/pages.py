@@ -1,0 +1,123 @@
+"""A page of the built book in a fresh browser context, and where the book is (shared by the browser
+tests)."""
+
+from __future__ import annotations
+
+import time
+
+from tests.browser import chromium as browser_setup
+
+BOOK = browser_setup.book_html()
+# Console messages that fail a page: errors (pageerror is caught separately), warnings and
+# failed console.assert calls. The book's theme logs neither once it is configured right
+# (_config.yml: no sphinx-thebe, html_context.default_mode), so none is tolerated.
+BAD_CONSOLE_TYPES = ("error", "warning", "assert")
+
+
+def book_uri() -> str:
+    """The file:// prefix of every file of the book (and of nothing else)."""
+    return BOOK.resolve().as_uri().rstrip("/") + "/"
+
+
+class Visit:
+    """One page in a fresh browser context (empty localStorage, as for a first visitor),
+    with its JavaScript errors, bad console messages, failed loads and non-local requests."""
+
+    def __init__(self, browser, url: str, local: str, views: bool = True):
+        self.context = browser.new_context(viewport={"width": 1100, "height": 900})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15_000)
+        self.url = url
+        self.errors: list[str] = []
+        self.console: list[str] = []
+        self.broken: list[str] = []
+        self.foreign: list[str] = []
+        self.clock = time.monotonic
+        self.pending: set[str] = set()
+        self.last_activity = self.clock()
+        self.page.on("request", self._started)
+        self.page.on("requestfinished", self._ended)
+        self.page.on("requestfailed", self._ended)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", self._console)
+        self.page.on("requestfailed", self._failed)
+        self.page.on(
+            "response",
+            lambda r: self.broken.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None,
+        )
+        self.page.on(
+            "request",
+            lambda r: (
+                None if r.url.startswith((local, "data:", "blob:", "about:")) else self.foreign.append(r.url)
+            ),
+        )
+        self.page.goto(url)
+        if views:
+            self.page.wait_for_selector(".ndcg-kf[data-ready=true]", state="attached")
+        has_mathjax = self.page.evaluate("() => !!document.querySelector('script[src*=mathjax]')")
+        if has_mathjax:
+            self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
+            self.page.evaluate("() => MathJax.startup.promise.then(() => true)")
+        self.has_mathjax = has_mathjax
+
+    def _started(self, request):
+        self.pending.add(f"{id(request)} {request.url}")
+        self.last_activity = self.clock()
+
+    def _ended(self, request):
+        self.pending.discard(f"{id(request)} {request.url}")
+        self.last_activity = self.clock()
+
+    def _failed(self, request):
+        # A missing file fails as HTTP 404 (the server) or net::ERR_FILE_NOT_FOUND (file://).
+        # net::ERR_ABORTED is a request the page itself gave up because it navigated or
+        # reloaded (as reload_in_mode does) while, say, the favicon was still loading.
+        if request.failure != "net::ERR_ABORTED":
+            self.broken.append(f"{request.url} ({request.failure})")
+
+    def _console(self, message):
+        if message.type in BAD_CONSOLE_TYPES:
+            where = message.location or {}
+            self.console.append(
+                f"{message.type}: {message.text} ({where.get('url', '?')}:{where.get('lineNumber', '?')})"
+            )
+
+    def settle(self, quiet_ms: int = 500, limit_ms: int = 15_000):
+        """Wait until the page has loaded everything it loads by itself (fonts, MathJax
+        components, deferred scripts), typeset its maths, and then made no request for
+        ``quiet_ms`` (Playwright's own "networkidle" never comes for some file:// pages)."""
+        self.page.evaluate("() => document.fonts.ready.then(() => true)")
+        if self.page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
+            self.page.evaluate("() => MathJax.startup.promise.then(() => true)")
+        waited = 0
+        while waited < limit_ms:
+            if not self.pending and (self.clock() - self.last_activity) * 1000 >= quiet_ms:
+                return
+            self.page.wait_for_timeout(100)
+            waited += 100
+        raise AssertionError(f"{self.url}: still loading after {limit_ms} ms: {sorted(self.pending)}")
+
+    def typeset(self, locator, text_with_math: bool):
+        """Wait until MathJax has typeset every \\( \\) / \\[ \\] inside ``locator``: in its
+        text, not in the view's JSON island (a <script>, whose data holds the maths of every card
+        as \\( \\) for later)."""
+        if not text_with_math:
+            return
+        assert self.has_mathjax, "the page has maths in its cards but does not load MathJax"
+        self.page.wait_for_function(
+            "el => { const copy = el.cloneNode(true);"
+            " copy.querySelectorAll('script').forEach(s => s.remove());"
+            " return !/\\\\[(\\[]/.test(copy.textContent) && el.querySelector('mjx-container'); }",
+            arg=locator.element_handle(),
+        )
+
+    def close(self):
+        problems = {
+            "JavaScript errors": self.errors,
+            "console errors/warnings": self.console,
+            "failed loads": self.broken,
+            "requests that leave the book": self.foreign,
+        }
+        self.context.close()
+        found = {kind: items for kind, items in problems.items() if items}
+        assert not found, f"{self.url}: {found}"

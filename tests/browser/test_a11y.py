@@ -1,0 +1,347 @@
+"""Accessibility of the course's components in the built book, checked by axe-core.
+
+axe-core is vendored, at a pinned version, in ``tests/browser/vendor/axe-core/`` (``axe.min.js`` and
+its licence, MPL-2.0; see ``tests/browser/vendor/axe-core/README.md`` for where it came from): the
+tests inject it into the page from that file, so nothing comes from the network.
+
+On every page of the built book that shows something of the course, in light and in dark
+mode, once the views are active and MathJax has typeset the page:
+
+* axe runs on the course's own components (``.ndcg-kf``, ``.ndcg-widget``,
+  ``table.ndcg-steps``, ``.ndcg-compare``, the printable page ``.ndcg-print``, every
+  ``[data-ndcg-view]``): any serious or critical violation fails;
+* axe runs on the whole page too, and every serious or critical violation outside the
+  components (the theme's) is reported, and fails unless ``tests/browser/axe-allowlist.yaml`` lists
+  it, by rule id and selector, with a reason.
+
+On every other page of the book (every page of ``_toc.yml`` without course components: the
+setup page, the instructor's guide, the glossary, the bibliography...), in light and in dark mode,
+axe runs on the main content (``main``, the page's text: the theme's navigation around it is
+audited on the pages above): any serious or critical violation fails, and none may be
+allowlisted. These pages are short, so the pass over all of them in both modes takes seconds
+(one browser page per mode, reloaded from page to page).
+
+Also here, with no browser: the course's front end (``ndcg/course/static/*.js`` and
+``*.css``, every component's) stays under a size budget.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from pathlib import Path
+
+import pytest
+
+import ndcg
+from tests.browser import chromium as browser_setup
+from tests.browser.pages import Visit
+
+HERE = Path(__file__).resolve().parent
+AXE = HERE / "vendor" / "axe-core" / "axe.min.js"
+AXE_VERSION = "4.11.1"
+ALLOWLIST = HERE / "axe-allowlist.yaml"
+STATIC = Path(ndcg.__file__).resolve().parent / "course" / "static"
+BOOK = browser_setup.book_html()
+
+#: The course's components, as axe's context (those present on a page).
+COMPONENTS = (
+    ".ndcg-kf",
+    ".ndcg-widget",
+    "table.ndcg-steps",
+    ".ndcg-compare",
+    ".ndcg-print",
+    "[data-ndcg-view]",
+    ".ndcg-get",
+    ".ndcg-quiz-answers",  # the instructor notes' answer keys
+)
+BAD_IMPACTS = ("serious", "critical")
+#: The front end's size budget, before compression (every component's files together).
+BUDGET_BYTES = 150_000
+
+
+def course_pages() -> list[str]:
+    """Every page of the built book with course HTML (an element with an ``ndcg-`` class)."""
+    if not BOOK.is_dir():
+        return []
+    import re
+
+    course = re.compile(r"""class=(["'])(?:(?!\1).)*\bndcg-""")
+    return sorted(
+        path.relative_to(BOOK).as_posix()
+        for path in BOOK.rglob("*.html")
+        if not path.relative_to(BOOK).parts[0].startswith("_")
+        and course.search(path.read_text(encoding="utf-8", errors="replace"))
+    )
+
+
+PAGES = course_pages()
+
+
+def other_pages() -> list[str]:
+    """Every page of ``_toc.yml`` that :func:`course_pages` leaves out, in the book's order."""
+    import yaml
+
+    if not BOOK.is_dir():
+        return []
+    toc = yaml.safe_load((HERE.parents[1] / "_toc.yml").read_text(encoding="utf-8"))
+    files = [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
+    return [f"{name}.html" for name in files if f"{name}.html" not in PAGES]
+
+
+OTHER_PAGES = other_pages()
+book = pytest.mark.skipif(
+    not BOOK.is_dir(),
+    reason=f"no built book at {BOOK}: run `make book` first (or point NDCG_BOOK_HTML at a build)",
+)
+
+
+# -- the allowlist ------------------------------------------------------------------------------
+
+
+def load_allowlist() -> list[dict]:
+    """The theme's violations that are accepted: ``rule``, ``selector`` (a glob over axe's
+    target, e.g. ``.bd-sidebar *``), ``reason``; optional ``modes`` (light / dark)."""
+    import yaml
+
+    entries = yaml.safe_load(ALLOWLIST.read_text(encoding="utf-8")) or []
+    if not isinstance(entries, list):
+        raise ValueError(f"{ALLOWLIST.name}: expected a list of entries")
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or set(entry) - {"rule", "selector", "reason", "modes"}:
+            raise ValueError(f"{ALLOWLIST.name}: entry {number}: keys are rule, selector, reason, modes")
+        for key in ("rule", "selector", "reason"):
+            if not isinstance(entry.get(key), str) or not entry[key].strip():
+                raise ValueError(f"{ALLOWLIST.name}: entry {number}: {key!r} must be non-empty text")
+    return entries
+
+
+def allowed(rule: str, target: str, mode: str, entries: list[dict]) -> bool:
+    return any(
+        entry["rule"] == rule
+        and fnmatch.fnmatchcase(target, entry["selector"])
+        and mode in entry.get("modes", ("light", "dark"))
+        for entry in entries
+    )
+
+
+def test_the_allowlist_is_well_formed():
+    entries = load_allowlist()
+    for entry in entries:
+        assert len(entry["reason"].split()) >= 4, f"say why: {entry}"
+    assert allowed(
+        "color-contrast", ".x .y", "dark", [{"rule": "color-contrast", "selector": ".x *", "reason": "r"}]
+    )
+    assert not allowed(
+        "color-contrast", ".z", "dark", [{"rule": "color-contrast", "selector": ".x *", "reason": "r"}]
+    )
+
+
+def test_axe_is_vendored_at_its_pinned_version():
+    head = AXE.read_text(encoding="utf-8")[:200]
+    assert f"axe v{AXE_VERSION}" in head
+    assert (AXE.parent / "LICENSE").read_text(encoding="utf-8").startswith("Mozilla Public License")
+    assert AXE_VERSION in (AXE.parent / "README.md").read_text(encoding="utf-8")
+
+
+# -- the size budget -----------------------------------------------------------------------------
+
+
+def test_the_front_end_stays_small():
+    files = sorted(p for p in STATIC.iterdir() if p.suffix in (".js", ".css"))
+    assert any(p.name == "ndcg-course.js" for p in files)
+    sizes = {p.name: p.stat().st_size for p in files}
+    total = sum(sizes.values())
+    assert total < BUDGET_BYTES, f"the course's JS + CSS weigh {total} bytes (budget {BUDGET_BYTES}): {sizes}"
+
+
+# -- axe on every page with course components ------------------------------------------------------
+
+
+def violations(page, context) -> list[dict]:
+    """axe's serious and critical violations in ``context`` (None: the whole page), one row per
+    element."""
+    result = page.evaluate(
+        "context => axe.run(context || document, {resultTypes: ['violations'], preload: false}).then(r => r.violations.map(v => ({"
+        " id: v.id, help: v.help, nodes: v.nodes.map(n => ({impact: n.impact, target: n.target.join(' '),"
+        " summary: n.failureSummary, html: n.html.slice(0, 160)})) })))",
+        context,
+    )
+    return [
+        {"rule": v["id"], "help": v["help"], **node}
+        for v in result
+        for node in v["nodes"]
+        if node["impact"] in BAD_IMPACTS
+    ]
+
+
+#: The contrast of every visible text of the course's components with what is painted behind
+#: it (the backgrounds of its ancestors, composed): a second check next to axe's, which leaves
+#: a text over a translucent or layered background "incomplete" rather than failing it.
+LOW_CONTRAST = """
+([selectors, minimum]) => {
+  const parse = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(',').map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const over = (top, base) => ({r: top.r * top.a + base.r * (1 - top.a), g: top.g * top.a + base.g * (1 - top.a),
+    b: top.b * top.a + base.b * (1 - top.a)});
+  const behind = el => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    let base = {r: 255, g: 255, b: 255};
+    for (let i = layers.length - 1; i >= 0; i--) base = over(layers[i], base);
+    return base; };
+  const low = [], seen = new Set();
+  for (const root of document.querySelectorAll(selectors.join(','))) {
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      if (seen.has(el)) continue; seen.add(el);
+      if (!el.checkVisibility || !el.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+      if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+      if (el.closest('mjx-container, .ndcg-sr, [aria-hidden=true], :disabled, [aria-disabled=true]')) continue;  // WCAG exempts inactive controls
+      const style = getComputedStyle(el), back = behind(el);
+      let opacity = 1; for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      const fg = parse(style.color); fg.a *= opacity;
+      const text = over(fg, back), l1 = lum(text), l2 = lum(back);
+      const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+      if (ratio < minimum) low.push({ratio: Math.round(ratio * 100) / 100, color: style.color,
+        element: el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : ''),
+        text: el.textContent.trim().slice(0, 50)});
+    }
+  }
+  return low;
+}
+"""
+
+
+def open_page(browser, server, path: str, mode: str) -> Visit:
+    visit = Visit(browser, f"{server}/{path}", f"{server}/", views=False)
+    page = visit.page
+    browser_setup.reload_in_mode(page, mode)
+    assert page.evaluate("() => document.documentElement.dataset.theme") == mode
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-ndcg-view]:not([data-ready=true])').length === 0"
+    )
+    visit.settle()
+    return visit
+
+
+@book
+@pytest.mark.book
+@pytest.mark.parametrize("page_path", PAGES or ["(none)"])
+class TestAxeInLightMode:
+    """The audit in light mode. The two modes are two classes so that ``make test``'s workers
+    (``--dist loadscope``) can take one each: axe's contrast rule makes this the slowest suite."""
+
+    def test_axe_finds_nothing_serious_in_the_course(self, browser, server, page_path):
+        audit(browser, server, page_path, "light")
+
+
+@book
+@pytest.mark.book
+@pytest.mark.parametrize("page_path", PAGES or ["(none)"])
+class TestAxeInDarkMode:
+    """The audit in dark mode (see :class:`TestAxeInLightMode`)."""
+
+    def test_axe_finds_nothing_serious_in_the_course(self, browser, server, page_path):
+        audit(browser, server, page_path, "dark")
+
+
+def audit(browser, server, page_path: str, mode: str) -> None:
+    """Every serious or critical axe violation on ``page_path`` in ``mode``: none in the course's
+    components, none of the theme's outside the allowlist, and no text of ours below 4.5:1."""
+    if not PAGES:
+        pytest.skip("no page with course components in the build")
+    entries = load_allowlist()
+    visit = open_page(browser, server, page_path, mode)
+    page = visit.page
+    page.add_script_tag(path=str(AXE))
+    present = page.evaluate("selectors => selectors.filter(s => document.querySelector(s))", list(COMPONENTS))
+    assert present, f"{page_path}: no course component found"
+    # One axe run over the whole page (the slowest step of the suite), then each violation is the
+    # course's when its element sits inside one of the course's components, else the theme's.
+    everything = violations(page, None)
+    inside = page.evaluate(
+        "([rows, selectors]) => rows.map(t => { try { const el = document.querySelector(t);"
+        " return !!(el && selectors.some(s => el.closest(s))); } catch (e) { return false; } })",
+        [[row["target"] for row in everything], present],
+    )
+    ours = [row for row, is_ours in zip(everything, inside) if is_ours]
+    theme = [row for row, is_ours in zip(everything, inside) if not is_ours]
+    if theme:
+        print(f"\n{page_path} ({mode}): the theme's serious/critical violations:")
+        for row in theme:
+            listed = "allowed" if allowed(row["rule"], row["target"], mode, entries) else "NOT LISTED"
+            print(f"  [{listed}] {row['rule']} {row['target']}: {row['help']}")
+    unlisted = [row for row in theme if not allowed(row["rule"], row["target"], mode, entries)]
+    low = page.evaluate(LOW_CONTRAST, [present, 4.5])
+    visit.close()
+    assert not low, f"{page_path} ({mode}): text below 4.5:1 in the course's components: {low}"
+    assert not ours, f"{page_path} ({mode}): the course's components: {json.dumps(ours, indent=1)}"
+    assert not unlisted, (
+        f"{page_path} ({mode}): violations outside the course, not in {ALLOWLIST.name} "
+        f"(fix them with CSS, or list them with a reason): {json.dumps(unlisted, indent=1)}"
+    )
+
+
+def test_axe_catches_what_it_should(browser):
+    # The check itself: on a blank page, a component with an image without a text alternative
+    # and a pale text is reported (and nothing is loaded from anywhere).
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content(
+        '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main>'
+        '<div class="ndcg-kf"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'
+        '<p style="color: #bbb; background: #fff">pale text</p></div></main></body></html>'
+    )
+    page.add_script_tag(path=str(AXE))
+    rules = {row["rule"] for row in violations(page, {"include": [[".ndcg-kf"]]})}
+    low = page.evaluate(LOW_CONTRAST, [[".ndcg-kf"], 4.5])
+    context.close()
+    assert {"image-alt", "color-contrast"} <= rules
+    assert [row["text"] for row in low] == ["pale text"]
+
+
+# -- axe on the main content of every other page ------------------------------------------------
+
+
+def audit_main(browser, server, mode: str) -> tuple[list[dict], float]:
+    """axe's serious and critical violations in ``main`` of every page of :data:`OTHER_PAGES`
+    in ``mode``, and the seconds it took (one context and one browser page for them all)."""
+    import time
+
+    start = time.monotonic()
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.add_init_script(
+        f"try {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }} catch (e) {{}}"
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    found = []
+    for path in OTHER_PAGES:
+        page.goto(f"{server}/{path}")
+        page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")
+        page.evaluate("() => document.fonts.ready.then(() => true)")
+        if page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
+            page.evaluate("() => MathJax.startup.promise.then(() => true)")
+        page.add_script_tag(path=str(AXE))
+        assert page.locator("main").count() == 1, f"{path}: no main element"
+        found += [{"page": path, **row} for row in violations(page, {"include": [["main"]]})]
+    context.close()
+    return found, time.monotonic() - start
+
+
+@book
+@pytest.mark.book
+class TestAxeOnTheOtherPages:
+    """The main content of the pages without course components, in both modes (one test each,
+    so that ``make test``'s workers can share them out with the audits above)."""
+
+    @pytest.mark.parametrize("mode", ["light", "dark"])
+    def test_axe_finds_nothing_serious_in_the_main_content(self, browser, server, mode):
+        assert "reference/references.html" in OTHER_PAGES and "instructors/index.html" in OTHER_PAGES
+        found, seconds = audit_main(browser, server, mode)
+        print(f"\n{len(OTHER_PAGES)} pages ({mode}): {seconds:.1f} s")
+        assert not found, (
+            f"serious or critical violations in the main content ({mode}): {json.dumps(found, indent=1)}"
+        )

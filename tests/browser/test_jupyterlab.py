@@ -1,0 +1,387 @@
+"""What the book tells learners to open reads well in JupyterLab: the play and exercise notebooks.
+
+The chapter notebooks keep the book's MyST markup, which JupyterLab shows as raw text; the
+book sends learners to the play notebooks (``exercises/play/``) and the exercise notebooks
+(``exercises/*.ipynb``) instead. This test opens each of them in a real JupyterLab (the
+venv's, pinned in requirements.txt) in Chromium, without running a cell, and asserts that
+the rendered notebook shows no MyST markup and no solution, as a learner would see it.
+
+JupyterLab runs on 127.0.0.1 on a free port, with a token, no browser of its own, a
+temporary root folder holding copies of the notebooks, and temporary config, data,
+runtime, settings and workspace folders, so nothing of the user's Jupyter setup leaks in.
+Its settings turn the notebook's windowing off (``windowingMode: none``: every cell is in
+the DOM, not only those in view) and the news feed off (no request leaves the machine; the
+test fails on one). A screenshot of each notebook goes to ``_build/screenshots/``
+(``jupyterlab-play-01_cg.png`` ...), next to the other browser tests' shots.
+
+It needs no built book, but it is a slow browser test (about a minute), so it carries the
+``book`` marker of the browser tests: ``make test-fast`` leaves it out, ``make test`` runs
+it. It is skipped, saying why, when no Chromium-family browser is found (tests/browser/chromium.py).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.browser import chromium as browser_setup
+from tests.tools_loader import load_tool
+
+pytestmark = pytest.mark.book
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = browser_setup.book_html().parent / "screenshots"
+PLAY = sorted((ROOT / "exercises" / "play").glob("*.ipynb"))
+EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
+#: Where the solutions' text sources are: ``solutions/`` at the top, or (before) ``exercises/solutions/``.
+SOLUTION_DIRS = (ROOT / "solutions", ROOT / "exercises" / "solutions")
+#: MyST markup that must never be visible in JupyterLab.
+FORBIDDEN = ("{glue", ":::{", "```{", "{exercise}", "{solution", "{download}", "{doc}", "{ref}")
+#: A line of a solution shorter than this is too generic to prove anything (``total = 0``).
+MIN_SOLUTION_LINE = 16
+START_TIMEOUT = 90  # seconds for JupyterLab to answer
+RENDER_TIMEOUT = 60_000  # milliseconds for a notebook to render
+
+
+notebooks_tool = load_tool("notebooks")
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
+
+
+# -- what must stay hidden --------------------------------------------------------------------------
+
+
+def flat(text: str) -> str:
+    """``text`` with every run of white space made one space (the rendered text wraps differently)."""
+    return re.sub(r"\s+", " ", text)
+
+
+def significant_lines(code: str) -> set[str]:
+    """The lines of a piece of code long and specific enough to betray it when seen.
+
+    >>> sorted(significant_lines("x = 1\\n# a comment that is long enough\\nassert my_cg(rels, k) == ndcg.cg(rels, k)"))
+    ['assert my_cg(rels, k) == ndcg.cg(rels, k)']
+    """
+    lines = {line.strip() for line in code.splitlines()}
+    return {line for line in lines if len(line) >= MIN_SOLUTION_LINE and not line.startswith("#")}
+
+
+def solutions_source(stem: str) -> Path | None:
+    """The solutions' text source of an exercise notebook, wherever the repository keeps it."""
+    for folder in SOLUTION_DIRS:
+        if (folder / f"{stem}.md").is_file():
+            return folder / f"{stem}.md"
+    return None
+
+
+def exercise_secrets(exercise: Path) -> set[str]:
+    """The code of the solution cells (tagged ``solution``) that the exercise notebook must not show.
+
+    A line that the learner is meant to see anyway (quoted in a prompt, or part of the
+    ``student`` version of a cell, both in the same text source) is not a secret.
+    """
+    source = solutions_source(exercise.stem)
+    assert source is not None, f"no solutions text source for {rel(exercise)} in {SOLUTION_DIRS}"
+    public, hidden = [], set()
+    for cell in notebooks_tool.read_source(source).cells:
+        if "solution" in cell.metadata.get("tags", []):
+            public.append(str(cell.metadata.get("student", "")))
+            if cell.cell_type == "code":
+                hidden |= significant_lines(cell.source)
+        else:
+            public.append(cell.source)
+    public_text = flat("\n".join(public))
+    return {line for line in hidden if flat(line) not in public_text}
+
+
+def chapter_secrets(chapter: Path) -> set[str]:
+    """The code of the chapter's in-chapter solutions (between ``solution-start`` and ``solution-end``)."""
+    hidden, inside = set(), False
+    for cell in notebooks_tool.read_source(chapter).cells:
+        if cell.cell_type == "markdown":
+            if "{solution-start}" in cell.source:
+                inside = True
+            if "{solution-end}" in cell.source:
+                inside = False
+        elif inside:
+            hidden |= significant_lines(cell.source)
+    return hidden
+
+
+def test_the_secrets_are_found():
+    """The lists of hidden lines are not empty: a test that hides nothing could not fail."""
+    assert all(exercise_secrets(path) for path in EXERCISES)
+    assert chapter_secrets(ROOT / "chapters" / "01_cg.md")
+    assert any("my_cg" in line for line in chapter_secrets(ROOT / "chapters" / "01_cg.md"))
+
+
+# -- JupyterLab on loopback -------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def write_settings(folder: Path) -> None:
+    """JupyterLab user settings: every cell in the DOM, no news, no update check."""
+    settings = {
+        "notebook-extension/tracker": {"windowingMode": "none"},
+        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    }
+    for name, values in settings.items():
+        path = folder / "@jupyterlab" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
+
+
+def api(base: str, token: str, path: str, method: str = "GET"):
+    request = urllib.request.Request(
+        f"{base}{path}", method=method, headers={"Authorization": f"token {token}"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        body = response.read()
+    return json.loads(body) if body else None
+
+
+#: A line of solution code that the canary notebooks show, to prove the check sees code.
+CANARY_SECRET = "answer = the_solution_nobody_should_see(42)"
+
+
+def canary(markdown: str) -> dict:
+    """A small notebook that shows what the check must catch: ``markdown``, and a solution line."""
+    cells = [
+        {"cell_type": "markdown", "id": "md", "metadata": {}, "source": markdown},
+        {
+            "cell_type": "code",
+            "id": "code",
+            "metadata": {},
+            "source": CANARY_SECRET,
+            "outputs": [],
+            "execution_count": None,
+        },
+    ]
+    kernel = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }  # or JupyterLab asks for one
+    return {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
+
+
+CANARIES = {
+    "raw_myst": canary(":::{admonition} Recap\nDCG = {glue:text}`dcg:.3f`, in {doc}`02_dcg`.\n:::"),
+    "solution": canary("Nothing but plain Markdown here."),
+}
+
+
+class Lab(NamedTuple):
+    """A running JupyterLab: its base URL, its token, and the folder it serves."""
+
+    base: str
+    token: str
+    root: Path
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, chromium_executable):
+    """A JupyterLab server on 127.0.0.1 serving copies of the notebooks (and the canaries); yields a :class:`Lab`."""
+    if importlib.util.find_spec("jupyterlab") is None:
+        pytest.skip("jupyterlab is not installed in this Python (it is pinned in requirements.txt)")
+    home = tmp_path_factory.mktemp("jupyterlab")
+    root = home / "root"
+    for folder, paths in (("play", PLAY), ("exercises", EXERCISES)):
+        (root / folder).mkdir(parents=True)
+        for path in paths:
+            shutil.copy(path, root / folder / path.name)
+    (root / "canary").mkdir()
+    for name, notebook in CANARIES.items():
+        (root / "canary" / f"{name}.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    write_settings(home / "settings")
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_DATA_DIR": str(home / "data"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+    }
+    port, token = free_port(), secrets.token_hex(16)
+    log = (home / "server.log").open("wb")
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root}",
+            "--LabApp.expose_app_in_browser=True",
+            *(["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
+        ],
+        cwd=root,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"JupyterLab exited ({server.returncode}):\n{(home / 'server.log').read_text()}")
+            try:
+                api(base, token, "/api/status")
+                break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not answer in {START_TIMEOUT} s")
+                time.sleep(0.5)
+        yield Lab(base, token, root)
+    finally:
+        try:  # the server's own shutdown stops its kernels too, faster than a signal
+            api(base, token, "/api/shutdown", method="POST")
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser, lab):
+    """One JupyterLab page for every notebook (loading JupyterLab once is most of the time).
+
+    The server exposes the app (``expose_app_in_browser``), so a notebook is opened with
+    JupyterLab's own command, ``docmanager:open``. Every request that would leave
+    127.0.0.1 is refused and recorded in ``page.left``.
+    """
+    base, token = lab.base, lab.token
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.left = []
+
+    def local_only(route):
+        if urlsplit(route.request.url).hostname == "127.0.0.1" or route.request.url.startswith("data:"):
+            route.continue_()
+        else:
+            page.left.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", local_only)
+    page.goto(f"{base}/lab?reset&token={token}")
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=RENDER_TIMEOUT)
+    page.evaluate("() => window.jupyterapp.restored")
+    yield page
+    page.close()
+
+
+def visible_notebook(page, path: str, notebook: dict) -> str:
+    """Open the notebook at ``path`` (in the server's root) alone, wait until every cell and
+    output is rendered, and return the notebook's visible text.
+
+    A rendered Markdown cell's element exists before its Markdown is parsed into it, so the
+    wait is for every one of them (and every output) to hold text, not only to exist.
+    """
+    n_cells = len(notebook["cells"])
+    n_markdown = sum(cell["cell_type"] == "markdown" for cell in notebook["cells"])
+    n_outputs = sum(len(cell.get("outputs", [])) for cell in notebook["cells"])
+    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", path)
+    panel = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
+    page.wait_for_function(
+        """([panel, cells, markdown, outputs]) => {
+            const all = (selector) => Array.from(document.querySelectorAll(`${panel} ${selector}`));
+            const filled = (elements) => elements.every((element) => element.textContent.trim() !== "");
+            const rendered = all(".jp-MarkdownCell .jp-RenderedMarkdown");
+            const shown = all(".jp-OutputArea-output");
+            return all(".jp-Cell").length === cells && rendered.length === markdown && filled(rendered)
+                && shown.length >= outputs && filled(shown);
+        }""",
+        arg=[panel, n_cells, n_markdown, n_outputs],
+        timeout=RENDER_TIMEOUT,
+    )
+    mode = page.evaluate(
+        "() => Array.from(window.jupyterapp.shell.widgets('main'))"
+        ".filter((widget) => widget.content && widget.content.notebookConfig)"
+        ".map((widget) => widget.content.notebookConfig.windowingMode)[0]"
+    )
+    assert mode == "none", f"the settings did not reach JupyterLab: windowing mode {mode!r}"
+    return page.locator(panel).inner_text()
+
+
+def shut_kernels(lab) -> None:
+    """Shut down the sessions a notebook opened (its kernel), so they do not pile up."""
+    base, token = lab.base, lab.token
+    for session in api(base, token, "/api/sessions"):
+        api(base, token, f"/api/sessions/{session['id']}", method="DELETE")
+
+
+def check_notebook(lab, page, folder: str, path: Path, hidden: set[str]) -> str:
+    """Open one notebook, save its screenshot, and check what it shows; return its visible text."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        text = visible_notebook(page, f"{folder}/{path.name}", notebook)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        outputs = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output")
+        if folder == "play" and outputs.count():
+            outputs.first.scroll_into_view_if_needed()
+        page.wait_for_selector(".jp-Dialog", state="detached", timeout=RENDER_TIMEOUT)  # nothing in the way
+        page.screenshot(path=str(SHOTS / f"jupyterlab-{folder}-{path.stem}.png"))
+    finally:  # close the notebook without a save prompt (the kernel's info marks it changed), stop its kernel
+        page.evaluate("() => Array.from(window.jupyterapp.shell.widgets('main')).forEach((w) => w.dispose())")
+        shut_kernels(lab)
+    assert not page.left, f"JupyterLab asked for something off this machine: {page.left}"
+    shown = [mark for mark in FORBIDDEN if mark in text]
+    assert not shown, f"{rel(path)} shows MyST markup in JupyterLab: {shown}"
+    seen = flat(text)
+    leaked = sorted(line for line in hidden if flat(line) in seen)
+    assert not leaked, f"{rel(path)} shows solution code in JupyterLab: {leaked}"
+    return text
+
+
+@pytest.mark.parametrize(("name", "error"), [("raw_myst", "MyST markup"), ("solution", "solution code")])
+def test_the_check_sees_raw_myst_and_solution_code(lab, lab_page, name, error):
+    """The check fails on a notebook that shows MyST markup or a solution (it can fail)."""
+    with pytest.raises(AssertionError, match=error):
+        check_notebook(lab, lab_page, "canary", lab.root / "canary" / f"{name}.ipynb", {CANARY_SECRET})
+
+
+def test_there_is_a_play_notebook_per_chapter():
+    assert [path.stem for path in PLAY] == [path.stem for path in sorted((ROOT / "chapters").glob("*.md"))]
+    assert EXERCISES
+
+
+@pytest.mark.parametrize("path", PLAY, ids=lambda path: path.stem)
+def test_a_play_notebook_reads_well_in_jupyterlab(lab, lab_page, path):
+    hidden = chapter_secrets(ROOT / "chapters" / f"{path.stem}.md")
+    text = check_notebook(lab, lab_page, "play", path, hidden)
+    assert "Play: " in text  # the title is rendered as a heading, not shown as raw Markdown
+    assert "# Play" not in text
+
+
+@pytest.mark.parametrize("path", EXERCISES, ids=lambda path: path.stem)
+def test_an_exercise_notebook_reads_well_in_jupyterlab(lab, lab_page, path):
+    check_notebook(lab, lab_page, "exercises", path, exercise_secrets(path))

@@ -1,0 +1,121 @@
+"""The built book on a phone: at 390 px (a common phone's width in CSS pixels) no page of the
+book scrolls sideways, and a step table wider than the column keeps its last columns within reach.
+
+Every page listed in ``_toc.yml`` is opened in one 390 x 844 browser page (a touch screen), once
+its fonts are loaded and its maths typeset, and:
+
+* ``document.documentElement.scrollWidth`` is at most the viewport's width: nothing widens the
+  page (a long inline path wraps, a code block or a wide table scrolls inside its own box);
+* every visible step table (``table.ndcg-steps`` in a notebook output) either fits its box, or
+  its box scrolls it, its first column (the rank) stays in view (``position: sticky``), the box
+  shows the scroll cue of ``ndcg-course.css`` (a shaded right edge with an arrow, painted behind
+  the table, covered by a layer that scrolls with it), and once scrolled to its end the
+  *contribution* and *running total* columns are inside the box.
+
+Each page is then widened to 1280 px, without a reload, and must not scroll sideways there either.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import yaml
+
+from tests.browser import chromium as browser_setup
+
+BOOK = browser_setup.book_html()
+ROOT = browser_setup.ROOT
+#: A common phone's width, and a laptop's, in CSS pixels.
+PHONE, LAPTOP = 390, 1280
+
+pytestmark = [
+    pytest.mark.book,
+    pytest.mark.skipif(not BOOK.is_dir(), reason=f"no built book at {BOOK}: run `make book` first"),
+]
+
+
+def toc_pages() -> list[str]:
+    """Every page of ``_toc.yml``, as the HTML file of the built book, in the book's order."""
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    files = [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
+    return [f"{name}.html" for name in files]
+
+
+#: What a page shows of its step tables: per visible table in a notebook output, whether it
+#: overflows its box, and what the phone layout needs when it does.
+STEP_TABLES = """
+() => [...document.querySelectorAll('div.output > table.ndcg-steps')]
+  .filter(t => t.checkVisibility())
+  .map(t => {
+    const box = t.parentElement, style = getComputedStyle(box);
+    const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent.trim());
+    const first = t.querySelector('tr > :first-child');
+    const overflows = box.scrollWidth > box.clientWidth + 1;
+    const row = {heads: heads.join(' | '), overflows, scrolls: ['auto', 'scroll'].includes(style.overflowX),
+      sticky: getComputedStyle(first).position === 'sticky',
+      cue: (style.backgroundImage.match(/linear-gradient/g) || []).length === 4
+        && /^local, scroll, scroll, scroll/.test(style.backgroundAttachment)};
+    box.scrollLeft = box.scrollWidth;
+    const right = box.getBoundingClientRect().right + 1;
+    row.endInView = [...t.querySelectorAll('thead th')].slice(-2).every(th => th.getBoundingClientRect().right <= right);
+    box.scrollLeft = 0;
+    return row;
+  })
+"""
+
+
+def open_ready(page, url: str) -> None:
+    page.goto(url)
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    if page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
+        page.evaluate("() => MathJax.startup.promise.then(() => true)")
+
+
+def sideways(page, path: str, width: int) -> list[str]:
+    """``path`` scrolls sideways at ``width``: what sticks out (outside the boxes that scroll)."""
+    scroll = page.evaluate("() => document.documentElement.scrollWidth")
+    if scroll <= width:
+        return []
+    wide = page.evaluate(
+        "w => [...document.body.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > w + 1"
+        " && !e.closest('pre, .highlight, [class*=scroll], .output, mjx-container'))"
+        ".map(e => e.tagName.toLowerCase() + '.' + e.className + ': ' + e.textContent.trim().slice(0, 50)).slice(0, 3)",
+        width,
+    )
+    return [f"{path}: scrolls sideways at {width} px (scrollWidth {scroll}): {wide}"]
+
+
+def check_every_page(browser, server) -> tuple[list[str], int, float]:
+    """Every page at 390 px (the page and its step tables), then the same page widened to 1280 px
+    (no reload: the layout follows the viewport)."""
+    context = browser.new_context(viewport={"width": PHONE, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    problems, tables, start = [], 0, time.monotonic()
+    for path in toc_pages():
+        page.set_viewport_size({"width": PHONE, "height": 844})
+        open_ready(page, f"{server}/{path}")
+        problems += sideways(page, path, PHONE)
+        for row in page.evaluate(STEP_TABLES):
+            tables += 1
+            if row["overflows"] and not (
+                row["scrolls"] and row["sticky"] and row["cue"] and row["endInView"]
+            ):
+                problems.append(f"{path}: a step table ({row['heads']}) at {PHONE} px: {row}")
+        page.set_viewport_size({"width": LAPTOP, "height": 844})
+        problems += sideways(page, path, LAPTOP)
+    context.close()
+    return problems, tables, time.monotonic() - start
+
+
+def test_every_page_of_the_toc_is_built():
+    missing = [path for path in toc_pages() if not (BOOK / path).is_file()]
+    assert not missing and "instructors/index.html" in toc_pages()
+
+
+def test_no_page_scrolls_sideways_and_step_tables_show_their_end(browser, server):
+    problems, tables, seconds = check_every_page(browser, server)
+    print(f"\n{len(toc_pages())} pages at {PHONE} and {LAPTOP} px, {tables} step tables: {seconds:.1f} s")
+    assert tables >= 10, "the chapters' step tables were not found"
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,67 @@
+"""The contributor tools, ``tools/`` (``run.py`` and its subcommands, the installs, the benchmarks'
+scripts) and the repository's shape. Not in ``make test-fast``."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.tools.helpers import CONFIG, LOCK, REPO, age
+from tools import base, install
+
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test of this folder ``tools`` (``-m tools`` selects them; pyproject.toml lists the
+    marks)."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.tools)
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A fake repository whose POSIX and Windows venvs are both set up (fresh stamps)."""
+    for name in ("requirements.txt", "requirements-participant.txt", "pyproject.toml"):
+        (tmp_path / name).write_text(LOCK if name.startswith("requirements") else "")
+        age(tmp_path / name, 60)
+    (tmp_path / "_config.yml").write_text(CONFIG)
+    (tmp_path / "exercises").mkdir()
+    (tmp_path / "exercises" / "00_why.ipynb").write_text("{}")
+    (tmp_path / "notebooks" / "solutions").mkdir(parents=True)
+    (tmp_path / "notebooks" / "solutions" / "00_why.ipynb").write_text("{}")
+    (tmp_path / "tools").mkdir()
+    shutil.copy(REPO / "tools" / "make_student.py", tmp_path / "tools")
+    shutil.copy(REPO / "tools" / "notebooks.py", tmp_path / "tools")  # make_student.py loads it
+    (tmp_path / "chapters").mkdir()
+    for name in ("01_cg.md", "00_why.md"):
+        (tmp_path / "chapters" / name).write_text("")
+    (tmp_path / "learners").mkdir()
+    (tmp_path / "learners" / "flashcards.md").write_text("")
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "00_why.md").write_text("")
+    for windows in (False, True):
+        python = base.venv_python(tmp_path, windows)
+        python.parent.mkdir(parents=True)
+        python.write_text("")
+    (tmp_path / install.STAMP).write_text("")
+    (tmp_path / install.PARTICIPANT.stamp).write_text("")
+    monkeypatch.setattr(base, "ROOT", tmp_path)
+    monkeypatch.setattr(base, "WINDOWS", False)
+    monkeypatch.setenv("NDCG_TEST_WORKERS", "0")  # the commands below, without xdist's options
+    return tmp_path
+
+
+@pytest.fixture
+def calls(monkeypatch):
+    """Every command that ``subprocess.run`` is asked to run, with its cwd and env; each succeeds."""
+    recorded = []
+
+    def fake_run(command, cwd=None, env=None, **options):
+        recorded.append({"command": command, "cwd": Path(cwd), "env": env})
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    return recorded
