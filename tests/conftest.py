@@ -9,7 +9,7 @@ import threading
 import pytest
 from hypothesis import settings
 
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 
 # Property tests draw the same examples on every run (reproducible CI), and
 # never fail on timing: speed is measured in benchmarks/, not in tests. `make test` draws the
@@ -23,7 +23,7 @@ settings.load_profile("course")
 # -- the caller's environment ----------------------------------------------------------------
 
 #: Settings a caller may export that change what the course's tools do: NumPy's kernels
-#: (``nbval --older-kernels``), OpenBLAS's, the browser (tests/browser/chromium.py) and the workers of
+#: (``nbval --older-kernels``), OpenBLAS's, the browser (tools/chromium.py) and the workers of
 #: ``make test``. No test may depend on them: each test starts without them, and sets what it needs.
 CALLER_SETTINGS = ("NPY_DISABLE_CPU_FEATURES", "OPENBLAS_CORETYPE", "CHROMIUM", "NDCG_TEST_WORKERS")
 
@@ -50,7 +50,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-# -- the browser tests' setup (see tests/browser/chromium.py) ---------------------------------------
+# -- the browser tests' setup (see tools/chromium.py) ---------------------------------------
 
 
 @pytest.fixture(scope="session")

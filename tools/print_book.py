@@ -7,7 +7,7 @@ Run by ``tools/run.py`` with the venv's Python, after ``jupyter-book build``::
     python tools/print_book.py zip              # make book: _build/ndcg-course-book-<version>.zip
 
 ``pdf`` opens every page of ``_build/html`` in the order of ``_toc.yml`` from ``file://``, in
-the Chromium-family browser the browser tests use (found by ``tests/browser/chromium.py``; Playwright
+the Chromium-family browser the browser tests use (found by ``tools/chromium.py``; Playwright
 downloads none), waits until the page's fonts, MathJax and kernel-free views are ready, prints
 it in print media on A4 with its title and the edition in the footer, and merges the pages
 behind a title page with pypdf (one bookmark per page, the page's heading as the book shows it,
@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 from ndcg_book import downloads  # noqa: E402
 from ndcg_book.downloads import PDF_END, PDF_START  # noqa: E402
 from ndcg_book.edition import build_date  # noqa: E402  (SOURCE_DATE_EPOCH, read in one place)
-from tests.browser import chromium as browser_setup  # noqa: E402
+from tools import chromium as browser_setup  # noqa: E402
 
 BOOK = ROOT / "_build" / "html"
 #: Where the PDFs go in the built book.

@@ -31,7 +31,7 @@ import pytest
 import ndcg
 from ndcg_book import downloads, repository
 from tests.book import small_sphinx
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 
 pytestmark = pytest.mark.book
 

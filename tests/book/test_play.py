@@ -230,7 +230,7 @@ def test_the_myst_check_sees_what_the_chapter_notebooks_hold():
 def test_the_book_offers_the_play_notebook_under_a_name_of_its_own(source):
     """Practise links the play and the exercise notebook; the play one is saved as NN_name-play.ipynb
     (both files are called NN_name.ipynb in the repository)."""
-    from tests.browser.chromium import book_html
+    from tools.chromium import book_html
 
     page = book_html() / "chapters" / f"{source.stem}.html"
     if not page.is_file():

@@ -3,7 +3,7 @@ options, the cheat sheet fits on one page of A4 and of Letter, the PDF of the bo
 the zip of the built book opens from file:// with nothing failing.
 
 Most tests need the built book (``make book``; ``NDCG_BOOK_HTML`` to test another build) and
-a Chromium-family browser (``tests/browser/chromium.py``); the PDF tests also need the PDF, which
+a Chromium-family browser (``tools/chromium.py``); the PDF tests also need the PDF, which
 ``make book`` prints when it finds a browser (``make pdf`` prints it again), and Debian's
 ``poppler-utils`` (``pdffonts``, ``pdftotext``). Each test says what is missing when it skips.
 """
@@ -24,7 +24,7 @@ import yaml
 import ndcg
 from ndcg.course import cards
 from ndcg_book.downloads import PDF_END, PDF_START
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 from tests.browser.pages import Visit
 from tests.tools_loader import load_tool
 

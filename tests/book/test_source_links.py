@@ -25,7 +25,7 @@ from ndcg.course import cards
 from ndcg.course.cards.markup import UnknownSource, link_sources, link_text, source_spans
 from ndcg.course.cards.views import flashcards, link_view_sources, quiz
 from tests.book import small_sphinx
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES_PAGE = ROOT / "reference" / "sources.md"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
 # Console messages that fail a page: errors (pageerror is caught separately), warnings and

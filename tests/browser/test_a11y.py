@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 from tests.browser.pages import Visit
 
 HERE = Path(__file__).resolve().parent

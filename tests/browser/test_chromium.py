@@ -1,4 +1,4 @@
-"""How the browser tests find and start their browser (tests/browser/chromium.py), without a browser."""
+"""How the browser tests find and start their browser (tools/chromium.py), without a browser."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 
 POSIX_ONLY = pytest.mark.skipif(os.name == "nt", reason="executable bits and PATH names are POSIX here")
 

@@ -15,7 +15,7 @@ import pytest
 import ndcg
 from ndcg.course import examples, figures, tables
 from ndcg.course.display import fmt
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 from tests.browser.pages import Visit, book_uri
 
 BOOK = browser_setup.book_html()

@@ -16,7 +16,7 @@ test fails on one). A screenshot of each notebook goes to ``_build/screenshots/`
 
 It needs no built book, but it is a slow browser test (about a minute), so it carries the
 ``book`` marker of the browser tests: ``make test-fast`` leaves it out, ``make test`` runs
-it. It is skipped, saying why, when no Chromium-family browser is found (tests/browser/chromium.py).
+it. It is skipped, saying why, when no Chromium-family browser is found (tools/chromium.py).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 from tests.tools_loader import load_tool
 
 pytestmark = pytest.mark.book

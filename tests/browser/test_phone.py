@@ -22,7 +22,7 @@ import time
 import pytest
 import yaml
 
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT

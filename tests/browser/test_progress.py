@@ -22,7 +22,7 @@ import pytest
 
 import ndcg
 from ndcg.course import assets, cards
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 from tests.browser.pages import Visit
 
 BOOK = browser_setup.book_html()

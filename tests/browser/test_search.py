@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browser import chromium as browser_setup
+from tools import chromium as browser_setup
 from tests.browser.pages import Visit, book_uri
 
 BOOK = browser_setup.book_html()

@@ -5,7 +5,7 @@ The book must already be built (``make book``); CI builds it first and installs 
 chromium. The pages are served from a local ``http.server`` on 127.0.0.1 (and are also
 opened through ``file://``), with no kernel, and every request must stay local: the views,
 the theme and MathJax work offline. Set ``NDCG_BOOK_HTML`` to test another build (default
-``_build/html``). The browser (found as described in ``tests/browser/chromium.py``: ``CHROMIUM=``,
+``_build/html``). The browser (found as described in ``tools/chromium.py``: ``CHROMIUM=``,
 then ``PATH``, then the usual install paths) and the ``browser`` / ``server`` fixtures are
 shared by every browser test (``tests/conftest.py``); the tests that need no browser run
 without one.

@@ -1,7 +1,8 @@
-"""Where the browser tests find their browser, and how they start it.
+"""Where the course finds a Chromium-family browser, and how it starts it: for printing the book
+(``tools/print_book.py``) and for the browser tests.
 
-Every browser test (``tests/browser/test_views.py`` and any later one) drives a Chromium-family
-browser that is already installed on the machine, through Playwright's ``executable_path``:
+The printing and every browser test (``tests/browser/test_views.py`` and any later one) drive a
+Chromium-family browser that is already installed on the machine, through Playwright's ``executable_path``:
 Playwright never downloads a browser of its own (no ``playwright install``). The fixtures
 that use this module (``browser`` and ``server``) are in ``tests/conftest.py``.
 
@@ -35,7 +36,7 @@ LAUNCH_ARGS = (
     "--disable-sync",
     "--no-first-run",
 )
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class BadChromiumSetting(RuntimeError):
