@@ -24,9 +24,9 @@ import yaml
 import ndcg
 from ndcg.course import cards
 from ndcg_book.downloads import PDF_END, PDF_START
-from tools import chromium as browser_setup
 from tests.browser.pages import Visit
 from tests.tools_loader import load_tool
+from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT

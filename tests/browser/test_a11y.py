@@ -34,8 +34,8 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from tools import chromium as browser_setup
 from tests.browser.pages import Visit
+from tools import chromium as browser_setup
 
 HERE = Path(__file__).resolve().parent
 AXE = HERE / "vendor" / "axe-core" / "axe.min.js"

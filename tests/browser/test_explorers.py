@@ -15,8 +15,8 @@ import pytest
 import ndcg
 from ndcg.course import examples, figures, tables
 from ndcg.course.display import fmt
-from tools import chromium as browser_setup
 from tests.browser.pages import Visit, book_uri
+from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
 SHOTS = BOOK.parent / "screenshots"

@@ -39,8 +39,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools import chromium as browser_setup
 from tests.tools_loader import load_tool
+from tools import chromium as browser_setup
 
 pytestmark = pytest.mark.book
 

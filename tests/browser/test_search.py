@@ -16,8 +16,8 @@ from urllib.parse import quote
 
 import pytest
 
-from tools import chromium as browser_setup
 from tests.browser.pages import Visit, book_uri
+from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
 SHOTS = BOOK.parent / "screenshots"
