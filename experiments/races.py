@@ -6,7 +6,7 @@ folder; ``python3 tools/run.py races`` runs all six with 20 seeds) runs races of
 (:func:`save`): the per-query NDCG@k of every learner and seed, the training
 times, and the command, date (UTC), machine (:func:`machine`) and library
 versions (:func:`versions`). Chapter 6 reads them back as its 20-seed results
-(:func:`precomputed`, :func:`load`), and a test re-runs one seed of each.
+(:func:`ndcg.ltr.races.load`), and a test re-runs one seed of each.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from pathlib import Path
 import numpy as np
 
 from ndcg import __version__
-from ndcg.ltr.races import RACES, Race, RaceResult, _race, run
+from ndcg.ltr.races import RACES, _race, load, run
 
-__all__ = ["RESULTS", "load", "machine", "main", "precomputed", "save", "versions"]
+__all__ = ["RESULTS", "machine", "main", "precomputed", "save", "versions"]
 
 
 def versions():
@@ -77,28 +77,12 @@ def save(result, path, *, command):
     Path(path).write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
 
 
-def load(path):
-    """Read a :class:`~ndcg.ltr.races.RaceResult` written by :func:`save`."""
-    try:
-        payload = json.loads(Path(path).read_text(encoding="utf-8"))
-        race = Race(**{**payload["race"], "learners": tuple(payload["race"]["learners"])})
-        ndcg = {
-            name: [np.asarray(v, dtype=float) for v in values] for name, values in payload["ndcg"].items()
-        }
-        meta = {key: payload[key] for key in ("command", "date", "machine", "versions")}
-        return RaceResult(race, list(payload["seeds"]), ndcg, payload["seconds"], {}, meta)
-    except (KeyError, TypeError, json.JSONDecodeError) as error:
-        raise ValueError(
-            f"{path} is not a race result written by experiments/races.py (save): {error}"
-        ) from None
-
-
 #: Where the precomputed race results live: ``experiments/results/``, beside this file.
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def precomputed(name):
-    """The precomputed result of race ``name``: ``experiments/results/race-NAME.json``, read by :func:`load`.
+    """The precomputed result of race ``name``: ``experiments/results/race-NAME.json``, read by :func:`ndcg.ltr.races.load`.
 
     Raises
     ------

@@ -56,7 +56,9 @@ significance tests for information retrieval evaluation", CIKM 2007.
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -77,6 +79,7 @@ __all__ = [
     "RaceResult",
     "fit_predict",
     "holm_claims",
+    "load",
     "run",
     "split",
 ]
@@ -404,3 +407,30 @@ def holm_claims(result, pairs, *, alpha=0.05, resamples=10_000, seed=0):
         still = still and interval.low > 0
         claims[i] = Claim(a, b, interval, adjusted[i], still)
     return claims
+
+
+def load(path):
+    """Read a :class:`RaceResult` from the JSON file ``path`` (``experiments/races.py`` writes them).
+
+    The result carries the file's ``command``, ``date``, ``machine`` and
+    ``versions`` in ``meta``; it holds no trained models.
+
+    Raises
+    ------
+    FileNotFoundError
+        If there is no file at ``path``.
+    ValueError
+        If the file is not a race result.
+    """
+    try:
+        payload = json.loads(Path(path).read_text(encoding="utf-8"))
+        race = Race(**{**payload["race"], "learners": tuple(payload["race"]["learners"])})
+        ndcg = {
+            name: [np.asarray(v, dtype=float) for v in values] for name, values in payload["ndcg"].items()
+        }
+        meta = {key: payload[key] for key in ("command", "date", "machine", "versions")}
+        return RaceResult(race, list(payload["seeds"]), ndcg, payload["seconds"], {}, meta)
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise ValueError(
+            f"{path} is not a race result written by experiments/races.py (save): {error}"
+        ) from None

@@ -21,14 +21,14 @@ def test_save_and_load_round_trip(tmp_path):
     result = races.run("offsets", seeds=[2], learners=["pointwise"])
     path = tmp_path / "sub" / "r.json"
     experiments.races.save(result, path, command="python experiments/races.py offsets --seeds 1")
-    back = experiments.races.load(path)
+    back = races.load(path)
     assert back.race == result.race and back.seeds == [2]
     assert np.allclose(back.ndcg["pointwise"][0], result.ndcg["pointwise"][0], atol=1e-12, rtol=0)
     assert set(back.meta) == {"command", "date", "machine", "versions"}
     assert back.meta["versions"]["numpy"] == np.__version__ and back.meta["machine"]["cores"] >= 1
     (tmp_path / "bad.json").write_text(json.dumps({"race": {}}), encoding="utf-8")
     with pytest.raises(ValueError, match="not a race result"):
-        experiments.races.load(tmp_path / "bad.json")
+        races.load(tmp_path / "bad.json")
 
 
 @pytest.mark.parametrize("name", list(races.RACES))
@@ -62,7 +62,7 @@ def test_command_line(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "seed   0  pointwise" in done.stdout and f"wrote {out}" in done.stdout
     assert (
-        experiments.races.load(out).meta["command"]
+        races.load(out).meta["command"]
         == f"python experiments/races.py offsets --seeds 1 --out {out.as_posix()}"
     )
     bad = subprocess.run(
