@@ -2,9 +2,11 @@
 
 Registered in ``_config.yml`` (``sphinx: config: extensions:``). It
 
-* copies the files of :data:`ndcg.course.assets.BOOK_FILES`
-  (``ndcg-course.css``, ``ndcg-course.js``) from the package's ``static/``
-  folder into the book's ``_static/`` when the HTML builder starts (so
+* writes the files of :data:`ndcg.course.assets.BOOK_FILES`
+  (``ndcg-course.css``, ``ndcg-course.js`` …) from the package's ``static/``
+  folder into the book's ``_static/`` when the HTML builder starts, each script in
+  its classic form (:func:`ndcg.course.assets.book_script`: a book opened from a
+  file cannot load ES modules) (so
   they are there, and get Sphinx's ``?v=`` checksum, before any page is
   written);
 * links the stylesheet from every page that shows something of the course
@@ -64,7 +66,7 @@ def _copy_files(app) -> None:
     target = Path(app.builder.outdir) / "_static"
     target.mkdir(parents=True, exist_ok=True)
     for name in assets.BOOK_FILES:
-        (target / name).write_text(assets.read(name), encoding="utf-8")
+        (target / name).write_text(assets.book_script(name), encoding="utf-8")
 
 
 def setup(app) -> dict:
