@@ -60,6 +60,8 @@ METRICS_JS = "ndcg-metrics.js"
 ANKI_CSS = "ndcg-anki.css"
 #: The book's last script on a page with a view.
 BOOT_JS = "ndcg-boot.js"
+#: Notebook-only modules (they need a widget's model): never served to the book.
+NOTEBOOK_JS = ("ndcg-answer.js",)
 #: The global names of the default exports of the base modules, in the book's classic scripts.
 GLOBALS = {METRICS_JS: "NDCGMetrics", JS: "ndcgCourse"}
 
@@ -74,7 +76,7 @@ def _book(suffix: str, first: tuple[str, ...], last: tuple[str, ...] = ()) -> tu
     file of the kind, sorted (a new component's script or stylesheet needs no registration),
     then ``last``."""
     names = sorted(entry.name for entry in folder().iterdir() if entry.name.endswith(suffix))
-    fixed = (*first, *last, ANKI_CSS)
+    fixed = (*first, *last, ANKI_CSS, *NOTEBOOK_JS)
     rest = [name for name in names if name.startswith("ndcg-") and name not in fixed]
     return (*first, *rest, *last)
 
@@ -95,7 +97,7 @@ def read(name: str) -> str:
     >>> read("nothing.css")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: name must be one of 'ndcg-anki.css', 'ndcg-boot.js', ...; got 'nothing.css'.
+    ValueError: name must be one of 'ndcg-anki.css', 'ndcg-answer.js', ...; got 'nothing.css'.
     """
     known = sorted(entry.name for entry in folder().iterdir() if entry.is_file())
     if name not in known:

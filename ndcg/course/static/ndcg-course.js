@@ -476,9 +476,15 @@ function announce(root, text) {
   if (live) { live.textContent = text; }
 }
 
+/* The anywidget model of a view shown in a notebook (null in the book). */
+function modelOf(root) {
+  const host = root.closest(".ndcg-anywidget");
+  return host && host.ndcgModel ? host.ndcgModel : null;
+}
+
 const api = {
   hydrate: hydrate, register: register, store: store, announce: announce,
-  readData: readData, role: role, typeset: typeset
+  readData: readData, role: role, typeset: typeset, modelOf: modelOf
 };
 export default api;
 
@@ -498,6 +504,7 @@ export function render({ model, el }) {
   function draw() {
     el.innerHTML = model.get("html");
     el.classList.add("ndcg-anywidget");
+    el.ndcgModel = model;
     hydrate(el);
   }
   draw();
