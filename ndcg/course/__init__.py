@@ -22,7 +22,8 @@ Modules
               the solutions (``content/answers/``), so no student notebook holds them
 ``cards``     (a package) flashcards and quizzes from ``content/*.yaml``, and
               their kernel-free views for the book (imports yaml, markdown-it)
-``widgets``   (a package) live ipywidgets: explorer, games, deck, quiz, checker
+``widgets``   (a package) live views (anywidget): explorer, games, deck, quiz, checker
+``live``      LiveFigure: a figure or card view live in a notebook, the same HTML in the book
 ``anki``      the flashcards as an Anki deck (imports genanki)
 ``realdata``  chapter 6's learners on MSLR, Yahoo! LTR or Istella, beside published
               figures (``make ltr-real``; imports yaml)

@@ -58,7 +58,7 @@ function resetActions(root, clear) {
 
 function isCount(value) { return typeof value === "number" && isFinite(value) && value >= -1; }
 
-/* Flashcards: the Leitner rule of ndcg.course.cards.Leitner, step for step.
+/* Flashcards: the Leitner rule (the only copy of it: the notebook plays this same module).
  * Five boxes; "got it" moves the shown card up one box (at most 5), "again"
  * sends it to box 1.  A card in box b is due INTERVALS[b] steps after it was
  * shown.  The next card has the earliest due step, then the lower box, then

@@ -20,7 +20,7 @@ in the notebook). Leave one as the last expression of a cell:
   every option.
 
 The book's interactive figures (:mod:`ndcg.course.figures`, :mod:`ndcg.course.figures_ltr`)
-are live in a notebook the same way (:class:`~ndcg.course.widgets.base.LiveFigure`).
+are live in a notebook the same way (:class:`ndcg.course.live.LiveFigure`).
 
 Where no kernel runs (the HTML book), a view shows itself as ``text/html``: the same
 skeleton, which the book's scripts make playable (the answer checker shows a snapshot).
@@ -44,7 +44,7 @@ Examples
 True
 """
 
-from .base import GAME_TITLE, SNAPSHOT_NOTE, LiveFigure, View
+from .base import GAME_TITLE, SNAPSHOT_NOTE, View
 from .explorer import RankingExplorer
 from .games import MonsterGame, ReorderGame, TwoSystemsGame
 from .study import AnswerChecker, FlashcardDeck, Quiz
@@ -54,7 +54,6 @@ __all__ = [
     "SNAPSHOT_NOTE",
     "AnswerChecker",
     "FlashcardDeck",
-    "LiveFigure",
     "MonsterGame",
     "Quiz",
     "RankingExplorer",

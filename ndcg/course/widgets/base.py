@@ -130,20 +130,6 @@ class View(anywidget.AnyWidget):
         return {**data, "text/html": self.snapshot_html()}, metadata
 
 
-class LiveFigure:
-    """Mixin for an object that shows a book view (its ``html()``): in a notebook, a live
-    :class:`View` of it; in the book, the same HTML.
-
-    A subclass sets ``_MODULE`` (the file that registers its kind of view).
-    """
-
-    _MODULE = assets.JS
-
-    def _repr_mimebundle_(self, **kwargs):
-        data, metadata = View(self.html(), module=self._MODULE)._repr_mimebundle_(**kwargs)
-        return {**data, "text/plain": repr(self)}, metadata
-
-
 def _snapshot(title: str, body: str) -> str:
     """Wrap a view's static state in a box that ends with :data:`SNAPSHOT_NOTE`."""
     return (
