@@ -129,15 +129,16 @@ def test_the_static_files_are_package_resources():
     names = sorted(entry.name for entry in folder.iterdir())
     assert {"ndcg-anki.css", "ndcg-course.css", "ndcg-course.js", "ndcg-metrics.js"} <= set(names)
     assert all(name.startswith("ndcg-") and name.endswith((".css", ".js")) for name in names), names
-    # the book's files: the base ones first, in order, then every component's, sorted
+    # the book's files: the base ones first, in order, then every component's, sorted, then the
+    # boot script; the notebook-only modules (they need a widget's model) are not the book's
     assert assets.BOOK_CSS[0] == "ndcg-course.css" and assets.BOOK_JS[:2] == (
         "ndcg-metrics.js",
         "ndcg-course.js",
     )
-    components = sorted(
-        n for n in names if n.endswith(".js") and n not in ("ndcg-metrics.js", "ndcg-course.js")
-    )
-    assert list(assets.BOOK_JS[2:]) == components
+    assert assets.BOOK_JS[-1] == "ndcg-boot.js" and assets.NOTEBOOK_JS == ("ndcg-answer.js",)
+    fixed = ("ndcg-metrics.js", "ndcg-course.js", "ndcg-boot.js", *assets.NOTEBOOK_JS)
+    components = sorted(n for n in names if n.endswith(".js") and n not in fixed)
+    assert list(assets.BOOK_JS[2:-1]) == components
     assert set(assets.BOOK_CSS) == {n for n in names if n.endswith(".css")} - {"ndcg-anki.css"}
     for name in names:
         assert assets.read(name).strip()
@@ -226,6 +227,6 @@ def test_the_extension_adds_the_files_to_the_pages_that_use_them(tmp_path):
     assert [name for name, _ in app.js][:2] == ["ndcg-metrics.js", "ndcg-course.js"]
     page(app, "genindex", "genindex.html", {}, None)  # a page without a body
     app.events["builder-inited"](app)
-    for name in assets.BOOK_FILES:
-        assert (tmp_path / "_static" / name).read_text(encoding="utf-8") == assets.read(name)
+    for name in assets.BOOK_FILES:  # the scripts in their classic form (file:// refuses modules)
+        assert (tmp_path / "_static" / name).read_text(encoding="utf-8") == assets.book_script(name)
     assert not (tmp_path / "_static" / "ndcg-anki.css").exists()

@@ -23,6 +23,7 @@ import pytest
 from ndcg.course import cards
 from ndcg.course.cards.markup import link_sources
 from tests import browser as browser_setup
+from tests import reference
 
 BOOK = browser_setup.book_html()
 # Console messages that fail a page: errors (pageerror is caught separately), warnings and
@@ -215,8 +216,8 @@ def check_flashcards(visit: Visit):
     card.click()  # clicking the card flips it back
     assert back.is_hidden()
 
-    # got it / again / next / previous follow the same Leitner rule as ndcg.course.cards.Leitner
-    leitner = cards.Leitner([c.id for c in deck.flashcards])
+    # got it / again / next / previous follow the Leitner rule (tests/reference.py's oracle)
+    leitner = reference.Leitner([c.id for c in deck.flashcards])
     methods = {
         "got": leitner.got_it,
         "again": leitner.again,

@@ -122,7 +122,7 @@ class Blank:
         for name in assets.BOOK_CSS:
             self.page.add_style_tag(path=str(folder / name))
         for name in assets.BOOK_JS:
-            self.page.add_script_tag(path=str(folder / name))
+            self.page.add_script_tag(content=assets.book_script(name))
         self.page.wait_for_selector("[data-ndcg-view][data-ready=true]", state="attached")
 
     def close(self):

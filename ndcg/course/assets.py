@@ -162,20 +162,21 @@ def book_script(name: str) -> str:
         outro += f'window.{GLOBALS[name]} = window.ndcgModules["{name}"].default;\n'
     return (
         f"/* {name}: the book's classic-script form of the ES module of the same name in\n"
-        " * ndcg/course/static/ (made by ndcg.course.assets.book_script; edit that file). */\n"
-        '(function () {\n"use strict";\nwindow.ndcgModules = window.ndcgModules || {};\n'
-        f"{body.strip()}\n{outro}}})();\n"
+        " * ndcg/course/static/ (made by ndcg.course.assets.book_script; edit that file).\n"
+        " * A strict script whose one block scopes the module's names. */\n"
+        '"use strict";\nwindow.ndcgModules = window.ndcgModules || {};\n'
+        f"{{\n{body.strip()}\n{outro}}}\n"
     )
 
 
 @functools.cache
 def esm(name: str) -> str:
     """One self-contained ES module for anywidget: the module ``name`` and every module it
-    imports, each in a scope of its own, with ``render`` of ``ndcg-course.js`` as the default
+    imports, each in a block of its own, with ``render`` of ``ndcg-course.js`` as the default
     export (anywidget's contract) after ``name`` has registered its kinds of view.
 
     >>> text = esm("ndcg-games.js")
-    >>> text.count("const __ndcg_"), text.rstrip().endswith("export default { render: __ndcg_course.render };")
+    >>> text.count("let __ndcg_"), text.rstrip().endswith("export default { render: __ndcg_course.render };")
     (3, True)
     """
 
@@ -186,8 +187,8 @@ def esm(name: str) -> str:
     for file in _closure(name):
         body, members = _scoped(file, variable)
         parts.append(
-            f"// {file}\nconst {variable(file)} = (() => {{\n{body.strip()}\n"
-            f"return {{ {', '.join(members)} }};\n}})();\n"
+            f"// {file}\nlet {variable(file)};\n{{\n{body.strip()}\n"
+            f"{variable(file)} = {{ {', '.join(members)} }};\n}}\n"
         )
     parts.append(f"export default {{ render: {variable(JS)}.render }};\n")
     return "\n".join(parts)

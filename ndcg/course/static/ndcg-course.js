@@ -1,9 +1,11 @@
-/* ndcg-course.js: activates the course's kernel-free views in the built book.
+/* ndcg-course.js: activates the course's views, in the built book and in a notebook.
  *
- * Shipped with the package (ndcg/course/static/); the Sphinx extension
- * ndcg.course.sphinx_assets copies it into _build/html/_static/ and loads it on
- * every page that holds a view.  A view is an HTML skeleton made by
- * ndcg.course.cards (flashcards() or quiz()) with its data in a JSON island:
+ * An ES module, shipped with the package (ndcg/course/static/).  The book gets it as a
+ * classic script made from this file (ndcg.course.assets.book_script, copied into
+ * _build/html/_static/ by ndcg.course.sphinx_assets); a notebook gets it, bundled with the
+ * module of a view, as an anywidget (render, below; ndcg.course.widgets.View).  The other
+ * modules register their kinds of view here.  A view is an HTML skeleton made in Python,
+ * here by ndcg.course.cards (flashcards() or quiz()), with its data in a JSON island:
  *
  *   <div class="ndcg-kf ndcg-fc" data-ndcg-view="flashcards" ...>
  *     ... the first card, the buttons (hidden until activated) ...
@@ -11,7 +13,7 @@
  *   </div>
  *
  * The cards and questions in the JSON are already HTML (maths as \( \) and
- * \[ \], typeset by the book's MathJax).  This script finds every view,
+ * \[ \], typeset by the book's MathJax; MathML in a notebook).  This script finds every view,
  * reads its data and wires its buttons; it sets data-ready="true" on a view
  * once the view responds.  It loads nothing and needs no kernel.
  */
@@ -406,7 +408,7 @@ function quiz(root) {
   update(r.answered ? "Welcome back: your answers are as you left them. " : "");
 }
 
-var KINDS = { flashcards: flashcards, quiz: quiz };
+const KINDS = { flashcards: flashcards, quiz: quiz };
 
 /* Activate every view of the page that is not active yet (safe to call again). */
 function hydrate(scope) {

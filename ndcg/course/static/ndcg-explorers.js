@@ -7,14 +7,14 @@
  *   ndcg-at-k  ndcg.course.figures.ndcg_at_k(): NDCG@k for every k of a list you reorder
  *   same-rr    ndcg.course.figures.same_rr_builder(): two lists, their RR and NDCG
  *
- * Every number is computed by window.NDCGMetrics (ndcg-metrics.js, the package's conventions)
+ * Every number is computed by NDCGMetrics (ndcg-metrics.js, the package's conventions)
  * and shown with NDCGMetrics.fmt; every text comes from the view's JSON island (the Python
- * side, shared with the live widget).  Registered with window.ndcgCourse (ndcg-course.js).
+ * side, shared with the live widget).  Registered with ndcgCourse (ndcg-course.js).
  */
 import M from "./ndcg-metrics.js";
 import C from "./ndcg-course.js";
 
-var SVG = "http://www.w3.org/2000/svg";
+const SVG = "http://www.w3.org/2000/svg";
 
 /* A text of the JSON island with its {name} fields filled in. */
 function fill(template, values) {

@@ -11,13 +11,13 @@
  *   - RankNet's gradient and LambdaRank's lambda of every item, as arrows (up for a negative
  *     value, "move up"), each column scaled to its longest arrow, with their values.
  *
- * Every number comes from window.NDCGMetrics (ties keep the input order, as in the package).
+ * Every number comes from NDCGMetrics (ties keep the input order, as in the package).
  * The state (which item moves, the scores) is remembered with ndcgCourse.store.
  */
 import M from "./ndcg-metrics.js";
 import C from "./ndcg-course.js";
 
-var SVG = "http://www.w3.org/2000/svg";
+const SVG = "http://www.w3.org/2000/svg";
 
 function svg(name, attrs, parent) {
   var node = document.createElementNS(SVG, name);

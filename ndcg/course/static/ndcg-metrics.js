@@ -15,7 +15,7 @@
  * An ES module: its default export is the API (the book's classic script, made from this file
  * by ndcg.course.assets, names it window.NDCGMetrics).
  */
-var MAX_EXPONENTIAL_GRADE = 1023;
+const MAX_EXPONENTIAL_GRADE = 1023;
 
 function checkGain(gain) {
   if (gain !== "linear" && gain !== "exponential") {
@@ -128,7 +128,7 @@ function ndcg(grades, k, gain, ideal) {
 
 /* The DCG monster's health (ndcg.course.widgets.games.monster_health): IDCG@k - DCG@k of the
    order, exactly 0 when the order is ideal (a gap within HEALTH_TOLERANCE of IDCG is rounding). */
-var HEALTH_TOLERANCE = 1e-12;
+const HEALTH_TOLERANCE = 1e-12;
 function monsterHealth(grades, k, gain) {
   var best = idcg(grades, k, gain), gap = best - dcg(grades, k, gain);
   return gap <= HEALTH_TOLERANCE * Math.max(1, best) ? 0 : gap;
@@ -266,7 +266,7 @@ function fmt(value, digits) {
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }
 
-var api = {
+const api = {
   MAX_EXPONENTIAL_GRADE: MAX_EXPONENTIAL_GRADE,
   cutoff: cutoff, gain: gainOf, discount: discount, steps: steps, cg: cg, dcg: dcg,
   idealOrder: idealOrder, idcg: idcg, ndcg: ndcg, rr: rr, rankByScores: rankByScores,

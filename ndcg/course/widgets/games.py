@@ -752,8 +752,6 @@ class TwoSystemsGame(View):
             self.winner = "tie"
         else:
             self.winner = "x" if self.dcg_x > self.dcg_y else "y"
-        self.revealed = False
-        self.guessed = None
         super().__init__(self.snapshot_html(), module="ndcg-games.js")
 
     @property
@@ -812,11 +810,6 @@ class TwoSystemsGame(View):
         )
         return f"<p>{answer} {why}</p>{tables_html}"
 
-    def _verdict_html(self) -> str:
-        right, text = guess_verdict(self.guessed, self.winner, self.names)
-        return f"<div class='{'ndcg-good' if right else 'ndcg-error'}' role='status'>{text}</div>"
-
-    # -- the view --------------------------------------------------------------
     def _code(self) -> str:
         args = []
         for ranking, grades in zip(self._rankings, (self._x, self._y)):
@@ -838,7 +831,7 @@ class TwoSystemsGame(View):
             "title": self.title,
             "names": list(self.names),
             "winner": self.winner,
-            "guessed": self.guessed,
+            "guessed": None,
             "answer": self._answer_html(),
             "verdicts": {choice: {"right": r, "text": text} for choice, (r, text) in right.items()},
             "messages": TWO_SYSTEMS_MESSAGES,
@@ -847,20 +840,17 @@ class TwoSystemsGame(View):
     def snapshot_html(self) -> str:
         """The kernel-free view (``data-ndcg-view="two-systems"``): both lists, the question and
         the guesses; ``ndcg-games.js`` reveals the answer after a guess. Without JavaScript the
-        answer is behind a click (or shown, once guessed in the notebook)."""
+        answer is behind a click."""
         data = self.view_data()
         buttons = "".join(
             f'<button type="button" data-guess="{choice}" aria-pressed="false" disabled>'
             f"{html.escape(label)}</button>"
             for choice, label in zip(("x", "y", "tie"), (*self.names, TWO_SYSTEMS_MESSAGES["same"]))
         )
-        if self.revealed:
-            answer = f'<div data-role="fallback">{self._verdict_html()}{self._answer_html()}</div>'
-        else:
-            answer = (
-                '<details data-role="fallback"><summary>Show the answer</summary>'
-                f"{self._answer_html()}</details>"
-            )
+        answer = (
+            '<details data-role="fallback"><summary>Show the answer</summary>'
+            f"{self._answer_html()}</details>"
+        )
         return (
             f'<div class="ndcg-kf ndcg-widget ndcg-ts" id="{_view_id("two-systems", data)}" '
             'data-ndcg-view="two-systems">'
