@@ -66,11 +66,11 @@ anki:
 benchmark:
 	$(RUN) benchmark
 
-# Chapter 6's races with 20 seeds each, into results/ (the chapter shows them as precomputed).
+# Chapter 6's races with 20 seeds each, into experiments/results/ (the chapter shows them as precomputed).
 races:
 	$(RUN) races
 
-# Chapter 6's learners on a real collection you downloaded, beside published figures; writes results/*.json.
+# Chapter 6's learners on a real collection you downloaded, beside published figures; writes experiments/results/*.json.
 # make ltr-real DATA=~/data/MSLR-WEB10K DATASET=mslr-web10k ARGS="--folds 1 --learners lightgbm"
 ltr-real:
 	$(RUN) ltr-real --data=$(DATA) --dataset=$(DATASET) $(ARGS)

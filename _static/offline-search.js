@@ -4,7 +4,7 @@
 // file:// URLs (each result logged a CORS console error and an uncaught "Failed to
 // fetch"), so from file:// that fetch is turned off here, and the excerpts are made from
 // searchtexts.js instead: the build writes it beside searchindex.js
-// (ndcg/course/sphinx_search.py), with the text searchtools.js would take from each page
+// (ndcg_book/search.py), with the text searchtools.js would take from each page
 // and where each of its sections starts and ends. On the search page this script loads it
 // as a <script> (which file:// allows) and, for each result that Sphinx lists, hands the
 // page's (or the section's) text to Sphinx's own Search.makeSearchSummary and highlights
@@ -16,7 +16,7 @@
 // Served or not, two repairs of searchtools.js's Search.htmlToText (which reads a fetched page's
 // text for an excerpt): an anchor becomes a valid CSS selector (sphinx-exercise's solution ids
 // hold a "/", "#chapters/00_why-solution-1", which querySelector refused with a console error),
-// and the theme's clutter is left out of the text, as sphinx_search.py's CLUTTER does for
+// and the theme's clutter is left out of the text, as ndcg_book/search.py's CLUTTER does for
 // searchtexts.js: the buttons above the article and the print-only title and contents.
 (() => {
   const CLUTTER = [".bd-header-article", "#jb-print-docs-body"];
@@ -38,7 +38,7 @@
   if (window.location.protocol !== "file:" || typeof DOCUMENTATION_OPTIONS === "undefined") return;
   DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;
 
-  const TEXTS_FILE = "searchtexts.js"; // ndcg.course.sphinx_search.TEXTS_FILE
+  const TEXTS_FILE = "searchtexts.js"; // ndcg_book.search.TEXTS_FILE
   const query = new URLSearchParams(window.location.search).get("q");
   let texts = null; // {docname: [text, {section id: [start, end]}]}, once searchtexts.js ran
   let terms = null; // [searchTerms, highlightTerms], as searchtools.js parses the query

@@ -14,8 +14,8 @@ It checks that the three agree (1e-9 against scikit-learn, 1e-12 against the
 previous version), prints the times as ratios, the peak extra memory of each
 call (``tracemalloc``, inputs already float64 and C-contiguous), and the SIMD
 targets NumPy uses. ``--threshold`` measures where a partition beats a full
-sort (``ndcg.batch._use_partition``); ``--chunk-sweep`` times chunk sizes
-(``ndcg.batch.CHUNK_BYTES``); ``--paired`` takes the three calls in turn and
+sort (``ndcg.batch_graded._use_partition``); ``--chunk-sweep`` times chunk sizes
+(``ndcg.batch_graded.CHUNK_BYTES``); ``--paired`` takes the three calls in turn and
 prints the medians of their ratios, which a shared machine's changing load
 disturbs less than separate medians.
 
@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 import ndcg
-from ndcg import batch
+from ndcg import batch_graded
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -233,7 +233,7 @@ def threshold(repeats: int) -> None:
             f"{'items':>6} " + " ".join(f"{'k=' + str(d):>7}" for d in depths) + "   (continuous | 5-level)"
         )
         for n_items in items:
-            n_rows = max(1, batch.CHUNK_BYTES // (8 * n_items))
+            n_rows = max(1, batch_graded.CHUNK_BYTES // (8 * n_items))
             grades = rng.integers(0, 5, size=(n_rows, n_items)).astype(float)
             cells = []
             for kind in ("continuous", "tied"):
@@ -255,16 +255,16 @@ def threshold(repeats: int) -> None:
         "index partition + sort of the top against a full sort: time(sort) / time(partition)  [_use_partition]",
         (20, 64, 128, 256, 320, 384, 512, 1_000, 2_000, 10_000),
         (1, 10, 50, 100, 250),
-        lambda g, s, d: batch._ranking_sort(s, d, stable=False),
-        lambda g, s, d: batch._ranking_partition(s, d, stable=False),
+        lambda g, s, d: batch_graded._ranking_sort(s, d, stable=False),
+        lambda g, s, d: batch_graded._ranking_partition(s, d, stable=False),
     )
     table(
         "DCG@k, ties averaged, by the threshold against by ranking (a sort; an index partition past 256 items): "
         "time(ranking) / time(threshold)  [_use_threshold]",
         (10, 16, 20, 40, 64, 100, 128, 256, 512, 1_000, 10_000),
         (1, 3, 10, 50, 100, 250),
-        lambda g, s, d: batch._dcg_ranked(g, s, d, False),
-        lambda g, s, d: batch._dcg_threshold(g, s, d, False),
+        lambda g, s, d: batch_graded._dcg_ranked(g, s, d, False),
+        lambda g, s, d: batch_graded._dcg_threshold(g, s, d, False),
     )
 
 
@@ -273,21 +273,21 @@ def chunk_sweep(shapes, k: int, repeats: int) -> None:
     sizes = (1 << 18, 1 << 20, 1 << 21, 1 << 22, 1 << 23, 1 << 25)
     print("ndcg_score time (s) by CHUNK_BYTES, tied scores, a tenth of the queries")
     print(f"{'queries x items':>17} " + " ".join(f"{s // 1024:>8}K" for s in sizes))
-    original = batch.CHUNK_BYTES
+    original = batch_graded.CHUNK_BYTES
     try:
         for n_queries, n_items in shapes:
             n_queries = max(1, n_queries // 10)
             y_true, cases = make_data(n_queries, n_items)
             cells = []
             for size in sizes:
-                batch.CHUNK_BYTES = size
+                batch_graded.CHUNK_BYTES = size
                 seconds, _ = median_time(
                     lambda t=y_true, s=cases["tied (5 values)"]: ndcg.ndcg_score(t, s, k=k), repeats
                 )
                 cells.append(f"{seconds:9.4f}")
             print(f"{n_queries:>8,} x {n_items:<6,} " + " ".join(cells))
     finally:
-        batch.CHUNK_BYTES = original
+        batch_graded.CHUNK_BYTES = original
 
 
 def main(argv=None) -> None:
@@ -318,7 +318,7 @@ def main(argv=None) -> None:
     if args.paired:
         paired(shapes, args.k, args.repeats)
         return
-    print(f"ndcg_score, k={args.k}, chunks of {batch.CHUNK_BYTES // 1024} KiB")
+    print(f"ndcg_score, k={args.k}, chunks of {batch_graded.CHUNK_BYTES // 1024} KiB")
     compare(shapes, args.k, args.repeats, args.quick)
     if not args.tiny:
         np.show_runtime()

@@ -25,30 +25,35 @@ and their batch forms, from scores, with ties averaged like NDCG's:
 >>> ndcg.mrr_score([[0, 1, 0], [1, 0, 0]], [[3, 2, 1], [3, 2, 1]])
 0.75
 
-``import ndcg`` needs only NumPy. The package has two parts.
+``import ndcg`` needs only NumPy. The metrics form a grid: one ranked list or
+many (from model scores), graded or yes/no relevance.
 
 The metric library
 ------------------
-``ndcg.metrics``     cg, dcg, idcg, ndcg, rr, mrr (and dcg_jarvelin) for one ranked list
-``ndcg.batch``       dcg_score, ndcg_score (and per-query versions), vectorised
-``ndcg.batch_binary`` mrr_score, map_score, precision_score, recall_score (and
-                     per-query versions): RR, AP, P@k, R@k, vectorised
-``ndcg.gains``       gain functions and position discounts
-``ndcg.precision``   P@k, R@k, AP, MAP: the binary metrics NDCG is compared with
-``ndcg.ltr``         learning to rank: RankNet, LambdaRank, ListNet, ApproxNDCG, trainers
-``ndcg.datasets``    a synthetic LETOR-style data set and the LETOR/svmlight file format
-``ndcg.conventions`` how scikit-learn, trec_eval, LightGBM and others define NDCG
-``ndcg.boosting``    LambdaMART in LightGBM and XGBoost, with matching settings
+``ndcg.list_graded``   cg, dcg, idcg, ndcg (and dcg_jarvelin): one ranked list, graded
+``ndcg.list_binary``   rr, mrr, precision_at_k, recall_at_k, average_precision,
+                       mean_average_precision: one ranked list, yes/no
+``ndcg.batch_graded``  dcg_score, ndcg_score (and per-query versions): many lists, vectorised
+``ndcg.batch_binary``  mrr_score, map_score, precision_score, recall_score (and
+                       per-query versions): many lists, vectorised
+``ndcg.gains``         gain functions and position discounts
+``ndcg.conventions``   how scikit-learn, trec_eval, LightGBM and others define NDCG
+``ndcg.stats``         evaluation statistics: paired bootstrap intervals, Holm's correction
+
+Learning to rank, ``ndcg.ltr``
+------------------------------
+Losses (RankNet, LambdaRank, ListNet, ApproxNDCG), models and their trainer,
+LambdaMART in LightGBM and XGBoost (the ``ltr`` extra), LETOR data and chapter
+6's races (see its docstring). ``import ndcg`` does not load it.
 
 The course machinery, ``ndcg.course``
 -------------------------------------
-What the book, its notebooks and the exercises teach with: worked examples,
+What the chapters, their notebooks and the exercises teach with: worked examples,
 step tables, figures, answer checks, flashcards and quizzes (with their
 content files), widgets and the Anki deck (see its docstring). No module of
-the metric library imports it.
+the metric library or of ``ndcg.ltr`` imports it.
 """
 
-from .batch import dcg_per_query, dcg_score, ndcg_per_query, ndcg_score
 from .batch_binary import (
     ap_per_query,
     map_score,
@@ -59,9 +64,10 @@ from .batch_binary import (
     recall_score,
     rr_per_query,
 )
+from .batch_graded import dcg_per_query, dcg_score, ndcg_per_query, ndcg_score
 from .gains import discounts, gain_values
-from .metrics import cg, dcg, dcg_jarvelin, idcg, mrr, ndcg, rr
-from .precision import average_precision, mean_average_precision, precision_at_k, recall_at_k
+from .list_binary import average_precision, mean_average_precision, mrr, precision_at_k, recall_at_k, rr
+from .list_graded import cg, dcg, dcg_jarvelin, idcg, ndcg
 
 __version__ = "0.1.0"
 

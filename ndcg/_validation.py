@@ -351,3 +351,10 @@ def check_scores(y_score, n: int, name: str = "y_score", *, exact: bool = False)
         bad = "NaN" if np.isnan(score).any() else "an infinite value"
         raise ValueError(f"{name} must hold finite scores; found {bad}.")
     return score
+
+
+def check_seed(seed, name: str = "seed") -> int:
+    """Return ``seed`` as an ``int`` if it is a whole number ``>= 0`` (not a bool), else raise."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise ValueError(f"{name} must be an integer >= 0; got {seed!r}.")
+    return int(seed)

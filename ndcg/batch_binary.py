@@ -1,10 +1,10 @@
 """RR/MRR, P@k, R@k and AP/MAP of many queries at once, from model scores.
 
-These are the batch forms of the yes-or-no metrics of :mod:`ndcg.metrics`
-(:func:`~ndcg.metrics.rr`) and :mod:`ndcg.precision`
-(:func:`~ndcg.precision.precision_at_k`, :func:`~ndcg.precision.recall_at_k`,
-:func:`~ndcg.precision.average_precision`). They take the same input as
-:func:`ndcg.batch.ndcg_score`: each row of ``y_true`` holds the grades of one
+These are the batch forms of the yes-or-no metrics of :mod:`ndcg.list_graded`
+(:func:`~ndcg.list_binary.rr`) and :mod:`ndcg.list_binary`
+(:func:`~ndcg.list_binary.precision_at_k`, :func:`~ndcg.list_binary.recall_at_k`,
+:func:`~ndcg.list_binary.average_precision`). They take the same input as
+:func:`ndcg.batch_graded.ndcg_score`: each row of ``y_true`` holds the grades of one
 query's items, the same row of ``y_score`` the scores a model gave them, and
 the ranking is "highest score first". An item is relevant when its grade is
 at least ``threshold``. Everything is vectorised over queries (no Python loop
@@ -57,7 +57,7 @@ and every metric here depends on it. ``ties`` says what to do:
 ``"average"`` (the default)
     The expected value of the metric when the tied items are put in a
     uniformly random order: exact, not sampled, and the same for any column
-    order. This is the rule :func:`ndcg.batch.ndcg_score` applies to DCG
+    order. This is the rule :func:`ndcg.batch_graded.ndcg_score` applies to DCG
     (McSherry & Najork, 2008), extended to each metric:
 
     * P@k and R@k: the tie group at the ``k``-th score puts
@@ -106,7 +106,7 @@ import numpy as np
 
 from ._rows import argsort_descending_stable, row_blocks
 from ._validation import _as_numeric_array, _describe, check_k, check_matrices, check_threshold
-from .batch import _ranking_partition, _use_partition
+from .batch_graded import _ranking_partition, _use_partition
 
 #: The tie rules ``ties`` accepts, in the order error messages list them.
 TIE_RULES = ("average", "first", "last")
@@ -690,7 +690,7 @@ def _ap_rows(
 ) -> np.ndarray:
     """AP@k of every row; ``n_relevant`` is each row's denominator.
 
-    Long rows with a small ``k`` (:func:`ndcg.batch._use_partition`'s rule)
+    Long rows with a small ``k`` (:func:`ndcg.batch_graded._use_partition`'s rule)
     rank only their top ``k`` (:func:`_ap_sum_top`); the others are sorted whole.
     """
     n_queries, n_items = score.shape

@@ -64,8 +64,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._validation import _describe, check_grades, check_ideal, check_k, check_scores
-from .batch import dcg_per_query
-from .metrics import idcg
+from .batch_graded import dcg_per_query
+from .list_graded import idcg
 
 #: The gain functions a convention may use (those of :mod:`ndcg.gains`).
 GAINS = ("linear", "exponential")
@@ -479,7 +479,7 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
     The items are ranked by ``y_score`` (highest first) with the library's
     tie rule, their grades turned into gains with its gain, and the DCG divided
     by the ideal DCG built the library's way. Everything is computed by
-    :func:`ndcg.batch.dcg_per_query` and :func:`ndcg.metrics.idcg`.
+    :func:`ndcg.batch_graded.dcg_per_query` and :func:`ndcg.list_graded.idcg`.
 
     Parameters
     ----------

@@ -1,4 +1,4 @@
-/* The course's slide decks (slides/NN_name.md, built into the book by ndcg.course.sphinx_slides).
+/* The course's slide decks (slides/NN_name.md, built into the book by ndcg_book.slides).
  *
  * Loaded before MathJax and reveal.js. It gives MathJax its options (MathJax reads
  * window.MathJax when it loads: the book's own copy, _static/mathjax/tex-chtml.js, never a

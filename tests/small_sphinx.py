@@ -27,3 +27,16 @@ def build(src: Path, out: Path, noise: tuple[str, ...] = ()) -> tuple[Path, str]
         if not any(text in line for text in (*NOISE, *noise))
     ]
     return out / "html", "\n".join(said)
+
+
+def parts_setup(*parts: str, root: Path | None = None) -> str:
+    """Python source of a ``setup(app)`` that registers only these parts of the book's extension
+    (``ndcg_book.<part>.register``), for a ``conf.py`` or a small extension module of a fixture book;
+    with ``root``, that folder (the course's) goes on the path first, so that ``ndcg_book`` imports."""
+    names = ", ".join(parts)
+    path = f"import sys\n\nsys.path.insert(0, {str(root)!r})\n" if root is not None else ""
+    return (
+        f"{path}from ndcg_book import {names}\n\n\ndef setup(app):\n"
+        f"    for part in ({names},):\n        part.register(app)\n"
+        '    return {"parallel_read_safe": True, "parallel_write_safe": True}\n'
+    )

@@ -2,7 +2,7 @@
 
 ndcg/course/static/ holds the one stylesheet and the one script of the course (and the Anki
 note style); they ship in the wheel as package data, and the Sphinx extension
-ndcg.course.sphinx_assets puts them in the book. No Python string of the package may hold
+ndcg_book.assets puts them in the book. No Python string of the package may hold
 CSS or JavaScript: the views hand their data to the page as a JSON island instead.
 """
 
@@ -19,7 +19,9 @@ from types import SimpleNamespace
 import pytest
 
 import ndcg
-from ndcg.course import assets, cards, sphinx_assets
+import ndcg_book
+import ndcg_book.assets
+from ndcg.course import assets, cards
 
 PACKAGE = Path(ndcg.__file__).parent
 ROOT = PACKAGE.parent
@@ -96,7 +98,7 @@ def test_the_detector_lets_python_and_html_be(text):
 
 
 def python_strings():
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted([*PACKAGE.rglob("*.py"), *(ROOT / "ndcg_book").rglob("*.py")]):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -116,8 +118,8 @@ def test_the_scan_reads_every_module():
         "ndcg/course/cards/views.py",
         "ndcg/course/widgets/study.py",
         "ndcg/course/anki.py",
-        "ndcg/course/sphinx_assets.py",
-        "ndcg/metrics.py",
+        "ndcg_book/assets.py",
+        "ndcg/list_graded.py",
     } <= paths
 
 
@@ -188,8 +190,9 @@ def test_the_wheel_holds_the_static_files(tmp_path):
     assert {
         "ndcg/course/cards/__init__.py",
         "ndcg/course/widgets/__init__.py",
-        "ndcg/course/sphinx_assets.py",
+        "ndcg/course/assets.py",
     } <= names
+    assert not [name for name in names if name.startswith("ndcg_book/")], "the book build is not in the wheel"
 
 
 # -- the Sphinx extension ---------------------------------------------------------------------
@@ -212,8 +215,8 @@ class FakeApp:
 
 def test_the_extension_adds_the_files_to_the_pages_that_use_them(tmp_path):
     app = FakeApp(tmp_path)
-    metadata = sphinx_assets.setup(app)
-    assert metadata["parallel_read_safe"] and metadata["parallel_write_safe"]
+    ndcg_book.assets.register(app)
+    assert "assets" in ndcg_book.PARTS
     page = app.events["html-page-context"]
     page(app, "intro", "page.html", {"body": "<p>No course HTML here.</p>"}, None)
     assert app.css == [] and app.js == []

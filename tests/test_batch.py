@@ -1,4 +1,4 @@
-"""The vectorised many-queries functions in ndcg.batch."""
+"""The vectorised many-queries functions in ndcg.batch_graded."""
 
 import itertools
 import math

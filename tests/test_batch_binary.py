@@ -378,7 +378,7 @@ def test_integer_scores_above_2_to_the_53_rank_like_their_order(
 @pytest.mark.parametrize("metric", METRICS)
 @pytest.mark.parametrize("ties", ["average", "first", "last"])
 def test_large_integer_scores_on_long_rows_take_the_partition_path(metric, ties):
-    # 400 items and k=10 go through the partition (ndcg.batch._use_partition): integers stay exact there too.
+    # 400 items and k=10 go through the partition (ndcg.batch_graded._use_partition): integers stay exact there too.
     rng = np.random.default_rng(7)
     y_true = rng.integers(0, 3, size=(5, 400))
     ranks = rng.integers(0, 50, size=(5, 400))

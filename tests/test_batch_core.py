@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import ndcg
-from ndcg import batch, ltr
+from ndcg import batch_graded, ltr
 from ndcg._validation import MAX_EXPONENTIAL_GRADE
 
 from . import reference
@@ -32,11 +32,13 @@ sklearn_metrics = pytest.importorskip("sklearn.metrics")
 def path(partition: bool, chunk_bytes: int | None = None):
     """Force the partition path (or the full sort), and optionally a chunk size."""
     patches = [
-        mock.patch.object(batch, "_use_partition", lambda n_items, depth: partition),
-        mock.patch.object(batch, "_use_threshold", lambda n_items, depth: partition and depth < n_items),
+        mock.patch.object(batch_graded, "_use_partition", lambda n_items, depth: partition),
+        mock.patch.object(
+            batch_graded, "_use_threshold", lambda n_items, depth: partition and depth < n_items
+        ),
     ]
     if chunk_bytes is not None:
-        patches.append(mock.patch.object(batch, "CHUNK_BYTES", chunk_bytes))
+        patches.append(mock.patch.object(batch_graded, "CHUNK_BYTES", chunk_bytes))
     for patch in patches:
         patch.start()
     try:
@@ -85,8 +87,8 @@ def test_partition_path_keeps_the_input_order_of_ties_when_asked(problem, _):
     grades, scores, k = problem
     depth = grades.shape[1] if k is None else min(k, grades.shape[1])
     expected = np.argsort(-scores, axis=1, kind="stable")[:, :depth]
-    np.testing.assert_array_equal(batch._ranking_partition(scores, depth, stable=True), expected)
-    np.testing.assert_array_equal(batch._ranking_sort(scores, depth, stable=True), expected)
+    np.testing.assert_array_equal(batch_graded._ranking_partition(scores, depth, stable=True), expected)
+    np.testing.assert_array_equal(batch_graded._ranking_sort(scores, depth, stable=True), expected)
 
 
 @settings(max_examples=100, deadline=None)
@@ -111,7 +113,7 @@ def test_ties_at_the_cut_off_match_the_literal_expectation(problem, gain):
 
 
 def _rows_of_every_kind(rng, n_items=400, depth=10):
-    """Long rows of the three kinds :func:`ndcg.batch._dcg_threshold` tells apart.
+    """Long rows of the three kinds :func:`ndcg.batch_graded._dcg_threshold` tells apart.
 
     ``filled``: the best score is shared by more than ``depth`` items;
     ``exact``: continuous scores, no tie at the cut-off; ``crossing``: a few
@@ -137,9 +139,11 @@ def test_long_rows_of_every_kind_agree_with_the_full_sort(first, ignore_ties):
     kinds = _rows_of_every_kind(rng)
     order = [first] + [kind for kind in kinds if kind != first]
     scores = np.array([kinds[kind] for kind in order for _ in range(3)])
-    rng.shuffle(scores[batch._PROBE_ROWS :])  # the probe sees only the first kind
+    rng.shuffle(scores[batch_graded._PROBE_ROWS :])  # the probe sees only the first kind
     grades = rng.integers(0, 5, size=scores.shape).astype(float)
-    assert batch._use_partition(scores.shape[1], 10) and batch._use_threshold(scores.shape[1], 10)
+    assert batch_graded._use_partition(scores.shape[1], 10) and batch_graded._use_threshold(
+        scores.shape[1], 10
+    )
     for gain in ("linear", "exponential"):
         got = ndcg.ndcg_per_query(grades, scores, k=10, gain=gain, ignore_ties=ignore_ties)
         with path(False):
@@ -158,17 +162,21 @@ def _sklearn_dcg(grades, scores, k):
 
 
 def test_the_shape_rule_picks_the_partition_only_for_long_lists():
-    assert batch._use_partition(10_000, 10)
-    assert batch._use_partition(1_000, 10)
-    assert not batch._use_partition(20, 10)
-    assert not batch._use_partition(256, 10)
-    assert batch._use_partition(320, 10)
-    assert not batch._use_partition(1_000, 900)
-    assert batch._use_threshold(100, 10) and batch._use_threshold(20, 4) and batch._use_threshold(1_000, 200)
+    assert batch_graded._use_partition(10_000, 10)
+    assert batch_graded._use_partition(1_000, 10)
+    assert not batch_graded._use_partition(20, 10)
+    assert not batch_graded._use_partition(256, 10)
+    assert batch_graded._use_partition(320, 10)
+    assert not batch_graded._use_partition(1_000, 900)
     assert (
-        not batch._use_threshold(19, 1)
-        and not batch._use_threshold(20, 10)
-        and not batch._use_threshold(100, 21)
+        batch_graded._use_threshold(100, 10)
+        and batch_graded._use_threshold(20, 4)
+        and batch_graded._use_threshold(1_000, 200)
+    )
+    assert (
+        not batch_graded._use_threshold(19, 1)
+        and not batch_graded._use_threshold(20, 10)
+        and not batch_graded._use_threshold(100, 21)
     )
 
 
@@ -491,7 +499,7 @@ def test_a_nan_score_is_reported_with_its_row():
     with pytest.raises(ValueError, match="found 1 NaN value.*row 3"):
         ndcg.ndcg_score(np.ones((5, 3)), scores)
     with (
-        mock.patch.object(batch, "CHUNK_BYTES", 24),
+        mock.patch.object(batch_graded, "CHUNK_BYTES", 24),
         pytest.raises(ValueError, match="row 3"),
     ):  # a row a chunk
         ndcg.ndcg_score(np.ones((5, 3)), scores)

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ndcg import batch
+from ndcg import batch_graded
 
 pytest.importorskip("sklearn")
 
@@ -38,14 +38,14 @@ def test_the_comparison_runs_and_prints_every_shape_and_score_kind(bench, capsys
 
 
 def test_the_threshold_chunk_and_paired_modes_run(bench, capsys, monkeypatch):
-    monkeypatch.setattr(batch, "CHUNK_BYTES", 4096)
+    monkeypatch.setattr(batch_graded, "CHUNK_BYTES", 4096)
     bench.main(["--threshold", "--repeats", "1"])
     bench.main(["--chunk-sweep", "--tiny", "--repeats", "1"])
     bench.main(["--paired", "--tiny", "--repeats", "2"])
     out = capsys.readouterr().out
     assert "time(sort) / time(partition)" in out and "CHUNK_BYTES" in out
     assert out.count("previous / ndcg") == 2 * len(bench.TINY_SHAPES)
-    assert batch.CHUNK_BYTES == 4096  # the sweep restores the setting
+    assert batch_graded.CHUNK_BYTES == 4096  # the sweep restores the setting
 
 
 def test_the_floor_partitions_scores_and_grades(bench):

@@ -100,7 +100,7 @@ def test_prose_types_no_computed_number(entry):
     assert not typed, f"{path.name}: numbers typed into prose (glue them instead): {typed}"
 
 
-# The slide decks (slides/NN_name.md, built by ndcg.course.slides) are held to the same rule,
+# The slide decks (slides/NN_name.md, built by ndcg_book.slides) are held to the same rule,
 # more strictly: only their templates {{ expr :spec }}, computed by ndcg when the book is built,
 # may show a decimal number; a formula on a slide is no exception (it shows computed values
 # through templates too). Their figures' code is checked by tests/test_slides.py.
@@ -108,13 +108,13 @@ SLIDE_TEMPLATE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 
 
 def slide_sources() -> list[Path]:
-    from ndcg.course import slides
+    from ndcg_book import slides
 
     return slides.deck_sources(ROOT)
 
 
 def typed_in_slides(text: str, name: str = "deck") -> list[str]:
-    from ndcg.course import slides
+    from ndcg_book import slides
 
     _, raw = slides.split_source(text, name)
     return [

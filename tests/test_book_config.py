@@ -42,10 +42,11 @@ def test_every_other_jupyter_book_extension_is_loaded(sphinx_config):
 
 
 def test_the_course_extensions_are_loaded(sphinx_config):
-    # ndcg.course.sphinx_assets: the package's CSS and JS (ndcg/course/static/) in the book
-    assert {"sphinx_exercise", "sphinx-mathjax-offline", "ndcg.course.sphinx_assets"} <= set(
-        sphinx_config["extensions"]
-    )
+    # ndcg_book: the book's own extension (its assets part: the package's CSS and JS in the book)
+    assert {"sphinx_exercise", "sphinx-mathjax-offline", "ndcg_book"} <= set(sphinx_config["extensions"])
+    import ndcg_book
+
+    assert "assets" in ndcg_book.PARTS
 
 
 def test_the_theme_has_a_valid_default_mode(sphinx_config):
@@ -54,16 +55,20 @@ def test_the_theme_has_a_valid_default_mode(sphinx_config):
 
 
 def test_the_repository_buttons_are_derived_from_the_url_not_typed(sphinx_config):
-    # ndcg.course.sphinx_repository turns them on and off from `repository: url:` at build time.
+    # ndcg_book.repository turns them on and off from `repository: url:` at build time.
     user_yaml = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     typed = [key for key in user_yaml.get("html", {}) if key.startswith("use_") and key.endswith("_button")]
     assert not typed, f"_config.yml types {typed}: set `repository: url:` instead"
-    assert "ndcg.course.sphinx_repository" in sphinx_config["extensions"]
+    import ndcg_book
+
+    assert "ndcg_book" in sphinx_config["extensions"] and "repository" in ndcg_book.PARTS
     # No repository is public yet: the book shows no repository button.
     assert user_yaml["repository"]["url"] == ""
 
 
 def test_the_book_carries_the_course(sphinx_config):
-    # ndcg.course.sphinx_downloads: the course zip and the wheel in _downloads/course/, and the box
-    assert "ndcg.course.sphinx_downloads" in sphinx_config["extensions"]
+    # ndcg_book.downloads: the course zip and the wheel in _downloads/course/, and the box
+    import ndcg_book
+
+    assert "ndcg_book" in sphinx_config["extensions"] and "downloads" in ndcg_book.PARTS
     assert "```{get-the-course}" in (ROOT / "index.md").read_text(encoding="utf-8")

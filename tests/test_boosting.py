@@ -1,4 +1,4 @@
-"""ndcg.boosting: LambdaMART in LightGBM and XGBoost, checked against the real libraries.
+"""ndcg.ltr.boosting: LambdaMART in LightGBM and XGBoost, checked against the real libraries.
 
 * The parameter table says what the rankers really hold: every value is read back from
   ``get_params()`` of both rankers, and from the booster's own configuration where the
@@ -19,11 +19,10 @@ import numpy as np
 import pytest
 import xgboost as xgb
 
-from ndcg import boosting
-from ndcg.boosting import LAMBDAMART_PARAMETERS, LIBRARIES, fit_lambdamart, lambdamart
 from ndcg.conventions import ndcg_under
-from ndcg.datasets import group_sizes, make_letor, standardize_by_query, train_valid_test_split
-from ndcg.ltr import ndcg_by_group
+from ndcg.ltr import boosting, ndcg_by_group
+from ndcg.ltr.boosting import LAMBDAMART_PARAMETERS, LIBRARIES, fit_lambdamart, lambdamart
+from ndcg.ltr.letor import group_sizes, make_letor, standardize_by_query, train_valid_test_split
 
 # 120 queries, about 2,700 documents: small enough to fit in well under a second.
 FAST = {"rounds": 60}
@@ -332,6 +331,6 @@ def test_the_largest_grade_differs_between_the_libraries():
 
 def test_import_needs_only_numpy():
     heavy = ["lightgbm", "xgboost", "sklearn", "scipy", "pandas"]
-    code = f"import sys, ndcg.boosting; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
+    code = f"import sys, ndcg.ltr.boosting; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""

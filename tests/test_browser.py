@@ -423,7 +423,7 @@ def test_every_chapter_notebook_page_shows_its_views():
 
 
 def test_the_course_assets_are_on_the_pages_that_use_them():
-    # ndcg.course.sphinx_assets: ndcg-course.js (after ndcg-metrics.js) on exactly the pages
+    # ndcg_book.assets: ndcg-course.js (after ndcg-metrics.js) on exactly the pages
     # with a kernel-free view,
     # ndcg-course.css on every page with course HTML, both served by the book itself.
     assert (BOOK / "_static" / "ndcg-course.js").is_file() and (
@@ -465,7 +465,7 @@ def test_every_view_is_hydrated_from_its_island(browser, server, page_path):
         deck = cards.load(data["chapter"])
         if kind == "flashcards":
             assert [c["id"] for c in data["cards"]] == [c.id for c in deck.flashcards]
-            # as the book shows them: every "source 00X" a link to the Sources page (ndcg.course.sphinx_sources)
+            # as the book shows them: every "source 00X" a link to the Sources page (ndcg_book.sources)
             sources = "../" * page_path.count("/") + "sources.html"
             assert [c["back"] for c in data["cards"]] == [
                 link_sources(cards.to_html(c.back), sources) for c in deck.flashcards

@@ -2,7 +2,7 @@
 
 A Chinese reader types a Chinese term: 折损 must find the IDCG chapter, titled
 理想折损累计增益, where the term is part of a longer run of characters, and so on for the
-book's other key terms (``ndcg.course.sphinx_search`` indexes every substring of every Chinese
+book's other key terms (``ndcg_book.search`` indexes every substring of every Chinese
 run). Every result shows an excerpt of its page, made from ``searchtexts.js`` since a browser
 does not let a ``file://`` page fetch the others (``_static/offline-search.js``), with no error
 and no request leaving the book (``tests/test_browser.py``'s ``Visit``). An English query still

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from ndcg import __version__
-from ndcg.course import slides
+from ndcg_book import slides
 from tests.test_browser import BOOK, Visit, book_uri
 
 pytestmark = [

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import ndcg
-from ndcg.datasets import (
+from ndcg.ltr.letor import (
     GRADE_FRACTIONS,
     describe,
     group_sizes,

@@ -1,4 +1,4 @@
-"""The course as files to hand out (``ndcg.course.downloads``): the course zip, the manifest,
+"""The course as files to hand out (``ndcg_book.downloads``): the course zip, the manifest,
 the ``ndcg`` wheel, the solutions zip and the participant pack.
 
 The slow tests carry the ``book`` mark, so ``make test-fast`` leaves them out: the one that
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from ndcg.course import downloads
+from ndcg_book import downloads
 from tests.tools_loader import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent

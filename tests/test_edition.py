@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from ndcg.course import downloads, edition, sphinx_edition
+import ndcg_book
+from ndcg_book import downloads, edition
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +47,7 @@ class _Config:
 def test_the_footer_gets_the_edition_after_the_licences(monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     config = _Config({"extra_footer": "<p>Licences</p>\n", "navbar_persistent": []}, {"default_mode": "auto"})
-    sphinx_edition._add_edition(None, config)
+    edition._add_edition(None, config)
     footer = config.html_theme_options["extra_footer"]
     assert footer.startswith("<p>Licences</p>")
     assert footer.endswith(
@@ -54,13 +55,13 @@ def test_the_footer_gets_the_edition_after_the_licences(monkeypatch):
     )
     assert config.html_theme_options["navbar_persistent"] == []
     assert config.html_context["default_mode"] == "auto"
-    sphinx_edition._add_edition(None, config)  # config-inited twice (a rebuild): still one line
+    edition._add_edition(None, config)  # config-inited twice (a rebuild): still one line
     assert config.html_theme_options["extra_footer"].count("course-edition") == 1
 
 
 def test_the_edition_is_not_typed_into_the_configuration():
     config = (ROOT / "_config.yml").read_text(encoding="utf-8")
-    assert "ndcg.course.sphinx_edition" in config
+    assert re.search(r"^\s*- ndcg_book\b", config, re.MULTILINE) and "edition" in ndcg_book.PARTS
     assert ndcg.__version__ not in config
 
 

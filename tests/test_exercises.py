@@ -476,7 +476,7 @@ def test_the_bootstrap_check_catches_the_classic_mistakes(wrong, smallest):
 
 def test_the_holm_exercise_makes_the_three_rules_disagree():
     namespace = run_cells(read(EXERCISES / "06_ltr.ipynb"))
-    from ndcg.race import holm
+    from ndcg.stats import holm
 
     p = sorted(namespace["claims"].values())
     m, alpha = len(p), 0.05

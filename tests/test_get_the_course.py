@@ -5,7 +5,7 @@ folder, strictly (``--warningiserror --nitpick``), as ``make book`` builds the r
 
 * the box, on the root page and on a page one folder down: its links point to the course
   zip and the wheel that the build put into ``_downloads/course/``, relative to each page,
-  and to the page labelled ``setup``; the files are the ones ``ndcg.course.downloads``
+  and to the page labelled ``setup``; the files are the ones ``ndcg_book.downloads``
   makes; with an empty repository URL, no repository button and a clean build;
 * a GitHub URL: the repository, issues and edit buttons, linking there;
 * another host: with ``repository_provider`` a clean build and that provider's links;
@@ -14,7 +14,7 @@ folder, strictly (``--warningiserror --nitpick``), as ``make book`` builds the r
 Then the real book (``_build/html``, after ``make book``): the landing page's box, and a box
 in every chapter's Practise section. These builds are slow: every test here carries the
 ``book`` mark, so ``make test-fast`` leaves them out. The rules behind the buttons are also
-doctests of ``ndcg.course.sphinx_repository``, which run with the fast tests.
+doctests of ``ndcg_book.repository``, which run with the fast tests.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 import ndcg
-from ndcg.course import downloads, sphinx_repository
+from ndcg_book import downloads, repository
 from tests import browser as browser_setup
+from tests import small_sphinx
 
 pytestmark = pytest.mark.book
 
@@ -51,7 +52,8 @@ repository:
   branch: main
 sphinx:
   recursive_update: true
-  extra_extensions: {extensions}
+  local_extensions:
+    book_parts: "."
   config:{root}
     html_theme_options: {theme_options}
 """
@@ -84,18 +86,16 @@ def links(page: Path) -> list[dict]:
     return parser.links
 
 
-def build(
-    folder: Path, url: str = "", extensions=(), theme_options: str = "{}"
-) -> subprocess.CompletedProcess:
-    """Write a fixture book into ``folder`` and build it strictly; returns the finished process."""
+def build(folder: Path, url: str = "", parts=(), theme_options: str = "{}") -> subprocess.CompletedProcess:
+    """Write a fixture book into ``folder`` with these parts of the book's extension (``ndcg_book``
+    modules, loaded by the fixture's own extension ``book_parts.py``) and build it strictly;
+    returns the finished process."""
     (folder / "chapters").mkdir(parents=True)
+    (folder / "book_parts.py").write_text(small_sphinx.parts_setup(*parts, root=ROOT), encoding="utf-8")
     (folder / "_config.yml").write_text(
         CONFIG.format(
             url=url,
-            extensions=list(extensions),
-            root=f'\n    ndcg_course_root: "{ROOT.as_posix()}"'
-            if "ndcg.course.sphinx_downloads" in extensions
-            else "",
+            root=f'\n    ndcg_course_root: "{ROOT.as_posix()}"' if "downloads" in parts else "",
             theme_options=theme_options,
         ),
         encoding="utf-8",
@@ -103,7 +103,7 @@ def build(
     (folder / "_toc.yml").write_text(
         "format: jb-book\nroot: index\nchapters:\n  - file: setup\n  - file: chapters/one\n", encoding="utf-8"
     )
-    box = "```{get-the-course}\n```\n" if "ndcg.course.sphinx_downloads" in extensions else ""
+    box = "```{get-the-course}\n```\n" if "downloads" in parts else ""
     (folder / "index.md").write_text(f"# Home\n\nThe course.\n\n{box}", encoding="utf-8")
     (folder / "setup.md").write_text("(setup)=\n# Set up your computer\n\nOne command.\n", encoding="utf-8")
     (folder / "chapters" / "one.md").write_text(
@@ -137,12 +137,7 @@ def button_links(page: Path) -> dict[str, str]:
 def boxed(tmp_path_factory):
     """A fixture book with the box on its root page and in a chapter, and no repository URL."""
     folder = tmp_path_factory.mktemp("boxed")
-    extensions = [
-        "ndcg.course.sphinx_assets",
-        "ndcg.course.sphinx_downloads",
-        "ndcg.course.sphinx_repository",
-    ]
-    result = build(folder, extensions=extensions)
+    result = build(folder, parts=["assets", "downloads", "repository"])
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return folder / "_build" / "html"
 
@@ -189,7 +184,7 @@ def test_an_empty_repository_url_means_no_repository_button(boxed):
 
 def test_a_github_url_gives_the_three_buttons_linking_there(tmp_path):
     url = "https://github.com/someone/ndcg-course"
-    result = build(tmp_path, url=url, extensions=["ndcg.course.sphinx_repository"])
+    result = build(tmp_path, url=url, parts=["repository"])
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     buttons = button_links(tmp_path / "_build" / "html" / "chapters" / "one.html")
     assert buttons["repository"] == url
@@ -202,7 +197,7 @@ def test_another_host_needs_its_provider_and_then_builds_cleanly(tmp_path):
     result = build(
         tmp_path / "with",
         url=url,
-        extensions=["ndcg.course.sphinx_repository"],
+        parts=["repository"],
         theme_options="{repository_provider: gitlab}",
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
@@ -211,13 +206,13 @@ def test_another_host_needs_its_provider_and_then_builds_cleanly(tmp_path):
     assert buttons["edit"] == f"{url}/-/edit/main/book/chapters/one.md"
     assert buttons["issues"].startswith(f"{url}/-/issues/new?")
 
-    result = build(tmp_path / "without", url=url, extensions=["ndcg.course.sphinx_repository"])
+    result = build(tmp_path / "without", url=url, parts=["repository"])
     assert result.returncode != 0
     assert "set `repository_provider:`" in result.stdout + result.stderr
 
 
 def test_the_rules_of_the_buttons():
-    assert sphinx_repository.repository_options("https://bitbucket.org/a/b") == {
+    assert repository.repository_options("https://bitbucket.org/a/b") == {
         "use_repository_button": True,
         "use_issues_button": False,  # the theme cannot open a Bitbucket issue (it would warn)
         "use_edit_page_button": True,
@@ -225,9 +220,9 @@ def test_the_rules_of_the_buttons():
     }
     for bad in ("github.com/a/b", "https://github.com/only-owner", "ftp://github.com/a/b"):
         with pytest.raises(Exception, match="must be a web address"):
-            sphinx_repository.repository_options(bad)
+            repository.repository_options(bad)
     with pytest.raises(Exception, match="must be one of github, gitlab, bitbucket"):
-        sphinx_repository.repository_options("https://git.example.edu/a/b", "gitea")
+        repository.repository_options("https://git.example.edu/a/b", "gitea")
 
 
 # -- the real book --------------------------------------------------------------------------------

@@ -635,7 +635,7 @@ def start_and_stop_lab(command: list[str], cwd: Path, env: dict[str, str], timeo
 def test_check_then_lab_in_a_fresh_copy_install_exactly_the_participant_lock(tmp_path):
     # The course zip, unzipped: what a learner gets. check installs and checks; lab starts
     # JupyterLab (a kernel started in it, then stopped). Neither installs more than the light set.
-    from ndcg.course import downloads
+    from ndcg_book import downloads
 
     with zipfile.ZipFile(downloads.course_zip(REPO, tmp_path)) as archive:
         archive.extractall(tmp_path / "copy")

@@ -11,12 +11,10 @@ import pytest
 
 import ndcg
 from ndcg import ltr
-from ndcg.datasets import make_letor, standardize_by_query, train_valid_test_split
 from ndcg.ltr import (
     LOSSES,
     MLP,
     LinearModel,
-    _lambdarank,
     approx_ndcg_loss,
     lambdarank_gradients,
     lambdarank_loss,
@@ -26,6 +24,8 @@ from ndcg.ltr import (
     ranknet_loss,
     train,
 )
+from ndcg.ltr.letor import make_letor, standardize_by_query, train_valid_test_split
+from ndcg.ltr.losses import _lambdarank
 
 RNG_SEEDS = range(6)
 

@@ -1,4 +1,4 @@
-"""Behaviour of the single-list metrics in ndcg.metrics."""
+"""Behaviour of the single-list metrics in ndcg.list_graded."""
 
 import numpy as np
 import pytest

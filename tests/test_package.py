@@ -20,63 +20,148 @@ def test_public_names_are_documented():
         assert function.__doc__ and "Examples" in function.__doc__, name
 
 
-# -- the metric library never imports the course machinery ---------------------------------
+# -- the layers: the metric library, learning to rank, the course, the book build ------------------
 
 import ast  # noqa: E402
+import zipfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 PACKAGE = Path(ndcg.__file__).parent
-CORE = sorted(path for path in PACKAGE.glob("*.py"))
+CORE = sorted(PACKAGE.glob("*.py"))
+LTR = sorted((PACKAGE / "ltr").glob("*.py"))
+COURSE_FOLDER = PACKAGE.parent
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(COURSE_FOLDER).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def _imported_modules(path: Path) -> set[str]:
     """Every module a file imports, as an absolute dotted name (relative ones resolved)."""
+    package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = "ndcg" if node.level else ""
+            base = (
+                ".".join(package.split(".")[: len(package.split(".")) - node.level + 1]) if node.level else ""
+            )
             module = ".".join(part for part in (base, node.module or "") if part)
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)
     return found
 
 
-def test_the_core_is_every_top_level_module():
-    names = {path.stem for path in CORE}
-    assert names == {
+def test_the_core_is_the_metric_grid_and_its_helpers():
+    assert {path.stem for path in CORE} == {
         "__init__",
         "_rows",
         "_validation",
-        "batch",
         "batch_binary",
-        "boosting",
+        "batch_graded",
         "conventions",
-        "datasets",
         "gains",
-        "ltr",
-        "metrics",
-        "precision",
-        "race",
+        "list_binary",
+        "list_graded",
+        "stats",
+    }
+    assert {path.stem for path in LTR} == {
+        "__init__",
+        "boosting",
+        "letor",
+        "losses",
+        "models",
+        "races",
+        "training",
     }
 
 
-def test_no_core_module_imports_the_course():
+def test_no_core_or_ltr_module_imports_the_course_or_the_book():
+    outside = ("ndcg.course", "ndcg_book", "experiments")
     offenders = {
-        path.name: sorted(m for m in _imported_modules(path) if m.startswith("ndcg.course")) for path in CORE
+        _module_name(path): sorted(m for m in _imported_modules(path) if m.startswith(outside))
+        for path in CORE + LTR
     }
     assert not any(offenders.values()), offenders
+    core_to_ltr = {
+        _module_name(path): sorted(m for m in _imported_modules(path) if m.startswith("ndcg.ltr"))
+        for path in CORE
+    }
+    assert not any(core_to_ltr.values()), core_to_ltr
+
+
+def _loaded_after(statement: str) -> tuple[list[str], list[str]]:
+    """Run ``statement`` in a fresh Python: the modules of the course it loads (ndcg, ndcg_book,
+    experiments) and the third-party distributions (top-level names outside the standard library)."""
+    code = (
+        "import sys; before = set(sys.modules); " + statement + "; "
+        "new = [m for m in sys.modules if m not in before]; "
+        "ours = sorted(m for m in new if m.split('.')[0] in ('ndcg', 'ndcg_book', 'experiments')); "
+        "third = sorted({m.split('.')[0] for m in new} - set(sys.stdlib_module_names) "
+        "- {'ndcg', 'ndcg_book', 'experiments'} - {m for m in new if m.startswith('_')}); "
+        "print(' '.join(ours)); print(' '.join(third))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=COURSE_FOLDER
+    )
+    ours, third = done.stdout.splitlines()
+    return ours.split(), third.split()
+
+
+def test_import_ndcg_loads_the_metric_library_and_numpy_only():
+    ours, third = _loaded_after("import ndcg")
+    assert set(ours) <= {_module_name(path) for path in CORE}, ours
+    assert third == ["numpy"]
+
+
+def test_import_ndcg_ltr_loads_no_course_module_and_no_tree_library():
+    ours, third = _loaded_after("import ndcg.ltr, ndcg.ltr.letor, ndcg.ltr.races, ndcg.ltr.boosting")
+    assert not [m for m in ours if m.startswith(("ndcg.course", "ndcg_book", "experiments"))], ours
+    assert third == ["numpy"]
 
 
 def test_importing_the_whole_core_loads_nothing_of_the_course():
+    modules = ", ".join(_module_name(path) for path in CORE + LTR)
     code = (
-        "import sys, ndcg, ndcg.metrics, ndcg.batch, ndcg.batch_binary, ndcg.gains, ndcg.precision, ndcg.ltr, "
-        "ndcg.datasets, ndcg.conventions, ndcg.race, ndcg.boosting; print(' '.join(sorted(m for m in sys.modules "
-        f"if m.startswith('ndcg.course') or m in {HEAVY!r})))"
+        f"import sys, {modules}; print(' '.join(sorted(m for m in sys.modules "
+        f"if m.startswith(('ndcg.course', 'ndcg_book')) or m in {HEAVY!r})))"
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == ""
+
+
+def test_no_module_of_the_package_reads_a_path_of_the_repository():
+    # The package is what a participant installs: nothing outside it is there. A module may
+    # read its own package data (ndcg/course/content/, static/), never the course's folders
+    # (experiments/results/, experiments/published.yaml, benchmarks/ ...).
+    outside = ("results", "benchmarks", "experiments")
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "parents[" not in text, path
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Attribute) and node.attr == "parent" and "__file__" in ast.unparse(node):
+                depth = ast.unparse(node).count(".parent")  # Path(__file__).parent... up `depth` folders
+                assert path.parents[depth - 1].is_relative_to(PACKAGE), (path, ast.unparse(node))
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):  # a path: folder / "results"
+                named = [side.value for side in (node.left, node.right) if isinstance(side, ast.Constant)]
+                assert not set(named) & {*outside, "published.yaml"}, (path, ast.unparse(node))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not node.value.startswith(tuple(f"{name}/" for name in outside)), (path, node.value)
+                assert "published.yaml" not in node.value, (path, node.value)
+
+
+def test_the_wheel_holds_the_package_and_no_book_build(tmp_path):
+    from ndcg_book import downloads
+
+    wheel = downloads.build_wheel(COURSE_FOLDER, tmp_path)
+    with zipfile.ZipFile(wheel) as opened:
+        names = opened.namelist()
+    tops = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
+    assert tops == {"ndcg"}, tops
+    assert "ndcg/ltr/races.py" in names and "ndcg/course/static/ndcg-course.js" in names
+    assert not [name for name in names if "sphinx" in name.lower() or name.startswith("ndcg_book")]
 
 
 def test_the_course_package_is_lazy():
@@ -100,3 +185,20 @@ def test_scores_take_k_by_keyword_only_like_scikit_learn():
         with pytest.raises(TypeError):
             function([[1, 0]], [[0.5, 0.2]], 1)
         assert function([[1, 0]], [[0.5, 0.2]], k=1) >= 0
+
+
+def test_the_package_docstrings_list_exactly_their_modules():
+    import re
+
+    import ndcg.course
+    import ndcg.ltr
+    import ndcg_book
+
+    for package in (ndcg.course, ndcg.ltr, ndcg_book):
+        folder = Path(package.__file__).parent
+        modules = {path.stem for path in folder.glob("*.py") if not path.stem.startswith("_")}
+        modules |= {path.parent.name for path in folder.glob("*/__init__.py")}
+        listed = set(re.findall(r"^``(\w+)``", package.__doc__, re.MULTILINE))
+        assert listed == modules, (package.__name__, sorted(listed ^ modules))
+    listed = set(re.findall(r"``ndcg\.(\w+)``", ndcg.__doc__))
+    assert listed == {path.stem for path in CORE if not path.stem.startswith("_")} | {"ltr", "course"}

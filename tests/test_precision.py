@@ -5,7 +5,7 @@ import pytest
 import pytrec_eval
 
 import ndcg
-from ndcg.precision import average_precision, mean_average_precision, precision_at_k, recall_at_k
+from ndcg.list_binary import average_precision, mean_average_precision, precision_at_k, recall_at_k
 
 
 def test_precision_ignores_order_inside_the_top_k():

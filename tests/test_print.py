@@ -23,7 +23,7 @@ import yaml
 
 import ndcg
 from ndcg.course import cards
-from ndcg.course.sphinx_downloads import PDF_END, PDF_START
+from ndcg_book.downloads import PDF_END, PDF_START
 from tests import browser as browser_setup
 from tests.test_browser import Visit
 from tests.tools_loader import load_tool

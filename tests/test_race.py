@@ -1,4 +1,5 @@
-"""ndcg.race (multi-seed races, paired bootstrap, Holm) and make_letor's switches."""
+"""ndcg.ltr.races (multi-seed races), ndcg.stats (paired bootstrap, Holm), experiments/races.py
+(the runner and its JSON files) and make_letor's switches."""
 
 from __future__ import annotations
 
@@ -11,8 +12,13 @@ import sys
 import numpy as np
 import pytest
 
-from ndcg import ltr, race
-from ndcg.datasets import GRADE_FRACTIONS, make_letor
+import experiments.races
+from ndcg import ltr, stats
+from ndcg.ltr import races
+from ndcg.ltr.letor import GRADE_FRACTIONS, make_letor
+
+#: The races' runner, run as a script (from any folder: the tests run it from a temporary one).
+RUNNER = experiments.races.__file__
 
 # ------------------------------------------------------------------ make_letor's switches
 
@@ -137,19 +143,19 @@ def test_bad_switches(kwargs, message):
 
 
 def test_bootstrap_of_constant_differences():
-    result = race.paired_bootstrap([np.full(10, 0.1), np.full(30, 0.3)])
+    result = stats.paired_bootstrap([np.full(10, 0.1), np.full(30, 0.3)])
     assert result.mean == pytest.approx(0.2)  # the mean of the seeds' means, not of all queries
     assert result.low == pytest.approx(0.2) and result.high == pytest.approx(0.2)
     assert result.p_value == 0.0
-    zero = race.paired_bootstrap([np.zeros(12)])
+    zero = stats.paired_bootstrap([np.zeros(12)])
     assert (zero.low, zero.high, zero.p_value) == (0.0, 0.0, 1.0)
 
 
 def test_bootstrap_is_deterministic_and_its_level_widens_it():
     rng = np.random.default_rng(0)
     diffs = [rng.normal(0.02, 0.1, size=50) for _ in range(5)]
-    assert race.paired_bootstrap(diffs) == race.paired_bootstrap(diffs)
-    narrow, wide = race.paired_bootstrap(diffs), race.paired_bootstrap(diffs, confidence=0.99)
+    assert stats.paired_bootstrap(diffs) == stats.paired_bootstrap(diffs)
+    narrow, wide = stats.paired_bootstrap(diffs), stats.paired_bootstrap(diffs, confidence=0.99)
     assert wide.low < narrow.low < narrow.mean < narrow.high < wide.high
 
 
@@ -159,7 +165,7 @@ def test_bootstrap_interval_covers_the_truth_about_95_percent_of_the_time():
     trials = 200
     for trial in range(trials):
         diffs = [rng.normal(0.0, 0.1, size=40) for _ in range(5)]
-        result = race.paired_bootstrap(diffs, resamples=1000, seed=trial)
+        result = stats.paired_bootstrap(diffs, resamples=1000, seed=trial)
         covered += result.low <= 0.0 <= result.high
     assert 0.9 <= covered / trials <= 0.99
 
@@ -168,7 +174,7 @@ def test_bootstrap_p_value_and_interval_agree():
     rng = np.random.default_rng(2)
     for shift in (0.0, 0.01, 0.02, 0.03, 0.05):
         diffs = [rng.normal(shift, 0.1, size=40) for _ in range(5)]
-        result = race.paired_bootstrap(diffs)
+        result = stats.paired_bootstrap(diffs)
         excludes = result.low > 0 or result.high < 0
         if abs(result.p_value - 0.05) > 0.005:  # away from the boundary, where ties may decide
             assert excludes == (result.p_value < 0.05)
@@ -189,26 +195,26 @@ def test_bootstrap_p_value_and_interval_agree():
 )
 def test_bootstrap_bad_input(diffs, kwargs, message):
     with pytest.raises(ValueError, match=message):
-        race.paired_bootstrap(diffs, **kwargs)
+        stats.paired_bootstrap(diffs, **kwargs)
 
 
 def test_holm():
-    assert race.holm([0.01, 0.02, 0.03]) == ([True, True, True], [0.03, 0.04, 0.04])
-    rejected, adjusted = race.holm([0.04, 0.01])
+    assert stats.holm([0.01, 0.02, 0.03]) == ([True, True, True], [0.03, 0.04, 0.04])
+    rejected, adjusted = stats.holm([0.04, 0.01])
     assert adjusted == [0.04, 0.02] and rejected == [True, True]
-    assert race.holm([0.5]) == ([False], [0.5])
-    assert race.holm([0.3, 0.6, 0.9]) == ([False, False, False], [0.9, 1.0, 1.0])
+    assert stats.holm([0.5]) == ([False], [0.5])
+    assert stats.holm([0.3, 0.6, 0.9]) == ([False, False, False], [0.9, 1.0, 1.0])
     with pytest.raises(ValueError, match="p_values"):
-        race.holm([])
+        stats.holm([])
     with pytest.raises(ValueError, match="p_values"):
-        race.holm([1.5])
+        stats.holm([1.5])
     with pytest.raises(ValueError, match="alpha"):
-        race.holm([0.1], alpha=0)
+        stats.holm([0.1], alpha=0)
 
 
 def fake_result(**learners):
-    return race.RaceResult(
-        race.RACES["cutoff-linear"], [0], {k: [np.asarray(v, float)] for k, v in learners.items()}, {}
+    return races.RaceResult(
+        races.RACES["cutoff-linear"], [0], {k: [np.asarray(v, float)] for k, v in learners.items()}, {}
     )
 
 
@@ -221,38 +227,38 @@ def test_holm_claims_use_stricter_levels_and_step_down():
         c=base + 0.2 - np.abs(rng.normal(0, 0.02, size=80)),  # a beats c a little
         d=base + 0.3,  # a does NOT beat d: the claim is against its sign
     )
-    claims = race.holm_claims(result, [("a", "b"), ("a", "c"), ("a", "d")])
+    claims = races.holm_claims(result, [("a", "b"), ("a", "c"), ("a", "d")])
     by = {claim.loser: claim for claim in claims}
     levels = sorted(claim.interval.confidence for claim in claims)
     assert levels == pytest.approx([1 - 0.05, 1 - 0.05 / 2, 1 - 0.05 / 3])
     assert by["b"].holds and by["b"].interval.low > 0
     assert not by["d"].holds and by["d"].interval.mean < 0
     assert by["d"].p_holm == 1.0
-    (single,) = race.holm_claims(result, [("a", "b")])
+    (single,) = races.holm_claims(result, [("a", "b")])
     assert single.interval.confidence == 0.95
 
 
 def test_holm_claims_bad_pairs():
     result = fake_result(a=[0.5, 0.6], b=[0.4, 0.5])
     with pytest.raises(ValueError, match="pairs must be"):
-        race.holm_claims(result, [("a", "zzz")])
+        races.holm_claims(result, [("a", "zzz")])
     with pytest.raises(ValueError, match="at least one"):
-        race.holm_claims(result, [])
+        races.holm_claims(result, [])
 
 
 # ------------------------------------------------------------------ running races
 
 
 def test_run_is_deterministic_and_paired():
-    first = race.run("offsets", seeds=[0, 1])
-    second = race.run("offsets", seeds=[0, 1])
+    first = races.run("offsets", seeds=[0, 1])
+    second = races.run("offsets", seeds=[0, 1])
     for learner in ("pointwise", "ranknet"):
         for a, b in zip(first.ndcg[learner], second.ndcg[learner]):
             assert np.array_equal(a, b)
-    parts = race.split("offsets", 1)
+    parts = races.split("offsets", 1)
     n_test = np.unique(parts["test"][2]).size
     assert [len(v) for v in first.ndcg["ranknet"]] == [
-        np.unique(race.split("offsets", 0)["test"][2]).size,
+        np.unique(races.split("offsets", 0)["test"][2]).size,
         n_test,
     ]
     diffs = first.diffs("ranknet", "pointwise")
@@ -261,21 +267,21 @@ def test_run_is_deterministic_and_paired():
 
 
 def test_a_seed_is_one_fit_predict():
-    parts = race.split("cutoff-tiered", 4)
-    r = race.RACES["cutoff-tiered"]
-    scores = race.fit_predict(
+    parts = races.split("cutoff-tiered", 4)
+    r = races.RACES["cutoff-tiered"]
+    scores = races.fit_predict(
         "lambdarank", parts["train"], parts["test"][0], seed=4, k=r.k, epochs=r.epochs, lr=r.lr
     )
-    result = race.run("cutoff-tiered", seeds=[4], learners=["lambdarank"])
+    result = races.run("cutoff-tiered", seeds=[4], learners=["lambdarank"])
     y, qid = parts["test"][1], parts["test"][2]
     assert np.array_equal(result.ndcg["lambdarank"][0], ltr.ndcg_per_group(y, scores, qid, r.k))
 
 
 def test_split_standardizes_only_when_asked():
-    raw = race.split("offsets", 0)["train"][0]
-    std = race.split("offsets-standardized", 0)["train"][0]
+    raw = races.split("offsets", 0)["train"][0]
+    std = races.split("offsets-standardized", 0)["train"][0]
     assert not np.allclose(raw, std)
-    qid = race.split("offsets-standardized", 0)["train"][2]
+    qid = races.split("offsets-standardized", 0)["train"][2]
     first = std[qid == qid[0]]
     assert np.allclose(first.mean(axis=0), 0, atol=1e-12)
 
@@ -283,14 +289,14 @@ def test_split_standardizes_only_when_asked():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: race.run("nope"), "race must be a Race or one of"),
-        (lambda: race.run("offsets", seeds=[]), "seeds must be distinct"),
-        (lambda: race.run("offsets", seeds=[1, 1]), "seeds must be distinct"),
-        (lambda: race.run("offsets", seeds=[-1]), "every seed must be an integer >= 0"),
-        (lambda: race.run("offsets", seeds=[0.5]), "every seed must be an integer >= 0"),
-        (lambda: race.run("offsets", learners=["svm"]), "learners must be keys of LEARNERS"),
-        (lambda: race.fit_predict("svm", (None, None, None), None), "learner must be one of"),
-        (lambda: race.split("offsets", True), "seed must be an integer >= 0"),
+        (lambda: races.run("nope"), "race must be a Race or one of"),
+        (lambda: races.run("offsets", seeds=[]), "seeds must be distinct"),
+        (lambda: races.run("offsets", seeds=[1, 1]), "seeds must be distinct"),
+        (lambda: races.run("offsets", seeds=[-1]), "every seed must be an integer >= 0"),
+        (lambda: races.run("offsets", seeds=[0.5]), "every seed must be an integer >= 0"),
+        (lambda: races.run("offsets", learners=["svm"]), "learners must be keys of LEARNERS"),
+        (lambda: races.fit_predict("svm", (None, None, None), None), "learner must be one of"),
+        (lambda: races.split("offsets", True), "seed must be an integer >= 0"),
     ],
 )
 def test_run_bad_input(call, message):
@@ -299,8 +305,8 @@ def test_run_bad_input(call, message):
 
 
 def test_every_race_is_well_formed():
-    for name, r in race.RACES.items():
-        assert r.name == name and r.learners and all(learner in race.LEARNERS for learner in r.learners)
+    for name, r in races.RACES.items():
+        assert r.name == name and r.learners and all(learner in races.LEARNERS for learner in r.learners)
         make_letor(n_queries=5, **r.data)  # the switches exist
 
 
@@ -308,58 +314,62 @@ def test_every_race_is_well_formed():
 
 
 def test_save_and_load_round_trip(tmp_path):
-    result = race.run("offsets", seeds=[2], learners=["pointwise"])
+    result = races.run("offsets", seeds=[2], learners=["pointwise"])
     path = tmp_path / "sub" / "r.json"
-    race.save(result, path, command="python -m ndcg.race offsets --seeds 1")
-    back = race.load(path)
+    experiments.races.save(result, path, command="python experiments/races.py offsets --seeds 1")
+    back = experiments.races.load(path)
     assert back.race == result.race and back.seeds == [2]
     assert np.allclose(back.ndcg["pointwise"][0], result.ndcg["pointwise"][0], atol=1e-12, rtol=0)
     assert set(back.meta) == {"command", "date", "machine", "versions"}
     assert back.meta["versions"]["numpy"] == np.__version__ and back.meta["machine"]["cores"] >= 1
     (tmp_path / "bad.json").write_text(json.dumps({"race": {}}), encoding="utf-8")
     with pytest.raises(ValueError, match="not a race result"):
-        race.load(tmp_path / "bad.json")
+        experiments.races.load(tmp_path / "bad.json")
 
 
-@pytest.mark.parametrize("name", list(race.RACES))
+@pytest.mark.parametrize("name", list(races.RACES))
 def test_precomputed_result_matches_its_race_and_one_seed_reruns(name):
-    stored = race.precomputed(name)
-    assert stored.race == race.RACES[name], f"results/race-{name}.json is stale: run make races"
+    stored = experiments.races.precomputed(name)
+    assert stored.race == races.RACES[name], f"experiments/results/race-{name}.json is stale: run make races"
     assert stored.seeds == list(range(20))
-    assert stored.meta["command"] == f"python -m ndcg.race {name} --seeds 20"
-    assert set(stored.ndcg) == set(race.RACES[name].learners)
+    assert stored.meta["command"] == f"python experiments/races.py {name} --seeds 20"
+    assert set(stored.ndcg) == set(races.RACES[name].learners)
     seed = 7
-    again = race.run(name, seeds=[seed])
+    again = races.run(name, seeds=[seed])
     for learner, values in again.ndcg.items():
         assert np.allclose(values[0], stored.ndcg[learner][seed], atol=1e-9, rtol=0), (name, learner)
 
 
 def test_precomputed_missing_file_says_how_to_make_it(monkeypatch, tmp_path):
-    monkeypatch.setattr(race, "RESULTS", tmp_path)
+    monkeypatch.setattr(experiments.races, "RESULTS", tmp_path)
     with pytest.raises(FileNotFoundError, match="make races"):
-        race.precomputed("offsets")
+        experiments.races.precomputed("offsets")
 
 
 def test_command_line(tmp_path):
     out = tmp_path / "offsets.json"
     done = subprocess.run(
-        [sys.executable, "-m", "ndcg.race", "offsets", "--seeds", "1", "--out", str(out)],
+        [sys.executable, RUNNER, "offsets", "--seeds", "1", "--out", str(out)],
+        cwd=tmp_path,
         capture_output=True,
         text=True,
         check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "seed   0  pointwise" in done.stdout and f"wrote {out}" in done.stdout
-    assert race.load(out).meta["command"] == f"python -m ndcg.race offsets --seeds 1 --out {out.as_posix()}"
+    assert (
+        experiments.races.load(out).meta["command"]
+        == f"python experiments/races.py offsets --seeds 1 --out {out.as_posix()}"
+    )
     bad = subprocess.run(
-        [sys.executable, "-m", "ndcg.race", "all", "--out", str(out)],
+        [sys.executable, RUNNER, "all", "--out", str(out)],
         capture_output=True,
         text=True,
         check=False,
     )
     assert bad.returncode == 2 and "give one race" in bad.stderr
     zero = subprocess.run(
-        [sys.executable, "-m", "ndcg.race", "offsets", "--seeds", "0"],
+        [sys.executable, RUNNER, "offsets", "--seeds", "0"],
         capture_output=True,
         text=True,
         check=False,
@@ -369,7 +379,7 @@ def test_command_line(tmp_path):
 
 def test_a_race_of_your_own():
     mine = dataclasses.replace(
-        race.RACES["offsets"], name="mine", data={"grade_probs": (0.7, 0.3)}, n_queries=60
+        races.RACES["offsets"], name="mine", data={"grade_probs": (0.7, 0.3)}, n_queries=60
     )
-    result = race.run(mine, seeds=[0])
+    result = races.run(mine, seeds=[0])
     assert 0 < result.mean("ranknet") <= 1

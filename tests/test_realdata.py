@@ -1,8 +1,8 @@
-"""Tests of ``ndcg.course.realdata``: the race on a real collection, beside published figures.
+"""Tests of ``experiments.realdata``: the race on a real collection, beside published figures.
 
 The real collections cannot be shipped, so every test writes a small one in
 their layout (MSLR's ``FoldN/train.txt``, Istella's ``full/``) into
-``tmp_path`` with :func:`ndcg.datasets.make_letor`, and runs the real entry
+``tmp_path`` with :func:`ndcg.ltr.letor.make_letor`, and runs the real entry
 points on it: :func:`run`, and once the command line in a subprocess.
 """
 
@@ -12,15 +12,16 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from ndcg.course import realdata
-from ndcg.course.realdata import METRICS, RealResult, format_tables, load_published, run
-from ndcg.datasets import load_svmlight, make_letor, save_svmlight, standardize_by_query
+from experiments import realdata
+from experiments.realdata import METRICS, RealResult, format_tables, load_published, run
 from ndcg.ltr import ndcg_per_group
-from ndcg.race import fit_predict
+from ndcg.ltr.letor import load_svmlight, make_letor, save_svmlight, standardize_by_query
+from ndcg.ltr.races import fit_predict
 
 FAST = {"learners": ["ranknet", "pointwise"], "epochs": 2}
 ROW = re.compile(r"^(\S+)\s+((?:\d\.\d{4}\s+){4})\|((?:\s+\d\.\d{4}){4})$")
@@ -67,10 +68,13 @@ def direct(folder, fold, learner, *, standardize=True, epochs=2):
 
 def test_importing_the_module_loads_neither_yaml_nor_the_learners():
     code = (
-        "import sys, ndcg.course.realdata; "
-        "print(' '.join(m for m in ('yaml', 'lightgbm', 'xgboost', 'ndcg.race', 'ndcg.ltr') if m in sys.modules))"
+        "import sys, experiments.realdata; "
+        "print(' '.join(m for m in ('yaml', 'lightgbm', 'xgboost', 'ndcg.ltr.races', 'ndcg.ltr') if m in sys.modules))"
     )
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    course = Path(realdata.__file__).resolve().parents[1]  # `experiments` imports from the course's folder
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=course
+    )
     assert loaded.stdout.strip() == ""
 
 
@@ -130,7 +134,7 @@ def test_xgboost_gets_istellas_huge_values_at_float32s_largest(tmp_path):
     """XGBoost stores features as float32, where 1.8e308 is infinity, which it refuses: the value is
     set to float32's largest, with its sign, which keeps the order of the values, so the trees split
     as on the raw ones."""
-    pytest.importorskip("ndcg.boosting")
+    pytest.importorskip("ndcg.ltr.boosting")
     pytest.importorskip("xgboost")
     folder = write_collection(tmp_path, ["full/train.txt", "full/test.txt"], n_features=220)
     for part, row in (("train", 0), ("train", 1), ("test", 2)):
@@ -159,7 +163,7 @@ def test_the_yahoo_layout_is_found_inside_its_usual_folder(tmp_path):
 
 @pytest.mark.parametrize("library", ["lightgbm", "xgboost"])
 def test_the_tree_learners_get_the_raw_features(mslr, library):
-    pytest.importorskip("ndcg.boosting")
+    pytest.importorskip("ndcg.ltr.boosting")
     pytest.importorskip(library)
     result = run("mslr-web10k", mslr, folds=[2], learners=[library, "ranknet"], rounds=20, epochs=2)
     assert result.stats["Fold2"]["replaced"] == 0
@@ -438,7 +442,7 @@ def test_a_corrupt_line_is_named_with_its_file_and_line_number(mslr):
         ({"dataset": "mslr-web20k"}, "dataset must be one of 'mslr-web10k'"),
         (
             {"learners": ["ranknet", "lambdamart"]},
-            "learners must be keys of ndcg.race.LEARNERS .*got 'lambdamart'",
+            "learners must be keys of ndcg.ltr.races.LEARNERS .*got 'lambdamart'",
         ),
         ({"learners": []}, "learners must name at least one learner"),
         ({"learners": ["ranknet", "ranknet"]}, "must not repeat a learner"),
@@ -462,7 +466,7 @@ def test_the_default_settings_are_the_races_settings():
     # line's and fit_predict's are three copies of them, held together here.
     import inspect
 
-    from ndcg.race import RACES
+    from ndcg.ltr.races import RACES
 
     ours = inspect.signature(run).parameters
     theirs = inspect.signature(fit_predict).parameters
@@ -477,7 +481,7 @@ def test_the_default_settings_are_the_races_settings():
 
 def test_the_command_line_prints_the_tables_and_writes_the_json(mslr, tmp_path):
     out = tmp_path / "results" / "run.json"
-    command = [sys.executable, "-m", "ndcg.course.realdata", "--data", str(mslr), "--dataset", "mslr-web10k"]
+    command = [sys.executable, realdata.__file__, "--data", str(mslr), "--dataset", "mslr-web10k"]
     command += ["--folds", "1", "2", "--learners", "ranknet", "pointwise", "--epochs", "2", "--out", str(out)]
     done = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -485,7 +489,7 @@ def test_the_command_line_prints_the_tables_and_writes_the_json(mslr, tmp_path):
     assert done.stdout.rstrip().endswith(f"wrote {out.as_posix()}")
     payload = json.loads(out.read_text(encoding="utf-8"))
     assert payload["command"] == (
-        f"python -m ndcg.course.realdata --data {mslr} --dataset mslr-web10k --folds 1 2 "
+        f"python experiments/realdata.py --data {mslr} --dataset mslr-web10k --folds 1 2 "
         f"--learners ranknet pointwise --epochs 2 --out {out}"
     )
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", payload["date"])
@@ -528,7 +532,8 @@ def test_the_command_line_prints_the_tables_and_writes_the_json(mslr, tmp_path):
 
 
 def test_the_default_out_file_is_in_results_named_by_dataset_and_date(mslr, tmp_path, monkeypatch, capsys):
-    monkeypatch.chdir(tmp_path)
+    assert Path(realdata.__file__).resolve().parent / "results" == realdata.RESULTS  # experiments/results/
+    monkeypatch.setattr(realdata, "RESULTS", tmp_path / "results")
     argv = [
         "--data",
         str(mslr),
@@ -544,7 +549,7 @@ def test_the_default_out_file_is_in_results_named_by_dataset_and_date(mslr, tmp_
     assert realdata.main(argv) == 0
     (written,) = (tmp_path / "results").iterdir()
     assert re.fullmatch(r"mslr-web10k-\d{8}-\d{6}\.json", written.name)
-    assert f"wrote results/{written.name}" in capsys.readouterr().out
+    assert f"wrote {written.as_posix()}" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -598,6 +603,6 @@ def test_a_tree_learner_without_its_library_fails_before_reading_anything(mslr, 
     monkeypatch.setattr(
         importlib.util, "find_spec", lambda name, *a: None if name == "xgboost" else real(name, *a)
     )
-    monkeypatch.setattr("ndcg.datasets.load_svmlight", lambda *a, **k: pytest.fail("read the data first"))
+    monkeypatch.setattr("ndcg.ltr.letor.load_svmlight", lambda *a, **k: pytest.fail("read the data first"))
     with pytest.raises(ImportError, match="learner 'xgboost' needs the module"):
         run("mslr-web10k", mslr, folds=[1], learners=["ranknet", "xgboost"])

@@ -1,6 +1,6 @@
 """The words follow `repository: url:`: clone instructions once a repository is public, the
 course zip until then (``{with-repository}`` and ``{without-repository}`` of
-``ndcg.course.sphinx_repository``), built in a small Sphinx project in both states."""
+``ndcg_book.repository``), built in a small Sphinx project in both states."""
 
 from __future__ import annotations
 
@@ -42,9 +42,10 @@ def build(tmp_path: Path, url: str, page: str = PAGE) -> tuple[str, str]:
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text(
-        "extensions = ['myst_parser', 'ndcg.course.sphinx_repository']\n"
+        "extensions = ['myst_parser']\n"
         "myst_enable_extensions = ['colon_fence']\n"
-        f"html_theme_options = {{'repository_url': {url!r}}}\n",
+        + small_sphinx.parts_setup("repository")
+        + f"html_theme_options = {{'repository_url': {url!r}}}\n",
         encoding="utf-8",
     )
     (src / "index.md").write_text(page, encoding="utf-8")

@@ -167,9 +167,9 @@ SUBCOMMANDS = {
     ],
     "anki": [["{bin}/python", "-m", "ndcg.course.anki", "_build/ndcg-course.apkg"]],
     "benchmark": [["{bin}/python", "benchmarks/bench_ndcg_score.py"]],
-    "participant-pack": [["{bin}/python", "-m", "ndcg.course.downloads", "participant-pack"]],
-    "solutions": [["{bin}/python", "-m", "ndcg.course.downloads", "solutions"]],
-    "manifest": [["{bin}/python", "-m", "ndcg.course.downloads", "manifest"]],
+    "participant-pack": [["{bin}/python", "-m", "ndcg_book.downloads", "participant-pack"]],
+    "solutions": [["{bin}/python", "-m", "ndcg_book.downloads", "solutions"]],
+    "manifest": [["{bin}/python", "-m", "ndcg_book.downloads", "manifest"]],
 }
 
 
@@ -555,7 +555,7 @@ def test_participant_pack_passes_the_wheelhouse_its_systems_and_pythons_on(repo,
     assert run.main([*argv, "--python", "3.11", "--python", "3.12"]) == 0
     assert commands(calls)[-1][1:] == [
         "-m",
-        "ndcg.course.downloads",
+        "ndcg_book.downloads",
         "participant-pack",
         "--wheelhouse",
         "--target",
@@ -583,7 +583,19 @@ def test_lint_and_test_fast_run_what_they_say(repo, calls):
     calls.clear()
     assert run.main(["test-fast", "--", "-x"]) == 0
     assert commands(calls) == [
-        [python, "-m", "pytest", "-q", "-m", "not book and not install", "tests", "ndcg", "-x"]
+        [
+            python,
+            "-m",
+            "pytest",
+            "-q",
+            "-m",
+            "not book and not install",
+            "tests",
+            "ndcg",
+            "ndcg_book",
+            "experiments",
+            "-x",
+        ]
     ]
 
 
@@ -591,7 +603,7 @@ def test_ltr_real_forwards_its_options_to_the_module_which_holds_the_defaults(re
     python = str(repo / ".venv" / "bin" / "python")
     assert run.main(["ltr-real", "--data", "~/MSLR-WEB10K", "--dataset", "mslr-web10k"]) == 0
     assert commands(calls) == [
-        [python, "-m", "ndcg.course.realdata", "--data=~/MSLR-WEB10K", "--dataset=mslr-web10k"]
+        [python, "experiments/realdata.py", "--data=~/MSLR-WEB10K", "--dataset=mslr-web10k"]
     ]
     calls.clear()
     argv = [
@@ -606,7 +618,7 @@ def test_ltr_real_forwards_its_options_to_the_module_which_holds_the_defaults(re
     ]
     argv += ["--epochs", "3", "--rounds", "50", "--out", "r.json", "--published", "p.yaml"]
     assert run.main(argv) == 0
-    assert commands(calls)[0][3:] == [
+    assert commands(calls)[0][2:] == [
         "--data=D",
         "--dataset=istella",
         "--epochs=3",

@@ -1,6 +1,6 @@
 """The search index of the book: Chinese terms inside longer runs, and the excerpts' texts.
 
-``ndcg.course.sphinx_search`` indexes every substring of every run of Chinese characters (Sphinx's
+``ndcg_book.search`` indexes every substring of every run of Chinese characters (Sphinx's
 English splitter makes the whole run one word, and ``searchtools.js`` only looks a Chinese query
 up as a term), and writes ``searchtexts.js`` for the excerpts of a book opened from ``file://``.
 These tests build a small book with it (no notebook, no browser); ``tests/test_browser_search.py``
@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from sphinx.search import js_index
 
-from ndcg.course import sphinx_search
-from ndcg.course.sphinx_search import SearchEnglishChinese, han_terms, page_text
+import ndcg_book
+from ndcg_book import search
+from ndcg_book.search import SearchEnglishChinese, han_terms, page_text
 from tests import small_sphinx
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +36,7 @@ def test_every_substring_of_a_run_is_a_term():
 def test_english_words_are_split_as_before():
     english = SearchEnglishChinese({})
     sentence = "The discounted cumulative gain (DCG@3) isn't normalised; NDCG is."
-    assert english.split(sentence) == sphinx_search.SearchEnglish({}).split(sentence)
+    assert english.split(sentence) == search.SearchEnglish({}).split(sentence)
     assert english.stem("discounted") == "discount"
     assert english.lang == "en"
 
@@ -48,7 +49,7 @@ def test_a_chinese_run_keeps_its_word_and_gains_its_substrings():
 
 def test_the_configuration_registers_the_extension():
     config = (ROOT / "_config.yml").read_text(encoding="utf-8")
-    assert re.search(r"^\s*- ndcg\.course\.sphinx_search\b", config, re.MULTILINE)
+    assert re.search(r"^\s*- ndcg_book\b", config, re.MULTILINE) and "search" in ndcg_book.PARTS
 
 
 def test_page_text_is_the_main_element_without_scripts_styles_and_heading_links():
@@ -80,8 +81,9 @@ def _small_book(tmp_path: Path) -> Path:
     src = tmp_path / "src"
     (src / "chapters").mkdir(parents=True)
     (src / "conf.py").write_text(
-        'extensions = ["myst_parser", "ndcg.course.sphinx_search"]\n'
-        'exclude_patterns = ["_build"]\nhtml_theme = "basic"\nlanguage = "en"\n',
+        'extensions = ["myst_parser"]\n'
+        'exclude_patterns = ["_build"]\nhtml_theme = "basic"\nlanguage = "en"\n'
+        + small_sphinx.parts_setup("search"),
         encoding="utf-8",
     )
     (src / "index.md").write_text(
@@ -141,8 +143,8 @@ def test_the_index_finds_chinese_substrings(small_build):
 
 
 def test_the_build_writes_the_excerpts_texts(small_build):
-    source = (small_build / sphinx_search.TEXTS_FILE).read_text(encoding="utf-8")
-    prefix = f"var {sphinx_search.TEXTS_GLOBAL} = "
+    source = (small_build / search.TEXTS_FILE).read_text(encoding="utf-8")
+    prefix = f"var {search.TEXTS_GLOBAL} = "
     assert source.startswith(prefix) and source.endswith(";\n")
     texts = json.loads(source[len(prefix) : -2])
     index = js_index.loads((small_build / "searchindex.js").read_text(encoding="utf-8"))

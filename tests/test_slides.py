@@ -1,6 +1,6 @@
 """The slide decks' sources and how they are built (no browser, no built book).
 
-Each chapter 00-05 has a deck, ``slides/NN_name.md`` (ndcg.course.slides): every slide has
+Each chapter 00-05 has a deck, ``slides/NN_name.md`` (ndcg_book.slides): every slide has
 speaker notes without maths, every figure it shows is drawn by code, and every number is a
 template computed by ``ndcg`` (tests/test_book.py holds the sources to that, like the
 chapters). A deck built into a temporary folder is a reveal.js page with relative links only,
@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import ndcg
-from ndcg.course import slides, sphinx_slides
+from ndcg_book import slides
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = slides.deck_sources(ROOT)
@@ -144,7 +144,7 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
             target = (page.parent / urlsplit(link).path).resolve()
             if target.is_relative_to((book / "slides").resolve()):
                 assert target.is_file(), f"{deck.name}: {link} is missing"
-            elif urlsplit(link).path == "../../sources.html":  # a "source 00X" (ndcg.course.sphinx_sources)
+            elif urlsplit(link).path == "../../sources.html":  # a "source 00X" (ndcg_book.sources)
                 assert re.fullmatch(r"source-00[0-4]", urlsplit(link).fragment), f"{deck.name}: {link}"
             else:  # into the book: the chapter, the landing page, the book's MathJax and icon
                 assert link in (
@@ -234,19 +234,19 @@ def test_the_book_build_gives_the_decks_the_course_title_from_config_yml(monkeyp
         srcdir=str(ROOT),
         config=SimpleNamespace(project="Project name not set", ndcg_course_root="", **config),
     )
-    sphinx_slides.build_decks(app)
+    slides.build_decks(app)
     assert seen["course"] == title
     app.config.html_title = ""
     with pytest.raises(Exception, match="set title: in _config.yml"):
-        sphinx_slides.build_decks(app)
+        slides.build_decks(app)
 
 
 def test_the_slides_role_links_a_page_to_its_deck_relative_to_the_page():
-    nodes_, messages = sphinx_slides.slides_role("slides", "", "02_dcg", 1, _Inliner("chapters/02_dcg"))
+    nodes_, messages = slides.slides_role("slides", "", "02_dcg", 1, _Inliner("chapters/02_dcg"))
     assert not messages
     assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html"
     assert nodes_[0].astext() == "the slides of this chapter"
-    nodes_, _ = sphinx_slides.slides_role("slides", "", "Slides, DCG <02_dcg>", 1, _Inliner("instructors"))
+    nodes_, _ = slides.slides_role("slides", "", "Slides, DCG <02_dcg>", 1, _Inliner("instructors"))
     assert nodes_[0]["refuri"] == "slides/02_dcg/index.html" and nodes_[0].astext() == "Slides, DCG"
-    nodes_, messages = sphinx_slides.slides_role("slides", "", "99_none", 1, _Inliner("index"))
+    nodes_, messages = slides.slides_role("slides", "", "99_none", 1, _Inliner("index"))
     assert messages and "no slide deck '99_none'" in messages[0].message

@@ -2,7 +2,7 @@
 
 * The markup layer (:mod:`ndcg.course.cards.markup`) finds the mentions and links them in HTML,
   the views' layer links the JSON data of the kernel-free flashcards and quiz, and the Sphinx
-  extension :mod:`ndcg.course.sphinx_sources` applies both to every page (a small Sphinx build
+  extension :mod:`ndcg_book.sources` applies both to every page (a small Sphinx build
   here checks the relative links at two depths, and that an unknown code fails the build).
 * Every code the course's texts use is described on ``sources.md``.
 * The notebooks and the Anki deck keep plain text: no link.
@@ -167,8 +167,8 @@ def _small_book(tmp_path: Path, extra: str = "") -> Path:
     src = tmp_path / "src"
     (src / "chapters").mkdir(parents=True)
     (src / "conf.py").write_text(
-        'extensions = ["myst_parser", "ndcg.course.sphinx_sources"]\n'
-        'exclude_patterns = ["_build"]\nhtml_theme = "basic"\n',
+        'extensions = ["myst_parser"]\n'
+        'exclude_patterns = ["_build"]\nhtml_theme = "basic"\n' + small_sphinx.parts_setup("sources"),
         encoding="utf-8",
     )
     (src / "index.md").write_text(

@@ -127,8 +127,11 @@ def test_the_answer_key_of_true_false_and_multi_select(tmp_path):
 
 def test_the_teaching_extension_is_loaded_and_registers_its_directives():
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    assert "ndcg.course.sphinx_teaching" in config["sphinx"]["config"]["extensions"]
-    from ndcg.course import sphinx_teaching
+    assert "ndcg_book" in config["sphinx"]["config"]["extensions"]
+    import ndcg_book
+    from ndcg_book import teaching
+
+    assert "teaching" in ndcg_book.PARTS
 
     registered = {}
 
@@ -136,7 +139,7 @@ def test_the_teaching_extension_is_loaded_and_registers_its_directives():
         def add_directive(self, name, cls):
             registered[name] = cls
 
-    sphinx_teaching.setup(App())
+    teaching.register(App())
     assert set(registered) == {"quiz-answers", "course-text"}
 
 

@@ -1,4 +1,4 @@
-"""The computed timings (ndcg/course/timing.py): counting rules on small fixtures, and the agendas.
+"""The computed timings (ndcg_book/timing.py): counting rules on small fixtures, and the agendas.
 
 The fixtures are small text sources whose words, figures and tables are counted by hand in the
 comments; the course tests check that each agenda fills exactly its length, and that its cut list
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ndcg.course import timing
+from ndcg_book import timing
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -309,10 +309,12 @@ def test_the_guide_shows_the_computed_timings():
     text = (ROOT / "instructors.md").read_text(encoding="utf-8")
     for what in ("assumptions", "chapters", *(f"agenda-{k}" for k in timing.PLANS)):
         assert f"```{{course-timing}} {what}\n```" in text
-    assert "ndcg.course.sphinx_timing" in (ROOT / "_config.yml").read_text(encoding="utf-8")
+    import ndcg_book
+
+    assert "- ndcg_book" in (ROOT / "_config.yml").read_text(encoding="utf-8") and "timing" in ndcg_book.PARTS
 
 
 def test_the_exercises_readme_is_in_sync():
     text = (ROOT / "exercises" / "README.md").read_text(encoding="utf-8")
-    assert timing.readme_table(ROOT) in text, "run: python -m ndcg.course.timing --readme"
+    assert timing.readme_table(ROOT) in text, "run: python -m ndcg_book.timing --readme"
     assert "30 to 60 minutes" not in text

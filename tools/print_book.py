@@ -21,7 +21,7 @@ middle of the footer, where the printed pages leave room (:func:`stamp_pages`).
 The cheat sheet is also printed alone, ``ndcg-cheatsheet-<version>.pdf``. The PDFs carry the
 title, the version and the build date in their metadata; the build date is
 ``SOURCE_DATE_EPOCH`` when it is set (a reproducible build), else today (UTC). Then every page
-that says where a PDF is (the ``book-pdf`` directive, :mod:`ndcg.course.sphinx_downloads`)
+that says where a PDF is (the ``book-pdf`` directive, :mod:`ndcg_book.downloads`)
 gets the link in place of the words "this build has no PDF". Old PDFs are removed first, so a
 build that cannot print has no stale PDF and no link.
 
@@ -45,9 +45,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ndcg.course import downloads  # noqa: E402
-from ndcg.course.edition import build_date  # noqa: E402  (SOURCE_DATE_EPOCH, read in one place)
-from ndcg.course.sphinx_downloads import PDF_END, PDF_START  # noqa: E402
+from ndcg_book import downloads  # noqa: E402
+from ndcg_book.downloads import PDF_END, PDF_START  # noqa: E402
+from ndcg_book.edition import build_date  # noqa: E402  (SOURCE_DATE_EPOCH, read in one place)
 from tests import browser as browser_setup  # noqa: E402
 
 BOOK = ROOT / "_build" / "html"
@@ -251,7 +251,7 @@ def link_html(page: Path, book: Path, pdf: Path, pages: int, edition: str) -> st
 
 def downloads_size(size: int) -> str:
     """A size as the "Get the course" box shows it."""
-    from ndcg.course.sphinx_downloads import size_text
+    from ndcg_book.downloads import size_text
 
     return size_text(size)
 

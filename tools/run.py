@@ -509,7 +509,19 @@ def lint(args: argparse.Namespace) -> None:
 def test_fast(args: argparse.Namespace) -> None:
     """The library and content tests: no notebook, no built book, no browser (well under a minute)."""
     run(
-        [python(), "-m", "pytest", "-q", "-m", "not book and not install", "tests", "ndcg", *args.pytest_args]
+        [
+            python(),
+            "-m",
+            "pytest",
+            "-q",
+            "-m",
+            "not book and not install",
+            "tests",
+            "ndcg",
+            "ndcg_book",
+            "experiments",
+            *args.pytest_args,
+        ]
     )
 
 
@@ -596,8 +608,8 @@ def benchmark(args: argparse.Namespace) -> None:
 
 
 def races(args: argparse.Namespace) -> None:
-    """Run chapter 6's races with 20 seeds each into results/race-NAME.json (precomputed for the book)."""
-    run([python(), "-m", "ndcg.race", "all", "--seeds", "20"])
+    """Run chapter 6's races with 20 seeds each into experiments/results/race-NAME.json (precomputed for the book)."""
+    run([python(), "experiments/races.py", "all", "--seeds", "20"])
 
 
 #: The options of ``ltr-real`` that take one value, and those that take several, forwarded as given.
@@ -607,9 +619,9 @@ LTR_REAL_LISTS = ("folds", "learners")
 
 def ltr_real(args: argparse.Namespace) -> None:
     """Run the learners of chapter 6 on a real collection you have downloaded (MSLR-WEB10K/30K,
-    Yahoo! LTR, Istella): NDCG@1/3/5/10 per fold beside published figures, written to results/*.json
-    (``python -m ndcg.course.realdata``, which holds the defaults; nothing is downloaded)."""
-    command = [python(), "-m", "ndcg.course.realdata"]
+    Yahoo! LTR, Istella): NDCG@1/3/5/10 per fold beside published figures, written to experiments/results/*.json
+    (``python experiments/realdata.py``, which holds the defaults; nothing is downloaded)."""
+    command = [python(), "experiments/realdata.py"]
     for name in LTR_REAL_OPTIONS:
         value = getattr(args, name)
         if value is not None:
@@ -667,7 +679,7 @@ def write_header(root: Path, lock: Lock, bound: Sequence[int]) -> None:
 def participant_pack(args: argparse.Namespace) -> None:
     """Build the participant pack (student and play notebooks, the ndcg wheel, a README, no solution)
     into _build/participant-pack/, folder and zip; --wheelhouse adds what the room installs offline."""
-    command = [python(), "-m", "ndcg.course.downloads", "participant-pack"]
+    command = [python(), "-m", "ndcg_book.downloads", "participant-pack"]
     if args.make_wheelhouse:
         command.append("--wheelhouse")
     for name in args.target:
@@ -679,7 +691,7 @@ def participant_pack(args: argparse.Namespace) -> None:
 
 def solutions(args: argparse.Namespace) -> None:
     """Zip the solutions (notebooks/solutions/ and their text sources) for a self-study learner."""
-    run([python(), "-m", "ndcg.course.downloads", "solutions"])
+    run([python(), "-m", "ndcg_book.downloads", "solutions"])
 
 
 #: Where a learner whose copy has no solutions gets them: the book's download beside the exercises.
@@ -706,7 +718,7 @@ def pack_problem(root: Path) -> str | None:
 
 def manifest(args: argparse.Namespace) -> None:
     """Rewrite tools/course-files.txt, the course's file list for copies without .git, from git ls-files."""
-    run([python(), "-m", "ndcg.course.downloads", "manifest"])
+    run([python(), "-m", "ndcg_book.downloads", "manifest"])
 
 
 def requirements(args: argparse.Namespace) -> None:
@@ -843,7 +855,9 @@ COMMANDS: dict[str, Command] = {
     "sentences": Command("rewrite the text sources' prose one sentence per line", sentences),
     "anki": Command("write every flashcard to an Anki deck, _build/ndcg-course.apkg", anki),
     "benchmark": Command("time ndcg.ndcg_score against scikit-learn", benchmark),
-    "races": Command("run chapter 6's races with 20 seeds each into results/ (about 5 minutes)", races),
+    "races": Command(
+        "run chapter 6's races with 20 seeds each into experiments/results/ (about 5 minutes)", races
+    ),
     "ltr-real": Command(
         "chapter 6's learners on MSLR/Yahoo!/Istella you downloaded (make ltr-real DATA=DIR DATASET=NAME)",
         ltr_real,
@@ -933,8 +947,10 @@ def parser() -> argparse.ArgumentParser:
                 ("rounds", "tree learners: number of trees"),
             ):
                 subparser.add_argument(f"--{option}", metavar="N", help=meaning)
-            subparser.add_argument("--out", metavar="FILE", help="the JSON file (default: results/...)")
-            subparser.add_argument("--published", metavar="FILE", help="default: benchmarks/published.yaml")
+            subparser.add_argument(
+                "--out", metavar="FILE", help="the JSON file (default: experiments/results/...)"
+            )
+            subparser.add_argument("--published", metavar="FILE", help="default: experiments/published.yaml")
         if name == "nbval":
             subparser.add_argument(
                 "--older-kernels",

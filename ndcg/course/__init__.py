@@ -2,33 +2,35 @@
 
 Everything here exists to teach: the book's chapters, the exercise notebooks
 and the instructor's kit import it; the metric library (``ndcg`` and its
-modules ``metrics``, ``batch``, ``gains``, ``precision``, ``ltr``,
-``datasets``, ``conventions``) never does, and a test keeps it so.
+modules) and learning to rank (``ndcg.ltr``) never do, and a test keeps it so.
+The book build (the Sphinx extension, the slides, the timings, the downloads)
+is not here: it is ``ndcg_book/``, beside the package, outside the wheel.
 
 Modules
 -------
-``display``   numbers as a page shows them: rounded where they are produced
-              (keep, fmt, bound), so stored outputs match on every processor
-``examples``  the source documents' worked examples, as data
-``tables``    the step-by-step DCG table every chapter shows, and the table of
-              library conventions
-``plots``     the course's figures (imports matplotlib)
-``compare``   how often two metrics disagree on random rankings
-``dropin``    ``ndcg.ndcg_score`` and scikit-learn's given the same inputs
-              (chapter 4; imports scikit-learn)
-``checks``    answer checks for the exercise notebooks: a ladder of help (hint,
-              a closer look, then the explanation), per-entry marks of lists
-``answers``   the checks' hints and explanations, package data generated from
-              the solutions (``content/answers/``), so no student notebook holds them
-``cards``     (a package) flashcards and quizzes from ``content/*.yaml``, and
-              their kernel-free views for the book (imports yaml, markdown-it)
-``widgets``   (a package) live views (anywidget): explorer, games, deck, quiz, checker
-``live``      LiveFigure: a figure or card view live in a notebook, the same HTML in the book
-``anki``      the flashcards as an Anki deck (imports genanki)
-``realdata``  chapter 6's learners on MSLR, Yahoo! LTR or Istella, beside published
-              figures (``make ltr-real``; imports yaml)
-``assets``    the front-end files in ``static/`` (CSS, JS), read as package data
-``sphinx_assets``  the Sphinx extension that puts them in the book
+``display``      numbers as a page shows them: rounded where they are produced
+                 (keep, fmt, bound), so stored outputs match on every processor
+``examples``     the source documents' worked examples, as data
+``tables``       the step-by-step DCG table every chapter shows, the table of
+                 library conventions, and chapter 6's race tables
+``plots``        the course's figures (imports matplotlib)
+``figures``      the book's interactive figures (discount and gain sliders, NDCG@k,
+                 same RR), kernel-free views with a JSON island
+``figures_ltr``  chapter 6's score playground, a kernel-free view
+``compare``      how often two metrics disagree on random rankings
+``dropin``       ``ndcg.ndcg_score`` and scikit-learn's given the same inputs
+                 (chapter 4; imports scikit-learn)
+``checks``       answer checks for the exercise notebooks: a ladder of help (hint,
+                 a closer look, then the explanation), per-entry marks of lists
+``answers``      the checks' hints and explanations, package data generated from
+                 the solutions (``content/answers/``), so no student notebook holds them
+``cards``        (a package) flashcards and quizzes from ``content/*.yaml``, and
+                 their kernel-free views for the book (imports yaml, markdown-it)
+``widgets``      (a package) live views (anywidget): explorer, games, deck, quiz, checker
+``live``         LiveFigure: a figure or card view live in a notebook, the same HTML in the book
+``anki``         the flashcards as an Anki deck (imports genanki)
+``assets``       the front-end files in ``static/`` (CSS, JS), read as package data
 
+Package data: ``content/`` (the cards' YAML, the answers' JSON) and ``static/``.
 Importing ``ndcg.course`` itself loads none of them.
 """

@@ -32,7 +32,7 @@ from that one source (:func:`bundle`):
 ``ndcg-anki.css``
     The style of the Anki note model (:mod:`ndcg.course.anki`).
 
-The book gets them through the Sphinx extension :mod:`ndcg.course.sphinx_assets`;
+The book gets them through the Sphinx extension :mod:`ndcg_book.assets`;
 a live view in JupyterLab gets its stylesheets as anywidget's ``_css``.
 
 Examples

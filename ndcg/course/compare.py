@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._validation import check_k
-from ..metrics import ndcg, rr
-from ..precision import average_precision, precision_at_k
+from ..list_binary import average_precision, precision_at_k, rr
+from ..list_graded import ndcg
 
 
 def metric_suite(k: int = 10, *, threshold=1) -> dict[str, Callable]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import html
 import itertools
 
-from .. import metrics
+from .. import list_binary, list_graded
 from .._validation import check_grades
 from ..gains import discounts, gain_values
 from . import examples as _examples
@@ -127,7 +127,7 @@ class DiscountSlider(Figure):
 
     def values(self, rank: int) -> tuple[float, float]:
         """The two discounts of ``rank``, from ``ndcg``: 1/log2(rank+1), and 1/rank as RR."""
-        return float(discounts(rank)[-1]), metrics.rr([0] * (rank - 1) + [1])
+        return float(discounts(rank)[-1]), list_binary.rr([0] * (rank - 1) + [1])
 
     def body(self) -> str:
         t = DISCOUNT_TEXTS
@@ -269,7 +269,7 @@ class NdcgAtK(Figure):
     def curve(self, grades=None) -> list[float]:
         """NDCG@k for k = 1 ... n, from ``ndcg``."""
         grades = self.grades if grades is None else grades
-        return [metrics.ndcg(grades, k) for k in range(1, len(grades) + 1)]
+        return [list_graded.ndcg(grades, k) for k in range(1, len(grades) + 1)]
 
     def body(self) -> str:
         t = NDCG_AT_K_TEXTS
@@ -372,7 +372,7 @@ class SameRrBuilder(Figure):
     @staticmethod
     def scores(grades) -> tuple[float, float]:
         """RR and NDCG (whole list, own ideal) of ``grades``, from ``ndcg``."""
-        return metrics.rr(grades, threshold=RR_THRESHOLD), metrics.ndcg(grades)
+        return list_binary.rr(grades, threshold=RR_THRESHOLD), list_graded.ndcg(grades)
 
     def verdict(self) -> str:
         """Which sentence the builder shows for the current pair (a key of :data:`SAME_RR_TEXTS`)."""

@@ -30,7 +30,7 @@ import math
 
 import numpy as np
 
-from .. import batch, ltr
+from .. import batch_graded, ltr
 from .cards.views import json_island
 from .display import fmt, shown
 from .live import LiveFigure
@@ -87,7 +87,7 @@ def messages(k: int | None, noun: str) -> dict[str, str]:
 def _values(grades, scores, k, sigma, gain):
     grades = np.asarray(grades, dtype=float)
     scores = np.asarray(scores, dtype=float)
-    ndcg_value = batch.ndcg_score([grades], [scores], k=k, gain=gain, ignore_ties=True)
+    ndcg_value = batch_graded.ndcg_score([grades], [scores], k=k, gain=gain, ignore_ties=True)
     _, ranknet = ltr.ranknet_loss(grades, scores, sigma=sigma)
     lambdas = ltr.lambdarank_gradients(grades, scores, k, sigma=sigma, gain=gain)
     order = np.argsort(-scores, kind="stable")  # ties keep their input order

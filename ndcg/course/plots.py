@@ -18,7 +18,7 @@ import numpy as np
 
 from .._validation import check_gain, check_grades, check_k
 from ..gains import _gain, cutoff, discounts, discounts_jarvelin
-from ..metrics import dcg, ndcg
+from ..list_graded import dcg, ndcg
 from .display import fmt
 
 #: Colours used throughout the book (colour-blind safe, Okabe-Ito).

@@ -241,7 +241,7 @@ def ndcg_steps(rels, k=None, *, ideal=None, gain="linear", digits=3) -> StepTabl
     >>> print(ndcg_steps([0, 0]).caption)
     DCG@2 = 0.000; IDCG@2 = 0.000: nothing is relevant, and NDCG@2 is 0 by convention (linear gain)
     """
-    from ..metrics import dcg, idcg, ndcg
+    from ..list_graded import dcg, idcg, ndcg
 
     table = steps(rels, k, gain=gain, digits=digits)
     n = len(table.rows)
@@ -340,9 +340,9 @@ def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=
 def race_scores(result, *, digits=3) -> StepTable:
     """A race's learners: family, mean NDCG@k over seeds, and its lowest and highest seed.
 
-    ``result`` is an :class:`ndcg.race.RaceResult`; rows in the race's order.
+    ``result`` is an :class:`ndcg.ltr.races.RaceResult`; rows in the race's order.
     """
-    from ..race import LEARNERS
+    from ..ltr.races import LEARNERS
 
     k = result.race.k
     rows = []
@@ -362,7 +362,7 @@ def race_scores(result, *, digits=3) -> StepTable:
 def interval_text(interval, digits=3) -> str:
     """An interval as ``[low, high]``, signed, with a non-breaking space so it never wraps.
 
-    >>> from ndcg.race import Interval
+    >>> from ndcg.stats import Interval
     >>> interval_text(Interval(0.01, 0.0021, 0.0179, 0.95, 0.01))
     '[+0.002,\xa0+0.018]'
     """
@@ -371,12 +371,12 @@ def interval_text(interval, digits=3) -> str:
 
 
 def race_claims(claims, *, digits=4, caption="") -> StepTable:
-    """Claims "A beats B" (:func:`ndcg.race.holm_claims`): the difference, its interval, whether it holds.
+    """Claims "A beats B" (:func:`ndcg.ltr.races.holm_claims`): the difference, its interval, whether it holds.
 
     The interval is shown with 4 decimals by default, so that a bound just
     above 0 does not read as 0.
     """
-    from ..race import LEARNERS
+    from ..ltr.races import LEARNERS
 
     rows = []
     for claim in claims:
@@ -396,15 +396,15 @@ def race_claims(claims, *, digits=4, caption="") -> StepTable:
 def boosting_parameter_list() -> str:
     """LightGBM's and XGBoost's LambdaMART settings, idea by idea, as a Markdown list.
 
-    One item per row of :data:`ndcg.boosting.LAMBDAMART_PARAMETERS`: the idea,
-    each library's parameters as :func:`ndcg.boosting.lambdamart` sets them,
+    One item per row of :data:`ndcg.ltr.boosting.LAMBDAMART_PARAMETERS`: the idea,
+    each library's parameters as :func:`ndcg.ltr.boosting.lambdamart` sets them,
     and the note. A list rather than a table, so that the long notes read
     well on a phone.
 
     >>> print(boosting_parameter_list().splitlines()[0])
     - **objective**: LightGBM `objective='lambdarank'`; XGBoost `objective='rank:ndcg'`. LambdaMART: LambdaRank's NDCG-weighted pairwise gradients, fitted by boosted trees.
     """
-    from ..boosting import LAMBDAMART_PARAMETERS
+    from ..ltr.boosting import LAMBDAMART_PARAMETERS
 
     return "\n".join(
         f"- **{row.concept}**: LightGBM `{row.lightgbm_text}`; XGBoost `{row.xgboost_text}`. {row.note}"

@@ -2,7 +2,7 @@
 and each wrong option with why people pick it and what to say (its feedback).
 
 :func:`answer_key_markdown` writes MyST Markdown, which the book's directive
-``{quiz-answers}`` (:mod:`ndcg.course.sphinx_teaching`) parses into the page, so the
+``{quiz-answers}`` (:mod:`ndcg_book.teaching`) parses into the page, so the
 notes are generated from the content files (``ndcg/course/content/*.yaml``) and
 never retyped: a number in them is the content's computed template.
 """

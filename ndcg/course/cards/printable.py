@@ -1,7 +1,7 @@
 """Every flashcard and quiz question on one print-friendly page (the book's flashcards page).
 
 Its style is in ``ndcg/course/static/ndcg-course.css`` (``.ndcg-print``), which
-the book links from the page (:mod:`ndcg.course.sphinx_assets`).
+the book links from the page (:mod:`ndcg_book.assets`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A template is replaced, when a file is loaded, by the value of the Python
 expression ``expr`` formatted with the format ``spec`` (the text after the last
 colon that follows a space). The expression sees the public functions of
-:mod:`ndcg` and :mod:`ndcg.precision`, the examples of
+:mod:`ndcg` and :mod:`ndcg.list_binary`, the examples of
 :mod:`ndcg.course.examples` (``MOVIES``, ...), ``math`` and ``np``. Without a
 spec, an integer is shown as it is and any other number with three decimals,
 rounded through :func:`ndcg.course.display.fmt`.
@@ -23,20 +23,20 @@ _TEMPLATE = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
 
 
 def namespace() -> dict:
-    """The names a template sees: ndcg's and ndcg.precision's functions, the examples, math, np."""
+    """The names a template sees: ndcg's and ndcg.list_binary's functions, the examples, math, np."""
     import ndcg
-    from ndcg import precision
+    from ndcg import list_binary
     from ndcg.course import examples
 
     names = {"math": math, "np": np}
     names.update({name: getattr(ndcg, name) for name in ndcg.__all__})
     names.update(
         {
-            name: getattr(precision, name)
-            for name in dir(precision)
+            name: getattr(list_binary, name)
+            for name in dir(list_binary)
             if not name.startswith("_")
-            and callable(getattr(precision, name))
-            and getattr(getattr(precision, name), "__module__", "") == precision.__name__
+            and callable(getattr(list_binary, name))
+            and getattr(getattr(list_binary, name), "__module__", "") == list_binary.__name__
         }
     )
     names.update({name: getattr(examples, name) for name in dir(examples) if name.isupper()})
@@ -81,7 +81,7 @@ def render_template(text: str, names: dict | None = None) -> str:
         Text with templates.
     names : dict, optional
         The namespace the expressions see; by default the public functions
-        of ``ndcg`` and ``ndcg.precision``, the examples, ``math`` and ``np``.
+        of ``ndcg`` and ``ndcg.list_binary``, the examples, ``math`` and ``np``.
 
     Returns
     -------

@@ -11,7 +11,7 @@ output. Its HTML holds no CSS and no JavaScript of its own:
   :func:`ndcg.course.cards.to_html`.
 
 In the built book, ``ndcg/course/static/ndcg-course.js`` (loaded, with
-``ndcg-course.css``, by the Sphinx extension :mod:`ndcg.course.sphinx_assets`)
+``ndcg-course.css``, by the Sphinx extension :mod:`ndcg_book.assets`)
 finds every view and activates it: flashcards with the Leitner rule (written
 once, there), the quiz with feedback for every option. In a running notebook
 the same module plays the same view, live (:class:`ndcg.course.live.LiveFigure`).
@@ -74,7 +74,7 @@ def _link_data(data, href: str, known) -> None:
 def link_view_sources(fragment: str, href: str, *, known=None) -> str:
     """A book page's HTML ``fragment`` with every source code linked to the Sources page.
 
-    Used by the Sphinx extension :mod:`ndcg.course.sphinx_sources` on the notebook outputs of
+    Used by the Sphinx extension :mod:`ndcg_book.sources` on the notebook outputs of
     the built book only (the notebooks and the Anki deck keep plain text). The text is linked by
     :func:`~ndcg.course.cards.markup.link_sources`; a view's JSON island is decoded, its cards'
     and options' HTML linked the same way, and written back; ``href`` is the Sources page

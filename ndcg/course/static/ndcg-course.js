@@ -2,7 +2,7 @@
  *
  * An ES module, shipped with the package (ndcg/course/static/).  The book gets it as a
  * classic script made from this file (ndcg.course.assets.book_script, copied into
- * _build/html/_static/ by ndcg.course.sphinx_assets); a notebook gets it, bundled with the
+ * _build/html/_static/ by ndcg_book.assets); a notebook gets it, bundled with the
  * module of a view, as an anywidget (render, below; ndcg.course.widgets.View).  The other
  * modules register their kinds of view here.  A view is an HTML skeleton made in Python,
  * here by ndcg.course.cards (flashcards() or quiz()), with its data in a JSON island:
@@ -135,7 +135,7 @@ function flashcards(root) {
       front.innerHTML = c.front;
       back.innerHTML = c.back;
     }
-    /* In the built book, ndcg.course.sphinx_sources adds source_html: the same text with each
+    /* In the built book, ndcg_book.sources adds source_html: the same text with each
        source code a link into the Sources page, relative to this page. */
     if (c.source_html) { source.innerHTML = "Source: " + c.source_html; }
     else { source.textContent = c.source ? "Source: " + c.source : ""; }

@@ -7,7 +7,7 @@ island, the very skeleton the book shows. The module renders that skeleton and m
 playable exactly as in the book: one implementation of every game, explorer and figure.
 
 Where no kernel runs (the HTML book), the output's ``text/html`` is shown instead: the same
-skeleton, which the book's classic scripts activate (:mod:`ndcg.course.sphinx_assets`).
+skeleton, which the book's classic scripts activate (:mod:`ndcg_book.assets`).
 
 Maths in a view is TeX (``\\(…\\)`` and ``\\[…\\]``), typeset by the book's MathJax. JupyterLab
 typesets no widget, so a notebook's copy of the skeleton carries the maths as MathML, converted

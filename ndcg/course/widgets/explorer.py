@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import itertools
 
-from ... import metrics
+from ... import list_binary, list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import tables
@@ -70,7 +70,7 @@ def _contributions_chart(grades, k, gain) -> str:
     n = cutoff(len(grades), k)
     alt = (
         f"Bar chart: the {gain} gain of each of the top {n} ranks, and the part the "
-        f"discount keeps (DCG@{n} = {_fmt(metrics.dcg(grades, k, gain=gain))})."
+        f"discount keeps (DCG@{n} = {_fmt(list_graded.dcg(grades, k, gain=gain))})."
     )
     return _figure_png(figure, alt)
 
@@ -144,11 +144,11 @@ class RankingExplorer(View):
         k = self.start[1]
         self._values = values
         self._table = tables.steps(values, k, gain=gain)._repr_html_()
-        self.cg_value = metrics.cg(values, k)
-        self.dcg_value = metrics.dcg(values, k, gain=gain)
-        self.idcg_value = metrics.idcg(values, k, gain=gain)
-        self.ndcg_value = metrics.ndcg(values, k, gain=gain)
-        self.rr_value = metrics.rr(values, threshold=RR_THRESHOLD)
+        self.cg_value = list_graded.cg(values, k)
+        self.dcg_value = list_graded.dcg(values, k, gain=gain)
+        self.idcg_value = list_graded.idcg(values, k, gain=gain)
+        self.ndcg_value = list_graded.ndcg(values, k, gain=gain)
+        self.rr_value = list_binary.rr(values, threshold=RR_THRESHOLD)
         self._chart = _contributions_chart(values, k, gain)
         super().__init__(self.snapshot_html(), module="ndcg-explorers.js")
 

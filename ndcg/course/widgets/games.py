@@ -5,7 +5,7 @@ well without JavaScript (:meth:`snapshot_html`), and a JSON island with the exam
 every message the game says. ``ndcg/course/static/ndcg-games.js`` plays it
 (``data-ndcg-view="reorder"``, ``"monster"`` and ``"two-systems"``), in the built book and, as
 an anywidget, in a notebook, and computes every number with ``NDCGMetrics``
-(``ndcg-metrics.js``, equal to this package to 1e-12). Python keeps the data and the rules:
+(``ndcg-list_graded.js``, equal to this package to 1e-12). Python keeps the data and the rules:
 the starting state's messages are made here (:func:`reorder_status`, :func:`best_swap`,
 :func:`guess_verdict`, :func:`monster_says`) from the templates handed to the page in the
 island, and the browser tests hold the script's messages equal to them.
@@ -21,7 +21,7 @@ import re
 
 import numpy as np
 
-from ... import metrics
+from ... import list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import tables
@@ -155,15 +155,15 @@ def lambda_pairs(grades, k=None, *, gain="exponential", sigma=1.0) -> list[dict]
     list of dict
         ``better``, ``worse`` (positions, 0 = top), ``delta`` and ``lam``.
     """
-    from ... import ltr
+    from ...ltr import losses
 
     true = np.asarray(check_grades(grades, "grades", gain=gain), dtype=float)
     k = check_k(k)
     score = np.asarray(implied_scores(true.size))
-    gains, ideal = ltr._gains_and_ideal(true, k, gain)  # scaled alike near the grade limit
+    gains, ideal = losses._gains_and_ideal(true, k, gain)  # scaled alike near the grade limit
     if true.size < 2 or not ideal > 0:
         return []
-    delta, rho = ltr._lambdarank_parts(true, gains, score, k, sigma, ideal)
+    delta, rho = losses._lambdarank_parts(true, gains, score, k, sigma, ideal)
     return [
         {"better": i, "worse": j, "delta": float(delta[i, j]), "lam": float(-sigma * rho[i, j] * delta[i, j])}
         for i in range(true.size)
@@ -316,10 +316,10 @@ class ReorderGame(View):
 
     def _compute(self) -> None:
         grades = self.grades
-        self.dcg_value = metrics.dcg(grades, self.k, gain=self.gain)
-        self.idcg_value = metrics.idcg(grades, self.k, gain=self.gain)
-        self.ndcg_value = metrics.ndcg(grades, self.k, gain=self.gain)
-        self.cg_value = metrics.cg(grades, self.k)
+        self.dcg_value = list_graded.dcg(grades, self.k, gain=self.gain)
+        self.idcg_value = list_graded.idcg(grades, self.k, gain=self.gain)
+        self.ndcg_value = list_graded.ndcg(grades, self.k, gain=self.gain)
+        self.cg_value = list_graded.cg(grades, self.k)
 
     # -- the view --------------------------------------------------------------
     def _n(self) -> int:
@@ -489,7 +489,7 @@ def monster_health(grades, k=None, *, gain="linear") -> float:
 
     Exactly ``0.0`` when the order is ideal, with ties too (any order of equal grades is
     ideal): a gap within :data:`HEALTH_TOLERANCE` of IDCG is rounding, not health.
-    ``monsterHealth`` in ``ndcg-metrics.js`` computes the same.
+    ``monsterHealth`` in ``ndcg-list_graded.js`` computes the same.
 
     Examples
     --------
@@ -498,8 +498,8 @@ def monster_health(grades, k=None, *, gain="linear") -> float:
     """
     gain = check_gain(gain)
     values = check_grades(grades, "grades", gain=gain)
-    best = metrics.idcg(values, k, gain=gain)
-    gap = best - metrics.dcg(values, k, gain=gain)
+    best = list_graded.idcg(values, k, gain=gain)
+    gap = best - list_graded.dcg(values, k, gain=gain)
     return 0.0 if gap <= HEALTH_TOLERANCE * max(1.0, best) else float(gap)
 
 
@@ -524,7 +524,7 @@ def monster_hits(grades, moves, k=None, *, gain="linear") -> list[dict]:
     list of dict
         One per move: ``position``, ``health`` (after the move) and ``damage`` (health before
         minus health after: positive hurts the monster, negative heals it). The damages sum
-        to the first health minus the last. ``monsterHits`` in ``ndcg-metrics.js`` is the same.
+        to the first health minus the last. ``monsterHits`` in ``ndcg-list_graded.js`` is the same.
 
     Examples
     --------
@@ -617,7 +617,7 @@ class MonsterGame(ReorderGame):
     def __init__(self, items, grades=None, *, k=None, gain="linear", title=MONSTER_TITLE):
         self.last_hit = None
         values = _split_ranking(items, grades)[1]
-        if not metrics.idcg(values, k, gain=check_gain(gain)) > 0:
+        if not list_graded.idcg(values, k, gain=check_gain(gain)) > 0:
             raise ValueError(
                 f"grades must hold a relevant item within the cut-off for a monster to fight; got {list(values)}."
             )
@@ -746,8 +746,8 @@ class TwoSystemsGame(View):
         self._items = (items_x, items_y)
         check_grades(self._x, "x", gain=self.gain)
         check_grades(self._y, "y", gain=self.gain)
-        self.dcg_x = metrics.dcg(self._x, self.k, gain=self.gain)
-        self.dcg_y = metrics.dcg(self._y, self.k, gain=self.gain)
+        self.dcg_x = list_graded.dcg(self._x, self.k, gain=self.gain)
+        self.dcg_y = list_graded.dcg(self._y, self.k, gain=self.gain)
         if math.isclose(self.dcg_x, self.dcg_y, rel_tol=1e-12, abs_tol=1e-12):
             self.winner = "tie"
         else:
@@ -799,7 +799,7 @@ class TwoSystemsGame(View):
         )
         if sorted(self._x.tolist()) == sorted(self._y.tolist()):
             why = (
-                f"Both lists hold the same grades (CG = {metrics.cg(self._x):g} for both): only the "
+                f"Both lists hold the same grades (CG = {list_graded.cg(self._x):g} for both): only the "
                 f"order differs, and that is all DCG sees. " + why
             )
         tables_html = "".join(

@@ -1,0 +1,7 @@
+"""The course's experiments, outside the ``ndcg`` package and its wheel.
+
+``races.py``     chapter 6's races with more seeds, saved to ``experiments/results/race-*.json``
+                 (``python3 tools/run.py races``); the chapter shows them as precomputed
+``realdata.py``  chapter 6's learners on MSLR, Yahoo! LTR or Istella, beside the published
+                 figures of ``published.yaml`` (``python3 tools/run.py ltr-real``)
+"""

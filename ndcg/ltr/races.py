@@ -1,0 +1,406 @@
+"""Races between learning-to-rank learners, with statistics a reviewer accepts.
+
+Chapter 6 asks *which learner ranks best, and why*. One split of one data set
+cannot answer that: the gap between two learners moves with the queries that
+happen to land in the test set and with the seed of the training. A race here
+therefore repeats everything over several seeds and compares learners
+**query by query**:
+
+1. For every seed ``s``: make the data (:func:`ndcg.ltr.letor.make_letor` with
+   ``seed=s``), split it by query 60 / 20 / 20 (``seed=s``), train every
+   learner (model seed ``s``) and score each test query with NDCG@k
+   (:func:`ndcg.ltr.ndcg_per_group`: exponential gain, ties averaged, a query
+   without a relevant document scores 0).
+2. For two learners A and B, the per-query differences ``d[s][q]`` are
+   *paired*: the same query, ranked by both.
+3. The effect is the mean over seeds of each seed's mean difference. Its 95 %
+   confidence interval comes from a paired bootstrap over (seed, query):
+   the queries of every seed are resampled with replacement, 10,000 times,
+   and the interval holds the middle 95 % of the resampled effects
+   (:func:`ndcg.stats.paired_bootstrap`).
+4. A race that claims several winners adjusts for it with Holm's step-down
+   procedure (:func:`holm_claims`, with :func:`ndcg.stats.holm`): with ``m`` claims, the most convincing
+   one needs its interval at level ``1 - 0.05 / m``, the next ``1 - 0.05 /
+   (m - 1)``, and so on; the first that fails stops the others.
+
+The learners
+------------
+:data:`LEARNERS` names them: the five losses of :mod:`ndcg.ltr` on a linear
+model (``"pointwise"``, ``"ranknet"``, ``"lambdarank"``, ``"listnet"``,
+``"approxndcg"``), LambdaRank on a one-hidden-layer network
+(``"mlp-lambdarank"``), and LambdaMART in LightGBM and XGBoost
+(``"lightgbm"``, ``"xgboost"``, :mod:`ndcg.ltr.boosting`). :func:`fit_predict`
+trains one and scores new documents; every learner is deterministic.
+
+The races
+---------
+:data:`RACES` holds the races of chapter 6, each isolating one property of
+the data; :func:`run` runs one over some seeds and returns a
+:class:`RaceResult`. The runner outside the book, which saves results to JSON
+with the command, date, machine and library versions and reads them back, is
+``experiments/races.py`` in the course's repository.
+
+``import ndcg.ltr.races`` needs only NumPy; LightGBM and XGBoost are imported
+when a tree learner is trained.
+
+References
+----------
+B. Efron and R. J. Tibshirani, *An Introduction to the Bootstrap*, Chapman &
+Hall, 1993 (the percentile interval).
+S. Holm, "A simple sequentially rejective multiple test procedure",
+Scandinavian Journal of Statistics 6(2), 1979.
+M. D. Smucker, J. Allan and B. Carterette, "A comparison of statistical
+significance tests for information retrieval evaluation", CIKM 2007.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import NamedTuple
+
+import numpy as np
+
+from .._validation import check_seed
+from ..stats import Interval, holm, paired_bootstrap
+from . import training
+from .letor import make_letor, standardize_by_query, train_valid_test_split
+from .models import MLP, LinearModel
+from .training import ndcg_per_group
+
+__all__ = [
+    "LEARNERS",
+    "RACES",
+    "Claim",
+    "Learner",
+    "Race",
+    "RaceResult",
+    "fit_predict",
+    "holm_claims",
+    "run",
+    "split",
+]
+
+
+class Learner(NamedTuple):
+    """One learner of a race: its label, its family, its model and its loss."""
+
+    label: str
+    family: str
+    model: str  # "linear", "mlp", "lightgbm" or "xgboost"
+    loss: str | None  # a name in ndcg.ltr.LOSSES for the numpy models
+
+
+#: Every learner a race can run, by key.
+LEARNERS: dict[str, Learner] = {
+    "pointwise": Learner("pointwise regression", "pointwise", "linear", "pointwise"),
+    "ranknet": Learner("RankNet", "pairwise", "linear", "ranknet"),
+    "lambdarank": Learner("LambdaRank", "pairwise, NDCG-weighted", "linear", "lambdarank"),
+    "listnet": Learner("ListNet", "listwise", "linear", "listnet"),
+    "approxndcg": Learner("ApproxNDCG", "listwise", "linear", "approxndcg"),
+    "mlp-lambdarank": Learner("LambdaRank, one hidden layer", "pairwise, NDCG-weighted", "mlp", "lambdarank"),
+    "lightgbm": Learner("LightGBM LambdaMART", "pairwise, NDCG-weighted (trees)", "lightgbm", None),
+    "xgboost": Learner("XGBoost LambdaMART", "pairwise, NDCG-weighted (trees)", "xgboost", None),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Race:
+    """A race: the data (``make_letor`` keywords), the features, the learners, the cut-off.
+
+    ``standardize`` z-scores every feature within each query
+    (:func:`ndcg.ltr.letor.standardize_by_query`) before training; ``False``
+    trains on the raw features. The numpy learners train for ``epochs``
+    passes with Adam at step size ``lr``; the tree learners grow ``rounds``
+    trees of at most 15 leaves with learning rate 0.05.
+    """
+
+    name: str
+    title: str
+    data: dict
+    learners: tuple
+    k: int = 10
+    standardize: bool = True
+    n_queries: int = 300
+    epochs: int = 10
+    lr: float = 0.05
+    rounds: int = 200
+
+
+#: The races of chapter 6. Each isolates one property of the data.
+RACES: dict[str, Race] = {
+    race.name: race
+    for race in (
+        Race(
+            "linear",
+            "linear relevance: every learner",
+            {},
+            ("pointwise", "ranknet", "lambdarank", "listnet", "approxndcg", "lightgbm", "xgboost"),
+        ),
+        Race(
+            "nonlinear",
+            "relevance with interactions and thresholds",
+            {"relevance": "nonlinear"},
+            ("lambdarank", "mlp-lambdarank", "lightgbm", "xgboost"),
+        ),
+        Race(
+            "offsets",
+            "per-query offsets in the grades, raw features",
+            {"query_offset_sd": 2.0},
+            ("pointwise", "ranknet"),
+            standardize=False,
+        ),
+        Race(
+            "offsets-standardized",
+            "per-query offsets in the grades, features standardized per query",
+            {"query_offset_sd": 2.0},
+            ("pointwise", "ranknet"),
+        ),
+        Race(
+            "cutoff-linear",
+            "NDCG@3, linear relevance",
+            {},
+            ("ranknet", "lambdarank"),
+            k=3,
+        ),
+        Race(
+            "cutoff-tiered",
+            "NDCG@3, what makes a document perfect is not what makes it relevant",
+            {"relevance": "tiered", "label_noise_sd": 0.3, "query_offset_sd": 0.0},
+            ("ranknet", "lambdarank"),
+            k=3,
+        ),
+    )
+}
+
+
+def _race(race) -> Race:
+    if isinstance(race, Race):
+        return race
+    if race not in RACES:
+        raise ValueError(f"race must be a Race or one of {', '.join(map(repr, RACES))}; got {race!r}.")
+    return RACES[race]
+
+
+#: The shares of each seed's queries for training, validation and test (:func:`split`).
+SPLIT = (0.6, 0.2, 0.2)
+
+
+def split(race, seed):
+    """The data of one seed of a race: ``{"train": (X, y, qid), "valid": ..., "test": ...}``.
+
+    ``make_letor(n_queries, seed=seed, **race.data)``, split by query in the
+    shares :data:`SPLIT` (60 / 20 / 20) with ``seed``, every part
+    standardized per query when ``race.standardize``.
+
+    >>> parts = split("offsets", 0)
+    >>> sorted(parts), parts["train"][0].shape[1]
+    (['test', 'train', 'valid'], 15)
+    """
+    race = _race(race)
+    seed = check_seed(seed)
+    X, y, qid = make_letor(n_queries=race.n_queries, seed=seed, **race.data)
+    parts = train_valid_test_split(X, y, qid, fractions=SPLIT, seed=seed)
+    if race.standardize:
+        parts = {name: (standardize_by_query(Xp, qp), yp, qp) for name, (Xp, yp, qp) in parts.items()}
+    return parts
+
+
+def fit_predict(learner, train, X_test, *, seed=0, k=10, epochs=10, lr=0.05, rounds=200, return_model=False):
+    """Train one learner on ``train = (X, y, qid)`` and score the rows of ``X_test``.
+
+    Parameters
+    ----------
+    learner : str
+        A key of :data:`LEARNERS`.
+    train : tuple of arrays (X, y, qid)
+    X_test : array of shape (n_docs, n_features)
+    seed : int, default 0
+        The model's seed (initial weights, query shuffling, tree sampling).
+    k : int, default 10
+        The cut-off LambdaRank and ApproxNDCG optimise and LambdaMART
+        truncates at.
+    epochs, lr : int and float
+        Passes over the training queries and Adam's step size (numpy models).
+    rounds : int
+        Number of trees (LightGBM, XGBoost), grown on one thread each, so
+        that they are the same trees on every machine and a busy machine does
+        not slow them down.
+    return_model : bool, default False
+        Also return the fitted model.
+
+    Returns
+    -------
+    scores : ndarray of float64, shape (n_docs,)
+    model : the fitted model, when ``return_model``
+
+    Examples
+    --------
+    >>> parts = split("cutoff-linear", 0)
+    >>> scores = fit_predict("ranknet", parts["train"], parts["test"][0], epochs=2)
+    >>> scores.shape == parts["test"][1].shape
+    True
+    """
+    if learner not in LEARNERS:
+        raise ValueError(f"learner must be one of {', '.join(map(repr, LEARNERS))}; got {learner!r}.")
+    seed = check_seed(seed)
+    X, y, qid = train
+    spec = LEARNERS[learner]
+    if spec.model in ("lightgbm", "xgboost"):
+        from .boosting import fit_lambdamart
+
+        model = fit_lambdamart(spec.model, X, y, qid, seed=seed, k=k, rounds=rounds, n_jobs=1)
+        scores = np.asarray(model.predict(np.asarray(X_test, dtype=float)), dtype=float)
+    else:
+        n_features = np.asarray(X).shape[1]
+        model = MLP(n_features, seed=seed) if spec.model == "mlp" else LinearModel(n_features, seed=seed)
+        training.train(model, spec.loss, X, y, qid, epochs=epochs, lr=lr, k=k, seed=seed)
+        scores = model.predict(X_test)
+    return (scores, model) if return_model else scores
+
+
+@dataclasses.dataclass
+class RaceResult:
+    """What :func:`run` measured.
+
+    Attributes
+    ----------
+    race : Race
+    seeds : list of int
+    ndcg : dict of str to list of ndarray
+        For every learner, one array per seed: NDCG@k of every test query,
+        in sorted order of the query ids.
+    seconds : dict of str to list of float
+        For every learner, the training time (fit and predict) per seed.
+        It depends on the machine; never compare it across machines.
+    models : dict of str to list
+        For every learner, its fitted model per seed (not saved to JSON).
+    meta : dict
+        Command, date, machine, Python and library versions, when the
+        result was saved (``experiments/races.py``).
+    """
+
+    race: Race
+    seeds: list
+    ndcg: dict
+    seconds: dict
+    models: dict = dataclasses.field(default_factory=dict)
+    meta: dict = dataclasses.field(default_factory=dict)
+
+    def mean(self, learner) -> float:
+        """The mean over seeds of each seed's mean NDCG@k of ``learner``."""
+        return float(np.mean([values.mean() for values in self.ndcg[learner]]))
+
+    def diffs(self, a, b) -> list:
+        """Per seed, the per-query differences ``NDCG(a) - NDCG(b)``."""
+        return [x - y for x, y in zip(self.ndcg[a], self.ndcg[b])]
+
+
+def run(race, seeds=range(5), *, learners=None, progress=None):
+    """Run a race over ``seeds`` and return a :class:`RaceResult`.
+
+    Parameters
+    ----------
+    race : str or Race
+        A key of :data:`RACES`, or a :class:`Race`.
+    seeds : iterable of int, default ``range(5)``
+        Every seed makes its own data, split and models.
+    learners : sequence of str, optional
+        A subset of the race's learners (default: all of them).
+    progress : callable, optional
+        Called as ``progress(seed, learner, seconds)`` after each training.
+
+    Examples
+    --------
+    >>> result = run("cutoff-linear", seeds=[0, 1], learners=["ranknet"])
+    >>> len(result.ndcg["ranknet"]), 0 < result.mean("ranknet") < 1
+    (2, True)
+    """
+    race = _race(race)
+    seeds = [check_seed(s, "every seed") for s in seeds]
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise ValueError(f"seeds must be distinct integers, at least one; got {seeds!r}.")
+    learners = list(race.learners if learners is None else learners)
+    for learner in learners:
+        if learner not in LEARNERS:
+            raise ValueError(f"learners must be keys of LEARNERS; got {learner!r}.")
+    ndcg = {learner: [] for learner in learners}
+    seconds = {learner: [] for learner in learners}
+    models = {learner: [] for learner in learners}
+    for seed in seeds:
+        parts = split(race, seed)
+        X_te, y_te, q_te = parts["test"]
+        for learner in learners:
+            start = time.perf_counter()
+            scores, model = fit_predict(
+                learner,
+                parts["train"],
+                X_te,
+                seed=seed,
+                k=race.k,
+                epochs=race.epochs,
+                lr=race.lr,
+                rounds=race.rounds,
+                return_model=True,
+            )
+            elapsed = time.perf_counter() - start
+            ndcg[learner].append(ndcg_per_group(y_te, scores, q_te, race.k))
+            seconds[learner].append(elapsed)
+            models[learner].append(model)
+            if progress is not None:
+                progress(seed, learner, elapsed)
+    return RaceResult(race, seeds, ndcg, seconds, models)
+
+
+class Claim(NamedTuple):
+    """A claim "``winner`` beats ``loser``", checked with :func:`holm_claims`."""
+
+    winner: str
+    loser: str
+    interval: Interval
+    p_holm: float
+    holds: bool
+
+
+def holm_claims(result, pairs, *, alpha=0.05, resamples=10_000, seed=0):
+    """Check several claims "A beats B" of one race together, Holm-adjusted.
+
+    Each pair ``(A, B)`` claims that A's NDCG@k is higher than B's. The
+    claims are ordered by their bootstrap p-value; the ``i``-th (from 0) of
+    ``m`` gets an interval at level ``1 - alpha / (m - i)``, and it holds if
+    that interval lies above 0 and every claim before it held (Holm's
+    step-down). With one claim this is the plain ``1 - alpha`` interval.
+
+    Returns
+    -------
+    list of Claim
+        In the order of ``pairs``.
+
+    Examples
+    --------
+    >>> result = RaceResult(RACES["cutoff-linear"], [0], {
+    ...     "a": [np.array([0.9, 0.8, 0.7, 0.9])], "b": [np.array([0.5, 0.4, 0.6, 0.5])],
+    ...     "c": [np.array([0.9, 0.7, 0.8, 0.8])]}, {})
+    >>> [(c.winner, c.loser, c.holds) for c in holm_claims(result, [("a", "b"), ("a", "c")])]
+    [('a', 'b', True), ('a', 'c', False)]
+    """
+    pairs = [tuple(pair) for pair in pairs]
+    for pair in pairs:
+        if len(pair) != 2 or any(name not in result.ndcg for name in pair):
+            raise ValueError(f"pairs must be (winner, loser) learners of the result; got {pair!r}.")
+    m = len(pairs)
+    if m == 0:
+        raise ValueError("pairs must hold at least one (winner, loser) claim.")
+    plain = [paired_bootstrap(result.diffs(a, b), resamples=resamples, seed=seed) for a, b in pairs]
+    directed = [p.p_value if p.mean > 0 else 1.0 for p in plain]  # a claim against its sign fails
+    _, adjusted = holm(directed, alpha)
+    order = sorted(range(m), key=lambda i: directed[i])
+    claims = [None] * m
+    still = True
+    for rank, i in enumerate(order):
+        a, b = pairs[i]
+        level = 1 - alpha / (m - rank)
+        interval = paired_bootstrap(result.diffs(a, b), confidence=level, resamples=resamples, seed=seed)
+        still = still and interval.low > 0
+        claims[i] = Claim(a, b, interval, adjusted[i], still)
+    return claims

@@ -1,0 +1,53 @@
+"""ndcg_book: the book build, one Sphinx extension (not part of the ``ndcg`` wheel).
+
+``_config.yml`` loads it (``sphinx: local_extensions:`` puts the course's folder on
+Sphinx's path); :func:`setup` registers every part, one module per concern:
+
+``assets``      the course's CSS and JS (``ndcg/course/static/``) on the pages that use them
+``notebooks``   each chapter's executed notebook (``notebooks/``) in its download menu
+``downloads``   the course zip, the ``ndcg`` wheel, the participant pack and the solutions
+                zip (``python -m ndcg_book.downloads``); in the book, the files and the
+                get-the-course box
+``repository``  the repository, issues and edit buttons, derived from ``repository: url:``
+``slides``      the slide decks (``slides/*.md``, reveal.js) in ``_build/html/slides/``;
+                the ``{slides}`` role
+``timing``      reading, exercise and agenda minutes, computed (``python -m ndcg_book.timing``)
+``edition``     the edition (version, build date) in every page's footer, the pack and the PDFs
+``teaching``    the instructor notes' quiz-answers and course-text directives
+``sources``     every "source 00X" links to its entry on the Sources page
+``search``      search: Chinese terms found inside longer runs; excerpts from ``file://``
+``a11y``        the bibliography's entries as list items (axe: aria-required-children)
+
+Each module's ``register(app)`` adds its directives, roles and event handlers.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: Every part of the extension, a module of this package each, in the order :func:`setup` registers
+#: them. They are imported by :func:`setup`, so that ``python -m ndcg_book.downloads`` (or
+#: ``timing``) imports its module once.
+PARTS = (
+    "assets",
+    "notebooks",
+    "downloads",
+    "repository",
+    "slides",
+    "timing",
+    "edition",
+    "teaching",
+    "sources",
+    "search",
+    "a11y",
+)
+
+
+def setup(app) -> dict:
+    """Register the whole book extension with Sphinx."""
+    from ndcg import __version__
+
+    for part in PARTS:
+        importlib.import_module(f"{__name__}.{part}").register(app)
+    # env_version: a new one re-reads every page, so no page keeps an old search index's words.
+    return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}

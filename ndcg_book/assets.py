@@ -1,0 +1,75 @@
+"""The book build: the course's CSS and JavaScript in the built book.
+
+Registered by :func:`ndcg_book.setup`. It
+
+* writes the files of :data:`ndcg.course.assets.BOOK_FILES`
+  (``ndcg-course.css``, ``ndcg-course.js`` …) from the package's ``static/``
+  folder into the book's ``_static/`` when the HTML builder starts, each script in
+  its classic form (:func:`ndcg.course.assets.book_script`: a book opened from a
+  file cannot load ES modules) (so
+  they are there, and get Sphinx's ``?v=`` checksum, before any page is
+  written);
+* links the stylesheet from every page that shows something of the course
+  (an element with an ``ndcg-`` class: a step table, a widget snapshot, a
+  view, the printable flashcards), and loads the script on every page that
+  holds a kernel-free view (``data-ndcg-view``), through Sphinx's own
+  ``add_css_file`` / ``add_js_file`` during ``html-page-context`` (which
+  Sphinx applies to that page only).
+
+Nothing is loaded from a CDN: the book works offline.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ndcg.course import assets
+
+#: An element of the course: a class attribute with an ``ndcg-`` class in it.
+_COURSE_HTML = re.compile(r"""class=(["'])(?:(?!\1).)*\bndcg-""")
+#: A kernel-free view that ndcg-course.js activates.
+_VIEW = re.compile(r"\bdata-ndcg-view=")
+
+
+def needs(body: str) -> tuple[bool, bool]:
+    """Whether a page body needs the stylesheet, and whether it needs the script.
+
+    >>> needs('<table class="ndcg-steps">'), needs("<p>text</p>")
+    ((True, False), (False, False))
+    >>> needs('<div class="ndcg-kf ndcg-fc" data-ndcg-view="flashcards">')
+    (True, True)
+    """
+    script = bool(_VIEW.search(body))
+    return bool(_COURSE_HTML.search(body)) or script, script
+
+
+def _page_context(app, pagename, templatename, context, doctree) -> None:
+    from ndcg import __version__
+
+    css, js = needs(context.get("body") or "")
+    if js:  # the views remember a reader's progress per book version (ndcgCourse.store)
+        context["metatags"] = context.get("metatags", "") + (
+            f'\n<meta name="ndcg-course-version" content="{__version__}" />'
+        )
+    if css:
+        for name in assets.BOOK_CSS:
+            app.add_css_file(name)
+    if js:  # the metrics first: the views compute with them (deferred scripts run in order)
+        for name in assets.BOOK_JS:
+            app.add_js_file(name, defer="defer")
+
+
+def _copy_files(app) -> None:
+    if app.builder.format != "html":
+        return
+    target = Path(app.builder.outdir) / "_static"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in assets.BOOK_FILES:
+        (target / name).write_text(assets.book_script(name), encoding="utf-8")
+
+
+def register(app) -> None:
+    """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
+    app.connect("html-page-context", _page_context)
+    app.connect("builder-inited", _copy_files)

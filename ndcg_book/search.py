@@ -1,0 +1,243 @@
+"""The book build: the book's search finds Chinese terms, and shows excerpts offline.
+
+Registered by :func:`ndcg_book.setup`. It does two things.
+
+**Chinese substrings in the English index.** The book is English (``language: en``) with
+Chinese key terms (归一化折损累计增益, 排序学习). Sphinx's English splitter cuts text into
+``\\w+`` words, so a run of Chinese characters such as ``归一化折损累计增益`` is one word. The
+search page (Sphinx 7.4's ``searchtools.js``) never splits a Chinese query either: it looks the
+query up as a term, and scans the terms for one that contains it only when the query is longer
+than two characters and is not a term itself. So ``折损`` (two characters, and a term on the
+pages where it stands alone) missed the IDCG chapter, titled 理想折损累计增益, and ``排序学习``
+missed every page where it is part of a longer run. Segmenting with jieba (Sphinx's Chinese
+splitter) would not help: it cuts 排序学习 and 累计增益 in two. :class:`SearchEnglishChinese`
+(registered with ``app.add_search_language`` for ``en``) keeps every English word, stemmed as
+before, and adds every substring of every run of Chinese characters (:func:`han_terms`), so any
+Chinese query that occurs in a page is a term of that page.
+
+**Excerpts from file://.** Under each result the search page shows an excerpt of the page,
+which ``searchtools.js`` gets by fetching the page; a browser refuses that for a book opened from
+``file://`` (a USB stick). When the HTML build ends, :func:`write_texts` reads every built page
+and writes ``searchtexts.js`` beside ``searchindex.js``: the text that ``searchtools.js`` would
+take from each page (its ``[role=main]`` element without scripts, styles and heading links,
+white space collapsed) and where each part a result can link to (a section, a glossary term)
+starts and ends in it.
+``_static/offline-search.js`` loads it on the search page opened from ``file://`` and hands it
+to Sphinx's own ``Search.makeSearchSummary``; served over http(s), nothing changes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+from sphinx.search import js_index
+from sphinx.search.en import SearchEnglish
+
+#: The file the HTML build gets beside ``searchindex.js`` (read by ``_static/offline-search.js``).
+TEXTS_FILE = "searchtexts.js"
+#: How ``searchtexts.js`` hands its data to the page: a global that offline-search.js reads.
+TEXTS_GLOBAL = "ndcgSearchTexts"
+
+#: Han characters: the CJK Unified Ideographs, Extension A, the compatibility ideographs and the
+#: supplementary planes' extensions.
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_HAN_RUN = re.compile(f"[{_HAN}]+")
+
+
+def han_terms(word: str) -> list[str]:
+    """Every substring of every run of Han characters in ``word``, the runs themselves included.
+
+    >>> han_terms("折损累计")
+    ['折', '折损', '折损累', '折损累计', '损', '损累', '损累计', '累', '累计', '计']
+    >>> han_terms("IDCG理想"), han_terms("discount")
+    (['理', '理想', '想'], [])
+    """
+    terms = []
+    for run in _HAN_RUN.findall(word):
+        terms.extend(run[start:end] for start in range(len(run)) for end in range(start + 1, len(run) + 1))
+    return terms
+
+
+class SearchEnglishChinese(SearchEnglish):
+    """Sphinx's English search language, with the substrings of Chinese runs as extra words.
+
+    English words are split, stemmed and filtered as by :class:`sphinx.search.en.SearchEnglish`
+    (the search page's Porter stemmer and stop words are unchanged); a run of Chinese characters
+    stays a word, and :func:`han_terms` adds its substrings.
+
+    >>> SearchEnglishChinese({}).split("IDCG (理想折损) is the ideal DCG")
+    ['IDCG', '理想折损', 'is', 'the', 'ideal', 'DCG', '理', '理想', '理想折', '理想折损', '想', '想折', '想折损', '折', '折损', '损']
+    """
+
+    def split(self, input: str) -> list[str]:
+        words = super().split(input)
+        return words + [term for word in words for term in han_terms(word)]
+
+
+def _utf16_length(text: str) -> int:
+    """The length of ``text`` as JavaScript counts it (UTF-16 code units).
+
+    >>> _utf16_length("ab"), _utf16_length("折损"), _utf16_length("\U0002000b")
+    (2, 2, 2)
+    """
+    return len(text.encode("utf-16-le")) // 2
+
+
+#: The theme's parts of ``[role=main]`` that an excerpt leaves out: the buttons above the article
+#: (".ipynb .md .pdf", ``.bd-header-article``) and the print-only copy of the title and the page's
+#: contents (``#jb-print-docs-body``), which began every page's excerpt. The same two are removed by
+#: ``_static/offline-search.js`` from a page fetched for an excerpt when the book is served.
+CLUTTER_CLASSES = frozenset({"bd-header-article"})
+CLUTTER_IDS = frozenset({"jb-print-docs-body"})
+
+
+class _MainText(HTMLParser):
+    """The text ``searchtools.js`` takes from a page for an excerpt (``Search.htmlToText``): the
+    first ``[role=main]`` element without ``script``, ``style`` and ``.headerlink`` elements,
+    nor the theme's clutter (:data:`CLUTTER`, which ``_static/offline-search.js`` also takes out
+    of a fetched page when the book is served), white space collapsed; and where each element
+    whose id is in ``ids`` starts and ends in it."""
+
+    #: Elements that have no end tag.
+    VOID = frozenset(
+        ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr")
+    )
+
+    def __init__(self, ids: set[str]):
+        super().__init__(convert_charrefs=True)
+        self.ids = ids
+        self.parts: list[str] = []
+        self.length = 0  # in UTF-16 code units
+        self.space = True  # the text so far ends in white space (or is empty)
+        self.depth: dict[str, int] = {}
+        self.main: tuple[str, int] | None = None
+        self.done = False
+        self.skip: tuple[str, int] | None = None
+        self.open: list[tuple[str, int, str, int]] = []  # tag, depth, id, start
+        self.spans: dict[str, list[int]] = {}
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        level = self.depth[tag] = self.depth.get(tag, 0) + 1
+        if self.done:
+            return
+        attributes = dict(attrs)
+        if self.main is None:
+            if attributes.get("role") == "main":
+                self.main = (tag, level)
+            return
+        classes = (attributes.get("class") or "").split()
+        if self.skip is None and (
+            tag in ("script", "style")
+            or "headerlink" in classes
+            or attributes.get("id") in CLUTTER_IDS
+            or any(name in CLUTTER_CLASSES for name in classes)
+        ):
+            self.skip = (tag, level)
+        ident = attributes.get("id")
+        if ident in self.ids and ident not in self.spans:
+            self.open.append((tag, level, ident, self.length))
+
+    def handle_endtag(self, tag):
+        level = self.depth.get(tag, 0)
+        if not level:
+            return
+        self.depth[tag] = level - 1
+        if self.done or self.main is None:
+            return
+        if self.skip == (tag, level):
+            self.skip = None
+        for index in range(len(self.open) - 1, -1, -1):
+            open_tag, open_level, ident, start = self.open[index]
+            if (open_tag, open_level) == (tag, level):
+                self.spans[ident] = [start, self.length]
+                del self.open[index]
+                break
+        if self.main == (tag, level):
+            self.done = True
+
+    def handle_data(self, data):
+        if self.done or self.main is None or self.skip is not None:
+            return
+        text = re.sub(r"\s+", " ", data)
+        if self.space and text.startswith(" "):
+            text = text[1:]
+        if text:
+            self.parts.append(text)
+            self.length += _utf16_length(text)
+            self.space = text.endswith(" ")
+
+    def result(self) -> tuple[str, dict[str, list[int]]]:
+        text = "".join(self.parts)
+        if text.endswith(" "):
+            text = text[:-1]
+        end = _utf16_length(text)
+        return text, {ident: [min(start, end), min(stop, end)] for ident, (start, stop) in self.spans.items()}
+
+
+def page_text(html: str, ids: set[str] | frozenset[str] = frozenset()) -> tuple[str, dict[str, list[int]]]:
+    """The text of a page's ``[role=main]`` element as the search excerpt reads it, and the
+    ``[start, end)`` of each element whose id is in ``ids`` (in UTF-16 code units, as
+    JavaScript's ``slice`` counts).
+
+    >>> page_text(
+    ...     '<nav>menu</nav><main role="main"><div class="bd-header-article">.md .pdf</div>'
+    ...     '<div id="jb-print-docs-body"><h1>A</h1>Contents</div>'
+    ...     '<section id="a"><h1>A <a class="headerlink">#</a></h1>'
+    ...     '<p>One\\n  two.</p><section id="b"><p>折损 three</p></section>'
+    ...     '</section></main><footer>f</footer>',
+    ...     {"a", "b"},
+    ... )
+    ('A One two.折损 three', {'b': [10, 18], 'a': [0, 18]})
+    """
+    parser = _MainText(set(ids))
+    parser.feed(html)
+    parser.close()
+    return parser.result()
+
+
+def texts(outdir: Path, index: dict) -> dict[str, list]:
+    """``{docname: [text, {section id: [start, end]}]}`` for every page of a search ``index``
+    (the data of ``searchindex.js``) built into ``outdir``."""
+    docnames = index["docnames"]
+    # A result links to a section whose title matches (alltitles) or to an index entry's
+    # target (indexentries: a glossary term, say), and its excerpt is taken from there.
+    anchors: dict[str, set[str]] = {name: set() for name in docnames}
+    for places in index.get("alltitles", {}).values():
+        for doc, anchor in places:
+            if anchor:
+                anchors[docnames[doc]].add(anchor)
+    for places in index.get("indexentries", {}).values():
+        for doc, anchor, _main in places:
+            if anchor:
+                anchors[docnames[doc]].add(anchor)
+    found = {}
+    for docname in docnames:
+        page = outdir / f"{docname}.html"
+        if page.is_file():
+            text, spans = page_text(page.read_text(encoding="utf-8"), anchors[docname])
+            found[docname] = [text, dict(sorted(spans.items()))]
+    return found
+
+
+def write_texts(app, exception) -> None:
+    """At the end of an HTML build: ``searchtexts.js``, from ``searchindex.js`` and the pages."""
+    if exception is not None or app.builder.name != "html":
+        return
+    outdir = Path(app.builder.outdir)
+    index_file = outdir / "searchindex.js"
+    if not index_file.is_file():
+        return
+    index = js_index.loads(index_file.read_text(encoding="utf-8"))
+    data = json.dumps(texts(outdir, index), sort_keys=True, separators=(",", ":"))
+    (outdir / TEXTS_FILE).write_text(f"var {TEXTS_GLOBAL} = {data};\n", encoding="utf-8")
+
+
+def register(app) -> None:
+    """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
+    app.add_search_language(SearchEnglishChinese)
+    app.connect("build-finished", write_texts)

@@ -1,0 +1,922 @@
+"""Honest timings: a chapter's reading minutes and an exercise notebook's minutes, computed.
+
+Every time the course states (each chapter's reading time, the instructor guide's
+per-chapter table and its agendas) is computed here from the course's files, on
+every build; none is typed. Standard library only.
+
+Reading time of a chapter
+-------------------------
+Read from two files: the chapter's text source ``chapters/NN_name.md`` (the
+words, the Markdown tables, the sections and which of them are optional) and
+its executed notebook ``notebooks/chapters/NN_name.ipynb`` (the outputs: which
+code cells show a figure or a table). ``make sync-check`` keeps the two in step.
+
+What counts as a **word**: a run of letters or digits (``NDCG@5`` is two, a run
+of Chinese characters one) in the prose: paragraphs, headings, list items,
+block quotes, and the Markdown body of a directive (an admonition, an exercise).
+A role (``{glue:text}`x```, ``{doc}`02_dcg```) counts as the text it shows, a
+glued number as one word, an inline ``code`` span or inline ``$maths$`` as one
+word, a link as its text. **Not** counted: code cells, fenced code, the front
+matter, directive options (``:class: tip``), cell breaks (``+++``), labels
+``(name)=``, ``$$`` and ``\\begin`` maths blocks, HTML lines, tables (their
+time is the table allowance), and the bodies of ``{solution}`` directives (they
+are folded away; a reader opens them while doing the exercise).
+
+A **figure**: a code cell whose output the book shows (no ``remove-cell`` or
+``remove-output`` tag) and that holds an image (a Matplotlib plot), a live
+widget, or a kernel-free view of the course (an explorer, a game, a quiz:
+``data-ndcg-view``). A **table**: a block of Markdown table lines, or a shown
+code cell whose output holds an HTML ``<table>`` and no figure (a step table, a
+comparison table). A cell counts once, however many outputs it has.
+
+Reading minutes = words / :data:`WORDS_PER_MINUTE` + :data:`FIGURE_MINUTES`
+per figure + :data:`TABLE_MINUTES` per table, rounded up to a whole minute.
+The chapter's practice sections (:data:`PRACTICE_SECTIONS`: the exercises, the
+"Practise" section with its notebooks and game, the flashcards, the quiz) are
+not reading: they are what the exercise and practice minutes are for.
+
+**Optional on a first pass**: a section whose first block is an admonition with
+the class ``optional`` (:data:`OPTIONAL_CLASS`)::
+
+    ## Where do the grades come from?
+
+    :::{admonition} Optional on a first pass
+    :class: optional
+    ...
+    :::
+
+The whole section is optional, with its subsections. A *first pass* reads the
+chapter without its optional sections; the minutes saved are the difference.
+
+Exercise minutes
+----------------
+Read from the solutions' text source ``solutions/NN_name.md``: every check of
+an exercise notebook (``check_x = NumberCheck(...)`` or ``FunctionCheck(...)``)
+is one exercise, of one of three types: ``function`` (a :class:`FunctionCheck`),
+``list`` (a :class:`NumberCheck` whose answer template is a list,
+``answer = [..., ...]``) or ``number`` (a :class:`NumberCheck` asking for one
+number). Minutes = the sum of :data:`EXERCISE_MINUTES` of the types, an
+assumption the instructor guide states.
+
+In the book
+-----------
+The course's computed timings in the book.
+
+Registered by :func:`ndcg_book.setup`. It adds two
+directives, whose content is computed by the functions above from the
+course's files on every build (nothing typed):
+
+* ````{chapter-time}```` at the top of a chapter: the box with its reading
+  minutes, its first-pass minutes and its exercise notebook's minutes;
+* ````{course-timing} what```` in the instructor guide, ``what`` being
+  ``assumptions`` (the constants), ``chapters`` (the per-chapter table) or
+  ``agenda-90`` / ``agenda-half-day`` (an agenda and its cut list).
+
+Each renders MyST Markdown that Sphinx then parses as if it were in the page;
+the files it read are dependencies of the page, so a changed chapter rebuilds it.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.util.docutils import SphinxDirective
+
+#: Silent reading speed of technical prose, in words a minute.
+WORDS_PER_MINUTE = 200
+#: Minutes to read one figure (a plot, a widget, an explorer or game in the page).
+FIGURE_MINUTES = 0.5
+#: Minutes to read one table (a Markdown table or a computed step table).
+TABLE_MINUTES = 0.5
+#: Minutes a learner needs for one exercise of each type: an assumption, not a measurement.
+EXERCISE_MINUTES = {"number": 3, "list": 5, "function": 12}
+#: The class of the admonition that marks a section optional on a first pass.
+OPTIONAL_CLASS = "optional"
+#: The chapters' practice sections: not counted as reading.
+PRACTICE_SECTIONS = ("Exercises", "Practise", "Flashcards", "Quiz")
+
+_FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,}|:{3,})\s*(?:\{(?P<name>[\w:-]+)\})?(?P<rest>.*)$")
+_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
+_OPTION = re.compile(r"^:[\w-]+:")
+_ROLE = re.compile(r"\{(?P<role>[\w:-]+)\}`(?P<body>[^`]*)`")
+_TITLED = re.compile(r"^(?P<title>.*?)\s*<[^<>]+>$", re.DOTALL)
+_LINK = re.compile(r"!?\[(?P<text>[^\]]*)\]\([^)]*\)")
+_CODE = re.compile(r"`[^`]+`")
+_MATH = re.compile(r"\$[^$]+\$")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+#: Directives whose body is not prose a reader reads (code, maths, the folded solutions).
+_SKIPPED = frozenset({"code-cell", "code-block", "code", "math", "raw", "solution", "glue", "glue:figure"})
+
+
+@dataclass
+class Section:
+    """One section of a chapter: its heading and what it holds itself (not its subsections)."""
+
+    title: str
+    level: int
+    marked: bool = False  #: marked optional itself (its first block is the optional admonition)
+    optional: bool = False  #: optional itself or inside an optional section
+    practice: bool = False  #: a practice section (or inside one): not reading
+    words: int = 0
+    markdown_tables: int = 0
+    computed_tables: int = 0
+    figures: int = 0
+
+    @property
+    def tables(self) -> int:
+        """Markdown tables and computed tables."""
+        return self.markdown_tables + self.computed_tables
+
+
+@dataclass
+class Chapter:
+    """The reading counts of one chapter, section by section."""
+
+    name: str
+    title: str
+    sections: list[Section] = field(default_factory=list)
+
+    def _count(self, what: str, first_pass: bool) -> int:
+        return sum(
+            getattr(s, what) for s in self.sections if not s.practice and not (first_pass and s.optional)
+        )
+
+    def words(self, first_pass: bool = False) -> int:
+        return self._count("words", first_pass)
+
+    def figures(self, first_pass: bool = False) -> int:
+        return self._count("figures", first_pass)
+
+    def tables(self, first_pass: bool = False) -> int:
+        return self._count("tables", first_pass)
+
+    def minutes(self, first_pass: bool = False) -> int:
+        """Reading minutes (all of it, or a first pass without the optional sections)."""
+        return reading_minutes(self.words(first_pass), self.figures(first_pass), self.tables(first_pass))
+
+    def optional_sections(self) -> list[Section]:
+        """The sections marked optional on a first pass, in order."""
+        return [s for s in self.sections if s.marked]
+
+    def saved(self, section: Section) -> int:
+        """Minutes a first pass saves by skipping ``section`` (with its subsections)."""
+        start = self.sections.index(section)
+        end = start + 1
+        while end < len(self.sections) and self.sections[end].level > section.level:
+            end += 1
+        part = [s for s in self.sections[start:end] if not s.practice]
+        return math.ceil(
+            sum(s.words for s in part) / WORDS_PER_MINUTE
+            + FIGURE_MINUTES * sum(s.figures for s in part)
+            + TABLE_MINUTES * sum(s.tables for s in part)
+        )
+
+
+def reading_minutes(words: int, figures: int, tables: int) -> int:
+    """Words at :data:`WORDS_PER_MINUTE`, plus the figure and table allowances, rounded up.
+
+    >>> reading_minutes(1000, 2, 3)   # 5 + 1 + 1.5 = 7.5
+    8
+    >>> reading_minutes(0, 0, 0)
+    0
+    """
+    return math.ceil(words / WORDS_PER_MINUTE + FIGURE_MINUTES * figures + TABLE_MINUTES * tables)
+
+
+def count_words(line: str) -> int:
+    """The words of one line of prose (roles, code, maths and links as the module docstring says).
+
+    >>> count_words("NDCG@5 is {glue:text}`x:.3f`, see {doc}`the DCG chapter <02_dcg>`.")
+    8
+    >>> count_words("The discount $1/\\\\log_2(i+1)$ of `ndcg.dcg` (折损累计增益).")
+    6
+    """
+
+    def role(match: re.Match) -> str:
+        if match["role"].startswith("glue"):
+            return " N "
+        titled = _TITLED.match(match["body"])
+        return f" {titled['title'] if titled else match['body']} "
+
+    text = _ROLE.sub(role, line)
+    text = _LINK.sub(lambda m: f" {m['text']} ", text)
+    text = _CODE.sub(" C ", text)
+    text = _MATH.sub(" M ", text)
+    return len(_WORD.findall(text))
+
+
+def _clean_title(title: str) -> str:
+    """A heading without its emoji and markup: ``## 🎯 Quiz`` -> ``Quiz``."""
+    return " ".join(_WORD.findall(_ROLE.sub(lambda m: m["body"], title))) if title else ""
+
+
+def _is_practice(title: str) -> bool:
+    return _clean_title(title) in PRACTICE_SECTIONS
+
+
+def _strip_front_matter(text: str) -> str:
+    if text.startswith("---\n"):
+        end = text.find("\n---\n", 4)
+        if end != -1:
+            return text[end + 5 :]
+    return text
+
+
+class _Reader:
+    """Walks Markdown (and code-cell placeholders) and fills the sections."""
+
+    def __init__(self, name: str) -> None:
+        self.chapter = Chapter(name=name, title="")
+        self.sections = self.chapter.sections
+        self.sections.append(Section(title="", level=0))
+        self.fresh = True  # nothing read yet in the current section (for the optional marker)
+
+    @property
+    def current(self) -> Section:
+        return self.sections[-1]
+
+    def heading(self, level: int, title: str) -> None:
+        parent = None  # the nearest enclosing section: walk back to a lower level
+        for s in reversed(self.sections):
+            if s.level < level:
+                parent = s
+                break
+        section = Section(title=title, level=level)
+        section.practice = _is_practice(title) or bool(parent and parent.practice and parent.level)
+        section.optional = bool(parent and parent.optional)
+        self.sections.append(section)
+        if level == 1 and not self.chapter.title:
+            self.chapter.title = _clean_title(title)
+        self.fresh = True
+
+    def markdown(self, text: str) -> None:
+        lines = text.splitlines()
+        stack: list[tuple[str, str | None]] = []  # open fences: (fence, directive name)
+        in_table = False
+        maths = False
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            stripped = line.strip()
+            i += 1
+            skipping = any(name is None or name in _SKIPPED for _, name in stack)
+            if (
+                stack
+                and stripped
+                and set(stripped) == {stack[-1][0][0]}
+                and len(stripped) >= len(stack[-1][0])
+            ):
+                stack.pop()
+                continue
+            fence = _FENCE.match(stripped)
+            if fence and not (fence["fence"][0] == ":" and not fence["name"]):
+                name = fence["name"]
+                if name is None and fence["fence"][0] != ":":
+                    stack.append((fence["fence"], None))  # fenced code
+                    continue
+                stack.append((fence["fence"], name))
+                if skipping or name in _SKIPPED:
+                    continue
+                title = fence["rest"].strip()
+                options = []
+                while i < len(lines) and _OPTION.match(lines[i].strip()):
+                    options.append(lines[i].strip())
+                    i += 1
+                classes = " ".join(o.split(":", 2)[2] for o in options if o.startswith(":class:"))
+                if OPTIONAL_CLASS in classes.split():
+                    if not self.fresh:
+                        raise ValueError(
+                            f"{self.chapter.name}: the optional admonition must open its section "
+                            f"({self.current.title!r})"
+                        )
+                    self.current.marked = self.current.optional = True
+                self.current.words += count_words(title)
+                self.fresh = False
+                continue
+            if skipping:
+                continue
+            if maths:
+                maths = not (stripped.endswith("$$") or stripped.startswith("\\end{"))
+                continue
+            if stripped.startswith("$$") or stripped.startswith("\\begin{"):
+                single = stripped.startswith("$$") and len(stripped) > 2 and stripped.endswith("$$")
+                maths = not single and not (stripped.startswith("\\begin{") and "\\end{" in stripped)
+                self.fresh = False
+                continue
+            if stripped.startswith("|"):
+                if not in_table:
+                    self.current.markdown_tables += 1
+                    self.fresh = False
+                in_table = True
+                continue
+            in_table = False
+            if (
+                not stripped
+                or stripped.startswith(("+++", "%", "<"))
+                or re.fullmatch(r"\([\w-]+\)=", stripped)
+            ):
+                continue
+            heading = _HEADING.match(stripped) if not stack else None
+            if heading:
+                self.heading(len(heading["hashes"]), heading["title"])
+                self.current.words += count_words(heading["title"])
+                continue
+            self.current.words += count_words(stripped)
+            self.fresh = False
+
+    def code(self, outputs: list | None, tags: list[str]) -> None:
+        self.fresh = False
+        if outputs is None or {"remove-cell", "remove-output"} & set(tags):
+            return
+        kind = output_kind(outputs)
+        if kind == "figure":
+            self.current.figures += 1
+        elif kind == "table":
+            self.current.computed_tables += 1
+
+
+def output_kind(outputs: list) -> str | None:
+    """``"figure"``, ``"table"`` or None for a code cell's outputs (see the module docstring)."""
+    html = ""
+    for output in outputs:
+        data = output.get("data", {})
+        if any(m.startswith("image/") or m == "application/vnd.jupyter.widget-view+json" for m in data):
+            return "figure"
+        text = data.get("text/html", "")
+        html += "".join(text) if isinstance(text, list) else text
+    if "data-ndcg-view" in html:
+        return "figure"
+    return "table" if "<table" in html else None
+
+
+def _source_cells(text: str):
+    """The cells of a MyST text source: ("markdown", text) and ("code", None)."""
+    body = _strip_front_matter(text)
+    cells, markdown = [], []
+    lines = body.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        match = re.match(r"^(`{3,})\{code-cell\}", line)
+        if match:
+            cells.append(("markdown", "\n".join(markdown)))
+            markdown = []
+            fence = match[1]
+            i += 1
+            while i < len(lines) and lines[i].rstrip() != fence:
+                i += 1
+            cells.append(("code", None, []))
+        elif line.startswith("+++"):
+            cells.append(("markdown", "\n".join(markdown)))
+            markdown = []
+        else:
+            markdown.append(line)
+        i += 1
+    cells.append(("markdown", "\n".join(markdown)))
+    return cells
+
+
+def _notebook_cells(notebook: dict):
+    for cell in notebook["cells"]:
+        source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+        if cell["cell_type"] == "code":
+            yield ("code", cell.get("outputs", []), cell.get("metadata", {}).get("tags", []))
+        elif cell["cell_type"] == "markdown":
+            yield ("markdown", source)
+
+
+def _read(name: str, cells) -> Chapter:
+    reader = _Reader(name)
+    for cell in cells:
+        if cell[0] == "markdown":
+            reader.markdown(cell[1])
+        else:
+            reader.code(cell[1], cell[2])
+    return reader.chapter
+
+
+def read_chapter(source_text: str, notebook: dict | None = None, name: str = "chapter") -> Chapter:
+    """Count a chapter: words and Markdown tables from its text source; figures and computed
+    tables from its executed notebook (``notebook``, the parsed ``.ipynb``; none counted without it).
+
+    Raises ValueError when the two do not have the same sections (a stale notebook: run
+    ``make notebooks``).
+    """
+    chapter = _read(name, _source_cells(source_text))
+    if notebook is not None:
+        executed = _read(name, _notebook_cells(notebook))
+        if [s.title for s in executed.sections] != [s.title for s in chapter.sections]:
+            raise ValueError(
+                f"{name}: the executed notebook's sections differ from the text source's; run make notebooks"
+            )
+        for mine, theirs in zip(chapter.sections, executed.sections):
+            mine.figures, mine.computed_tables = theirs.figures, theirs.computed_tables
+    return chapter
+
+
+# -- exercises -------------------------------------------------------------------------------------
+
+_CHECK = re.compile(r"^(?P<var>\w+)\s*=\s*(?P<cls>NumberCheck|FunctionCheck)\(", re.MULTILINE)
+_CELL = re.compile(
+    r"^(?P<fence>`{3,})\{code-cell\}[^\n]*\n(?P<body>.*?)^(?P=fence)\s*$", re.MULTILINE | re.DOTALL
+)
+_ID = re.compile(r"^:?id:\s*(?P<id>\S+)", re.MULTILINE)
+_LIST_TEMPLATE = re.compile(r"^:?student:\s*['\"]?answer\s*=\s*\[", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One checked exercise of an exercise notebook."""
+
+    check: str  #: the check's variable, ``check_films``
+    kind: str  #: ``"number"``, ``"list"`` or ``"function"``
+
+    @property
+    def minutes(self) -> int:
+        return EXERCISE_MINUTES[self.kind]
+
+
+def read_exercises(solution_text: str) -> list[Exercise]:
+    """The exercises of a solutions text source, in order, each with its type.
+
+    A check is defined in a cell whose id is ``exN-check-def``; the exercise's answer
+    cell, ``exN-answer``, holds the learner's template (``student:``), which says whether
+    a :class:`NumberCheck` wants one number or a list.
+    """
+    cells = {}
+    order = []
+    for match in _CELL.finditer(solution_text):
+        body = match["body"]
+        found = _ID.search(body)
+        if found:
+            cells[found["id"]] = body
+            order.append(found["id"])
+    exercises = []
+    for cell_id in order:
+        body = cells[cell_id]
+        for check in _CHECK.finditer(body):
+            if check["cls"] == "FunctionCheck":
+                kind = "function"
+            else:
+                answer = cells.get(cell_id.removesuffix("-check-def") + "-answer", "")
+                if not answer:
+                    raise ValueError(f"{cell_id}: no answer cell {cell_id.removesuffix('-check-def')}-answer")
+                kind = "list" if _LIST_TEMPLATE.search(answer) else "number"
+                _agrees(body[check.end() - 1 :], kind, check["var"])
+            exercises.append(Exercise(check["var"], kind))
+    return exercises
+
+
+def _agrees(call: str, kind: str, var: str) -> None:
+    """A literal list as the expected value must go with a list template."""
+    try:
+        tree = ast.parse("f" + call[: _closing(call) + 1])
+    except SyntaxError:
+        return
+    args = tree.body[0].value.args
+    if args and isinstance(args[0], ast.List | ast.Tuple) and kind != "list":
+        raise ValueError(f"{var}: expects a list, but its answer template asks for one number")
+
+
+def _closing(text: str) -> int:
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            return i
+    return len(text) - 1
+
+
+def exercise_minutes(exercises: list[Exercise]) -> int:
+    """The minutes of a list of exercises: the per-type estimates, summed."""
+    return sum(e.minutes for e in exercises)
+
+
+# -- the course's files ----------------------------------------------------------------------------
+
+
+def root(start: Path | None = None) -> Path:
+    """The course's folder: the first of ``start`` (default: the working folder) and its
+    parents that holds ``chapters/``, ``solutions/`` and ``_toc.yml``."""
+    here = Path(start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (
+            (folder / "_toc.yml").is_file()
+            and (folder / "chapters").is_dir()
+            and (folder / "solutions").is_dir()
+        ):
+            return folder
+    raise FileNotFoundError(f"no course folder (with _toc.yml, chapters/, solutions/) at or above {here}")
+
+
+def chapter_names(course: Path) -> list[str]:
+    """``00_why``, ``01_cg``, ...: every chapter with a text source, in order."""
+    return sorted(p.stem for p in (course / "chapters").glob("[0-9][0-9]_*.md"))
+
+
+def chapter(name: str, course: Path | None = None) -> Chapter:
+    """The counts of chapter ``name`` (``"04_ndcg"``) from the course's files."""
+    course = course or root()
+    text = (course / "chapters" / f"{name}.md").read_text(encoding="utf-8")
+    executed = course / "notebooks" / "chapters" / f"{name}.ipynb"
+    notebook = json.loads(executed.read_text(encoding="utf-8")) if executed.is_file() else None
+    return read_chapter(text, notebook, name)
+
+
+def exercises(name: str, course: Path | None = None) -> list[Exercise]:
+    """The exercises of chapter ``name``'s exercise notebook."""
+    course = course or root()
+    return read_exercises((course / "solutions" / f"{name}.md").read_text(encoding="utf-8"))
+
+
+# -- teaching minutes and the agendas --------------------------------------------------------------
+
+#: Teaching a chapter's first pass takes its first-pass reading minutes times this: an assumption
+#: (an instructor walks the room through a section in about the time a participant reads it).
+TEACHING_PACE = 1
+#: A break in the half-day workshop, in minutes.
+BREAK_MINUTES = 15
+#: The closing block (questions, the chapter's quiz or the flashcards in pairs) takes what is left,
+#: and must lie between these two (the agenda's test fails otherwise).
+WRAP_UP_MINUTES = (10, 25)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of an agenda."""
+
+    what: str  #: "read", "teach", "exercises", "break" or "wrap-up"
+    minutes: int
+    chapter: str | None = None
+    exercises: tuple[Exercise, ...] = ()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What an agenda covers; its minutes are computed.
+
+    ``before`` are chapters read before the session (not in its minutes); ``steps`` are
+    ``("teach", chapter)``, ``("exercises", chapter, n)`` (the notebook's first n exercises)
+    and ``("break",)``. The wrap-up closes the agenda with the minutes left.
+    """
+
+    title: str
+    length: int
+    steps: tuple
+    before: tuple[str, ...] = ()
+
+
+#: The two agendas of the instructor guide. The half-day workshop is 3 h 30 (210 minutes).
+PLANS = {
+    "90": Plan(
+        "A 90-minute session",
+        90,
+        (
+            ("teach", "02_dcg"),
+            ("exercises", "02_dcg", 2),
+            ("teach", "03_idcg"),
+            ("teach", "04_ndcg"),
+            ("exercises", "04_ndcg", 2),
+        ),
+        before=("00_why", "01_cg"),
+    ),
+    "half-day": Plan(
+        "A half-day workshop",
+        210,
+        (
+            ("teach", "00_why"),
+            ("teach", "01_cg"),
+            ("exercises", "01_cg", 2),
+            ("teach", "02_dcg"),
+            ("exercises", "02_dcg", 2),
+            ("teach", "03_idcg"),
+            ("exercises", "03_idcg", 2),
+            ("break",),
+            ("teach", "04_ndcg"),
+            ("exercises", "04_ndcg", 3),
+            ("teach", "05_mrr"),
+            ("exercises", "05_mrr", 2),
+            ("teach", "06_ltr"),
+        ),
+    ),
+}
+
+
+def teaching_minutes(chapter: Chapter) -> int:
+    """Minutes to teach a chapter's first pass (:data:`TEACHING_PACE` times its reading minutes)."""
+    return math.ceil(TEACHING_PACE * chapter.minutes(first_pass=True))
+
+
+@dataclass
+class Agenda:
+    """A computed agenda: its blocks, and the optional sections its first pass skips."""
+
+    plan: Plan
+    blocks: list[Block]
+    cuts: list[tuple[str, Section, int]]  #: (chapter, section, minutes saved)
+
+    @property
+    def minutes(self) -> int:
+        return sum(b.minutes for b in self.blocks)
+
+
+def agenda(key: str, course: Path | None = None) -> Agenda:
+    """The agenda ``key`` of :data:`PLANS`, computed from the course's files.
+
+    Raises ValueError if the wrap-up left over falls outside :data:`WRAP_UP_MINUTES`.
+    """
+    course = course or root()
+    plan = PLANS[key]
+    chapters: dict[str, Chapter] = {}
+
+    def get(name: str) -> Chapter:
+        if name not in chapters:
+            chapters[name] = chapter(name, course)
+        return chapters[name]
+
+    blocks = [Block("read", 0, name) for name in plan.before]
+    for step in plan.steps:
+        if step[0] == "teach":
+            blocks.append(Block("teach", teaching_minutes(get(step[1])), step[1]))
+        elif step[0] == "exercises":
+            chosen = tuple(exercises(step[1], course)[: step[2]])
+            blocks.append(Block("exercises", exercise_minutes(list(chosen)), step[1], chosen))
+        elif step[0] == "break":
+            blocks.append(Block("break", BREAK_MINUTES))
+        else:
+            raise ValueError(f"unknown step {step!r}")
+    left = plan.length - sum(b.minutes for b in blocks)
+    low, high = WRAP_UP_MINUTES
+    if not low <= left <= high:
+        raise ValueError(f"{plan.title}: {left} minutes left for the wrap-up, not {low} to {high}")
+    blocks.append(Block("wrap-up", left))
+    taught = [name for name in dict.fromkeys(b.chapter for b in blocks if b.what == "teach")]
+    cuts = [(name, s, get(name).saved(s)) for name in taught for s in get(name).optional_sections()]
+    return Agenda(plan, blocks, cuts)
+
+
+# -- what the book shows (MyST Markdown, rendered by the directives at the end) --------------------
+
+_KINDS = ("number", "list", "function")
+
+
+def _num(value: float) -> str:
+    """A constant as the text shows it: ``0.5``, ``200``."""
+    return f"{value:g}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _kinds(chosen) -> str:
+    counts = {kind: sum(e.kind == kind for e in chosen) for kind in _KINDS}
+    return ", ".join(_plural(counts[k], k) for k in _KINDS if counts[k])
+
+
+def _title(section: Section) -> str:
+    return section.title
+
+
+def chapter_note(name: str, course: Path | None = None) -> str:
+    """The box at the top of chapter ``name``: its reading, first-pass and exercise minutes."""
+    course = course or root()
+    counted = chapter(name, course)
+    chosen = exercises(name, course)
+    optional = counted.optional_sections()
+    lines = [
+        ":::{admonition} ⏱️ Time for this chapter",
+        ":class: note ndcg-timing",
+        f"About **{counted.minutes()} minutes** to read: {counted.words()} words at "
+        f"{WORDS_PER_MINUTE} words a minute, plus {_num(FIGURE_MINUTES)} minutes for each of its "
+        f"{_plural(counted.figures(), 'figure')} and {_num(TABLE_MINUTES)} for each of its "
+        f"{_plural(counted.tables(), 'table')} (its exercises, practice, flashcards and quiz not included).",
+    ]
+    if optional:
+        lines.append(
+            f"A first pass takes about **{counted.minutes(first_pass=True)} minutes**: it skips the "
+            f"{_plural(len(optional), 'section')} marked *Optional on a first pass*."
+        )
+    number, listed, function = (_num(EXERCISE_MINUTES[k]) for k in _KINDS)
+    lines += [
+        f"Its exercise notebook takes about **{exercise_minutes(chosen)} minutes**: "
+        f"{_plural(len(chosen), 'exercise')} ({_kinds(chosen)}), at an assumed {number} minutes for "
+        f"an answer that is a number, {listed} for a list and {function} for a function "
+        "(see {doc}`/instructors`).",
+        ":::",
+    ]
+    return "\n".join(lines)
+
+
+def chapters_table(course: Path | None = None) -> str:
+    """The instructor guide's table: every chapter's reading, teaching and exercise minutes.
+
+    (Each chapter's words, figures and tables are in the box at its top; its optional
+    sections in the half-day agenda's cut list.)
+    """
+    course = course or root()
+    rows = [
+        "| chapter | reading (min) | first pass (min) | teaching (min) | exercise notebook (min) |",
+        "|---|---|---|---|---|",
+    ]
+    totals = [0, 0, 0, 0]
+    for name in chapter_names(course):
+        counted = chapter(name, course)
+        row = (
+            counted.minutes(),
+            counted.minutes(first_pass=True),
+            teaching_minutes(counted),
+            exercise_minutes(exercises(name, course)),
+        )
+        totals = [a + b for a, b in zip(totals, row)]
+        rows.append(f"| {{doc}}`/chapters/{name}` | " + " | ".join(map(str, row)) + " |")
+    rows.append("| **all chapters** | " + " | ".join(f"**{t}**" for t in totals) + " |")
+    return "\n".join(rows)
+
+
+def assumptions() -> str:
+    """The constants every timing rests on, as a list."""
+    per = ", ".join(f"{_num(EXERCISE_MINUTES[k])} minutes for a {k} answer" for k in _KINDS)
+    low, high = WRAP_UP_MINUTES
+    return "\n".join(
+        [
+            f"- Reading: {WORDS_PER_MINUTE} words a minute, plus {_num(FIGURE_MINUTES)} minutes per "
+            f"figure (a plot, a live widget, an explorer or game) and {_num(TABLE_MINUTES)} per table "
+            "(Markdown or computed), rounded up to a whole minute per chapter.",
+            f"- Exercises, one estimate per type: {per} (a function is written, run and debugged "
+            "against the check's test cases).",
+            f"- Teaching a chapter's first pass: {_num(TEACHING_PACE)} × its first-pass reading minutes "
+            "(you walk the room through a section in about the time it takes to read it).",
+            f"- A break: {BREAK_MINUTES} minutes; the closing block gets what is left, "
+            f"{low} to {high} minutes.",
+        ]
+    )
+
+
+def _block_text(block: Block, course: Path) -> str:
+    if block.what == "teach":
+        return f"Teach the first pass of {{doc}}`/chapters/{block.chapter}`"
+    if block.what == "exercises":
+        n = len(block.exercises)
+        return (
+            f"Exercises 1–{n} of `exercises/{block.chapter}.ipynb`, in pairs ({_kinds(block.exercises)})"
+            if n > 1
+            else f"Exercise 1 of `exercises/{block.chapter}.ipynb` ({_kinds(block.exercises)})"
+        )
+    if block.what == "break":
+        return "*Break*"
+    return "Questions; the last chapter's quiz together (vote, then click); flashcards in pairs"
+
+
+def agenda_text(key: str, course: Path | None = None) -> str:
+    """An agenda as MyST Markdown: a table of blocks with computed minutes, then its cut list."""
+    course = course or root()
+    made = agenda(key, course)
+    hours, minutes = divmod(made.plan.length, 60)
+    lines = [f"Length: **{made.plan.length} minutes** ({hours} h {minutes:02d})."]
+    if any(b.what == "break" for b in made.blocks):
+        lines[0] = lines[0][:-1] + ", a break included."
+    lines.append("")
+    before = [b for b in made.blocks if b.what == "read"]
+    if before:
+        minutes = sum(chapter(b.chapter, course).minutes(first_pass=True) for b in before)
+        names = " and ".join(f"{{doc}}`/chapters/{b.chapter}`" for b in before)
+        lines += [
+            f"Before the session, participants read {names} on their own: about {minutes} minutes "
+            "for a first pass, not part of the session's minutes.",
+            "",
+        ]
+    lines += ["| minutes | block | length (min) |", "|---|---|---|"]
+    start = 0
+    for block in made.blocks:
+        if block.what == "read":
+            continue
+        lines.append(f"| {start}–{start + block.minutes} | {_block_text(block, course)} | {block.minutes} |")
+        start += block.minutes
+    lines.append(f"| | **total** | **{made.minutes}** |")
+    saved = sum(m for _, _, m in made.cuts)
+    lines += [
+        "",
+        f"**Cut list**: the sections marked *Optional on a first pass* that this agenda skips "
+        f"(about {saved} minutes saved in all):",
+        "",
+    ]
+    for name in dict.fromkeys(c for c, _, _ in made.cuts):
+        parts = "; ".join(f"{_title(s)} ({m} min)" for c, s, m in made.cuts if c == name)
+        lines.append(f"- {{doc}}`/chapters/{name}`: {parts}.")
+    left = [n for n in chapter_names(course) if n not in {b.chapter for b in made.blocks}]
+    if left:
+        names = ", ".join(f"{{doc}}`/chapters/{n}`" for n in left)
+        minutes = sum(chapter(n, course).minutes() for n in left)
+        lines.append(
+            f"- Not in this agenda, for self-study afterwards: {names} (about {minutes} minutes of reading)."
+        )
+    return "\n".join(lines)
+
+
+# -- exercises/README.md: a generated table, kept in sync by tests/test_timing.py ------------------
+
+README_START = (
+    "<!-- minutes per notebook: generated by `python -m ndcg_book.timing --readme`; do not edit -->"
+)
+README_END = "<!-- end of the generated minutes -->"
+
+
+def readme_table(course: Path | None = None) -> str:
+    """The minutes of every exercise notebook, as the Markdown block of ``exercises/README.md``."""
+    course = course or root()
+    per = ", ".join(f"{_num(EXERCISE_MINUTES[k])} for a {k}" for k in _KINDS)
+    rows = [
+        README_START,
+        f"| notebook | exercises | minutes (at {per}) |",
+        "|---|---|---|",
+    ]
+    for name in chapter_names(course):
+        chosen = exercises(name, course)
+        rows.append(f"| `{name}.ipynb` | {len(chosen)}: {_kinds(chosen)} | {exercise_minutes(chosen)} |")
+    rows.append(README_END)
+    return "\n".join(rows)
+
+
+def update_readme(course: Path | None = None) -> bool:
+    """Rewrite the generated block of ``exercises/README.md``; True if it changed."""
+    course = course or root()
+    path = course / "exercises" / "README.md"
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index(README_START), text.index(README_END) + len(README_END)
+    new = text[:start] + readme_table(course) + text[end:]
+    path.write_text(new, encoding="utf-8")
+    return new != text
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ndcg_book.timing [--readme]``: print every timing, or update the README."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--readme"]:
+        print("exercises/README.md " + ("updated" if update_readme() else "already up to date"))
+        return 0
+    print(assumptions(), chapters_table(), *(agenda_text(k) for k in PLANS), sep="\n\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+# -------------------- the Sphinx side
+
+
+class _Markdown(SphinxDirective):
+    def _render(self, text: str) -> list[nodes.Node]:
+        course = Path(self.env.srcdir)
+        for folder in ("chapters", "solutions", "notebooks/chapters"):
+            for path in sorted((course / folder).glob("[0-9][0-9]_*.*")):
+                self.env.note_dependency(str(path))
+        container = nodes.container()
+        self.state.nested_parse(
+            StringList(text.splitlines(), source=self.env.docname), self.content_offset, container
+        )
+        return container.children
+
+
+class ChapterTime(_Markdown):
+    """The time box of the chapter it is in."""
+
+    def run(self) -> list[nodes.Node]:
+        name = Path(self.env.docname).name
+        return self._render(chapter_note(name, Path(self.env.srcdir)))
+
+
+class CourseTiming(_Markdown):
+    """A table or an agenda of the instructor guide."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        course, what = Path(self.env.srcdir), self.arguments[0]
+        if what == "assumptions":
+            text = assumptions()
+        elif what == "chapters":
+            text = chapters_table(course)
+        elif what.startswith("agenda-") and what.removeprefix("agenda-") in PLANS:
+            text = agenda_text(what.removeprefix("agenda-"), course)
+        else:
+            raise self.error(
+                f"course-timing: unknown {what!r} (assumptions, chapters, agenda-90, agenda-half-day)"
+            )
+        return self._render(text)
+
+
+def register(app) -> None:
+    """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
+    app.add_directive("chapter-time", ChapterTime)
+    app.add_directive("course-timing", CourseTiming)
