@@ -69,7 +69,20 @@ def _copy_files(app) -> None:
         (target / name).write_text(assets.book_script(name), encoding="utf-8")
 
 
+def _drop_widget_state(app, doctree) -> None:
+    """Leave the live views' widget state out of the page.
+
+    myst-nb puts the notebook's widget state in a script element of the page, for widget
+    JavaScript that the book never loads (``nb_ipywidgets_js: {}``: the book shows every view's
+    ``text/html``, made playable by its own scripts). For an anywidget view that state is the
+    view's bundled module, stylesheets and HTML: dead weight of hundreds of kB on a page.
+    """
+    metadata = getattr(app.env, "nb_metadata", None) or {}
+    metadata.get(app.env.docname, {}).get("js_files", {}).pop("ipywidgets_state", None)
+
+
 def register(app) -> None:
     """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
     app.connect("html-page-context", _page_context)
     app.connect("builder-inited", _copy_files)
+    app.connect("doctree-read", _drop_widget_state)

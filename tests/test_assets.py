@@ -233,3 +233,15 @@ def test_the_extension_adds_the_files_to_the_pages_that_use_them(tmp_path):
     for name in assets.BOOK_FILES:  # the scripts in their classic form (file:// refuses modules)
         assert (tmp_path / "_static" / name).read_text(encoding="utf-8") == assets.book_script(name)
     assert not (tmp_path / "_static" / "ndcg-anki.css").exists()
+
+
+def test_the_extension_leaves_the_widget_state_out_of_the_page(tmp_path):
+    # the book loads no widget JavaScript: a view's state (its module, CSS and HTML) is dead weight
+    app = FakeApp(tmp_path)
+    ndcg_book.assets.register(app)
+    files = {"ipywidgets_state": (None, {"body": "{}"}), "other": ("x.js", {})}
+    app.env = SimpleNamespace(docname="chapters/02_dcg", nb_metadata={"chapters/02_dcg": {"js_files": files}})
+    app.events["doctree-read"](app, None)
+    assert files == {"other": ("x.js", {})}
+    app.env = SimpleNamespace(docname="index")  # a page that is no notebook
+    app.events["doctree-read"](app, None)

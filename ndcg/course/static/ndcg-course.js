@@ -486,7 +486,7 @@ function modelOf(root) {
 
 const api = {
   hydrate: hydrate, register: register, store: store, announce: announce,
-  readData: readData, role: role, typeset: typeset, modelOf: modelOf
+  readData: readData, role: role, typeset: typeset, modelOf: modelOf, start: start
 };
 export default api;
 
