@@ -1,7 +1,6 @@
 """Flashcards and quizzes: the content files, the loader and the HTML views (the Leitner
 schedule lives in ndcg-course.js only; (their behaviour in a browser is tested in test_browser.py)."""
 
-import itertools
 import json
 import re
 import subprocess

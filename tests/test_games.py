@@ -191,7 +191,9 @@ def test_two_systems_view_after_a_guess_and_its_code_line():
     game = TwoSystemsGame(examples.VIDEO_GAME_X, examples.VIDEO_GAME_Y, title=GAME_TITLE)
     assert "TwoSystemsGame(VIDEO_GAME_X, VIDEO_GAME_Y, title=GAME_TITLE)" in game.snapshot_html()
     data = island(game.snapshot_html())
-    assert data["guessed"] is None and data["verdicts"]["x"]["text"] == "🤔 Not this time. You guessed system X."
+    assert (
+        data["guessed"] is None and data["verdicts"]["x"]["text"] == "🤔 Not this time. You guessed system X."
+    )
     tie = TwoSystemsGame([3, 0], [3, 0, 0], names=("left", "right"))
     assert "TwoSystemsGame([3.0, 0.0], [3.0, 0.0, 0.0], names=(&#x27;left&#x27;, &#x27;right&#x27;))" in (
         tie.snapshot_html()

@@ -20,7 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_jupyterlab import PLAY, RENDER_TIMEOUT, SHOTS, api, lab, lab_page, shut_kernels  # noqa: F401
+from tests import test_jupyterlab as jupyterlab
+from tests.test_jupyterlab import PLAY, RENDER_TIMEOUT, SHOTS, shut_kernels
+
+#: The JupyterLab server and page of tests/test_jupyterlab.py (module-scoped fixtures).
+lab, lab_page = jupyterlab.lab, jupyterlab.lab_page
 
 pytestmark = pytest.mark.book
 
@@ -116,7 +120,9 @@ def test_a_play_notebook_plays_in_jupyterlab(lab, lab_page, path):
             view.scroll_into_view_if_needed()
             before = view.inner_text()
             view.evaluate(MOVES[kind])
-            page.wait_for_function("([v, before]) => v.innerText !== before", arg=[view.element_handle(), before])
+            page.wait_for_function(
+                "([v, before]) => v.innerText !== before", arg=[view.element_handle(), before]
+            )
             played.append(kind)
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"jupyterlab-live-{path.stem}.png"))
@@ -135,7 +141,14 @@ def test_the_answer_checker_asks_python(lab, lab_page):
     ]
     notebook = {
         "cells": [
-            {"cell_type": "code", "id": f"c{i}", "metadata": {}, "source": s, "outputs": [], "execution_count": None}
+            {
+                "cell_type": "code",
+                "id": f"c{i}",
+                "metadata": {},
+                "source": s,
+                "outputs": [],
+                "execution_count": None,
+            }
             for i, s in enumerate(cells)
         ],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},

@@ -73,12 +73,15 @@ def test_figures_and_card_views_are_live_in_a_notebook_and_the_same_html_in_the_
     shown = [
         (figures.discount_slider(), "ndcg-explorers.js"),
         (figures.ndcg_at_k(), "ndcg-explorers.js"),
-        (figures_ltr.score_playground([1, 3, 2, 0], [2.0, 1.0, 0.0, -1.0], names=list("ABCD"), k=4), "ndcg-ltr.js"),
+        (
+            figures_ltr.score_playground([1, 3, 2, 0], [2.0, 1.0, 0.0, -1.0], names=list("ABCD"), k=4),
+            "ndcg-ltr.js",
+        ),
         (cards.flashcards("02_dcg"), "ndcg-course.js"),
     ]
     for figure, module in shown:
         data, _ = figure._repr_mimebundle_()
-        assert VIEW_MIME in data and data["text/plain"] == repr(figure)
+        assert VIEW_MIME in data and data["text/plain"] == repr(figure) and module == figure._MODULE
         assert data["text/html"] == figure.html() == figure._repr_html_()
     # the widget behind it carries the same module
     view = w.View(figures.gain_slider().html(), module="ndcg-explorers.js")

@@ -24,8 +24,8 @@ import html
 import json
 import re
 
-from .content import Deck, as_deck
 from ..live import LiveFigure
+from .content import Deck, as_deck
 from .markup import link_sources, link_text, to_html
 
 #: How many views of each kind and chapter this process made: the first one's DOM id is

@@ -46,7 +46,7 @@ def _tex_to_mathml(match: re.Match) -> str:
     tex, display = (match[1], "inline") if match[1] is not None else (match[2], "block")
     try:
         return convert(html.unescape(tex), display=display)
-    except Exception:  # noqa: BLE001 - a formula the converter cannot read stays TeX
+    except Exception:  # a formula the converter cannot read stays TeX
         return match[0]
 
 
@@ -116,9 +116,7 @@ class View(anywidget.AnyWidget):
 
     def __init__(self, html: str = "", *, module: str = assets.JS, **kwargs):
         self.fallback = html
-        super().__init__(
-            _esm=assets.esm(module), _css=assets.css_for(module), html=mathml(html), **kwargs
-        )
+        super().__init__(_esm=assets.esm(module), _css=assets.css_for(module), html=mathml(html), **kwargs)
 
     def snapshot_html(self) -> str:
         """What a page without a kernel shows: the view as the book has it."""

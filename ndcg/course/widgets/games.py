@@ -848,8 +848,7 @@ class TwoSystemsGame(View):
             for choice, label in zip(("x", "y", "tie"), (*self.names, TWO_SYSTEMS_MESSAGES["same"]))
         )
         answer = (
-            '<details data-role="fallback"><summary>Show the answer</summary>'
-            f"{self._answer_html()}</details>"
+            f'<details data-role="fallback"><summary>Show the answer</summary>{self._answer_html()}</details>'
         )
         return (
             f'<div class="ndcg-kf ndcg-widget ndcg-ts" id="{_view_id("two-systems", data)}" '

@@ -128,9 +128,7 @@ class AnswerChecker(View):
             f'<button type="button" data-action="check" title="Check your answer for {html.escape(check.name)}" '
             "disabled>Check ✔</button></p>"
             '<div data-role="feedback" aria-live="polite"></div>'
-            '<p class="ndcg-muted" data-role="attempts"></p>'
-            + json_island({"name": check.name})
-            + "</div>"
+            '<p class="ndcg-muted" data-role="attempts"></p>' + json_island({"name": check.name}) + "</div>"
         )
         super().__init__(box, module="ndcg-answer.js", answer=function_name or "")
 
