@@ -47,6 +47,7 @@ def needs(body: str) -> tuple[bool, bool]:
 def _page_context(app, pagename, templatename, context, doctree) -> None:
     from ndcg import __version__
 
+    _drop_widget_state(app, pagename)  # before myst-nb adds it (this handler runs first)
     css, js = needs(context.get("body") or "")
     if js:  # the views remember a reader's progress per book version (ndcgCourse.store)
         context["metatags"] = context.get("metatags", "") + (
@@ -69,7 +70,7 @@ def _copy_files(app) -> None:
         (target / name).write_text(assets.book_script(name), encoding="utf-8")
 
 
-def _drop_widget_state(app, doctree) -> None:
+def _drop_widget_state(app, pagename: str) -> None:
     """Leave the live views' widget state out of the page.
 
     myst-nb puts the notebook's widget state in a script element of the page, for widget
@@ -77,12 +78,11 @@ def _drop_widget_state(app, doctree) -> None:
     ``text/html``, made playable by its own scripts). For an anywidget view that state is the
     view's bundled module, stylesheets and HTML: dead weight of hundreds of kB on a page.
     """
-    metadata = getattr(app.env, "nb_metadata", None) or {}
-    metadata.get(app.env.docname, {}).get("js_files", {}).pop("ipywidgets_state", None)
+    metadata = getattr(getattr(app, "env", None), "nb_metadata", None) or {}
+    metadata.get(pagename, {}).get("js_files", {}).pop("ipywidgets_state", None)
 
 
 def register(app) -> None:
     """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
-    app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", _page_context, priority=400)  # before myst-nb's (500)
     app.connect("builder-inited", _copy_files)
-    app.connect("doctree-read", _drop_widget_state)

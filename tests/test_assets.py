@@ -209,7 +209,7 @@ class FakeApp:
     def add_js_file(self, name, **attributes):
         self.js.append((name, attributes))
 
-    def connect(self, event, handler):
+    def connect(self, event, handler, priority=500):
         self.events[event] = handler
 
 
@@ -240,8 +240,8 @@ def test_the_extension_leaves_the_widget_state_out_of_the_page(tmp_path):
     app = FakeApp(tmp_path)
     ndcg_book.assets.register(app)
     files = {"ipywidgets_state": (None, {"body": "{}"}), "other": ("x.js", {})}
-    app.env = SimpleNamespace(docname="chapters/02_dcg", nb_metadata={"chapters/02_dcg": {"js_files": files}})
-    app.events["doctree-read"](app, None)
+    app.env = SimpleNamespace(nb_metadata={"chapters/02_dcg": {"js_files": files}})
+    app.events["html-page-context"](app, "chapters/02_dcg", "page.html", {"body": "<p>x</p>"}, None)
     assert files == {"other": ("x.js", {})}
-    app.env = SimpleNamespace(docname="index")  # a page that is no notebook
-    app.events["doctree-read"](app, None)
+    app.env = SimpleNamespace()  # no notebook was read
+    app.events["html-page-context"](app, "index", "page.html", {"body": "<p>x</p>"}, None)
