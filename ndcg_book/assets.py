@@ -2,9 +2,11 @@
 
 Registered by :func:`ndcg_book.setup`. It
 
-* copies the files of :data:`ndcg.course.assets.BOOK_FILES`
-  (``ndcg-course.css``, ``ndcg-course.js``) from the package's ``static/``
-  folder into the book's ``_static/`` when the HTML builder starts (so
+* writes the files of :data:`ndcg.course.assets.BOOK_FILES`
+  (``ndcg-course.css``, ``ndcg-course.js`` …) from the package's ``static/``
+  folder into the book's ``_static/`` when the HTML builder starts, each script in
+  its classic form (:func:`ndcg.course.assets.book_script`: a book opened from a
+  file cannot load ES modules) (so
   they are there, and get Sphinx's ``?v=`` checksum, before any page is
   written);
 * links the stylesheet from every page that shows something of the course
@@ -45,6 +47,7 @@ def needs(body: str) -> tuple[bool, bool]:
 def _page_context(app, pagename, templatename, context, doctree) -> None:
     from ndcg import __version__
 
+    _drop_widget_state(app, pagename)  # before myst-nb adds it (this handler runs first)
     css, js = needs(context.get("body") or "")
     if js:  # the views remember a reader's progress per book version (ndcgCourse.store)
         context["metatags"] = context.get("metatags", "") + (
@@ -64,10 +67,22 @@ def _copy_files(app) -> None:
     target = Path(app.builder.outdir) / "_static"
     target.mkdir(parents=True, exist_ok=True)
     for name in assets.BOOK_FILES:
-        (target / name).write_text(assets.read(name), encoding="utf-8")
+        (target / name).write_text(assets.book_script(name), encoding="utf-8")
+
+
+def _drop_widget_state(app, pagename: str) -> None:
+    """Leave the live views' widget state out of the page.
+
+    myst-nb puts the notebook's widget state in a script element of the page, for widget
+    JavaScript that the book never loads (``nb_ipywidgets_js: {}``: the book shows every view's
+    ``text/html``, made playable by its own scripts). For an anywidget view that state is the
+    view's bundled module, stylesheets and HTML: dead weight of hundreds of kB on a page.
+    """
+    metadata = getattr(getattr(app, "env", None), "nb_metadata", None) or {}
+    metadata.get(pagename, {}).get("js_files", {}).pop("ipywidgets_state", None)
 
 
 def register(app) -> None:
     """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
-    app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", _page_context, priority=400)  # before myst-nb's (500)
     app.connect("builder-inited", _copy_files)

@@ -26,7 +26,8 @@ Modules
                  the solutions (``content/answers/``), so no student notebook holds them
 ``cards``        (a package) flashcards and quizzes from ``content/*.yaml``, and
                  their kernel-free views for the book (imports yaml, markdown-it)
-``widgets``      (a package) live ipywidgets: explorer, games, deck, quiz, checker
+``widgets``      (a package) live views (anywidget): explorer, games, deck, quiz, checker
+``live``         LiveFigure: a figure or card view live in a notebook, the same HTML in the book
 ``anki``         the flashcards as an Anki deck (imports genanki)
 ``assets``       the front-end files in ``static/`` (CSS, JS), read as package data
 

@@ -33,6 +33,7 @@ from ..gains import discounts, gain_values
 from . import examples as _examples
 from .cards.views import json_island
 from .display import fmt
+from .live import LiveFigure
 
 _COUNTER = itertools.count(1)
 _esc = html.escape
@@ -54,10 +55,12 @@ def _grades_text(grades) -> str:
     return ", ".join(f"{float(g):g}" for g in grades)
 
 
-class Figure:
-    """A kernel-free interactive figure: a skeleton readable without JavaScript, and its data."""
+class Figure(LiveFigure):
+    """An interactive figure: a skeleton readable without JavaScript, and its data; played by
+    ``ndcg-explorers.js`` in the book, and live in a notebook (:class:`~ndcg.course.live.LiveFigure`)."""
 
     view = ""
+    _MODULE = "ndcg-explorers.js"
 
     def __init__(self):
         self.dom_id = f"ndcg-{self.view}-{next(_COUNTER)}"
@@ -79,9 +82,6 @@ class Figure:
             '<p class="ndcg-sr" data-role="live" aria-live="polite"></p>'
             f"{json_island(self.data())}</div>"
         )
-
-    def _repr_html_(self) -> str:
-        return self.html()
 
 
 def _table(columns, rows, caption: str, role: str = "table") -> str:

@@ -33,6 +33,7 @@ import numpy as np
 from .. import batch_graded, ltr
 from .cards.views import json_island
 from .display import fmt, shown
+from .live import LiveFigure
 
 __all__ = ["ScorePlayground", "playground_data", "score_playground"]
 
@@ -177,8 +178,10 @@ def _arrow(value: float) -> str:
     return "\N{UPWARDS ARROW}" if value < 0 else "\N{DOWNWARDS ARROW}"
 
 
-class ScorePlayground:
-    """The kernel-free score playground of one query (see :func:`score_playground`)."""
+class ScorePlayground(LiveFigure):
+    """The score playground of one query (see :func:`score_playground`); ``ndcg-ltr.js`` plays it."""
+
+    _MODULE = "ndcg-ltr.js"
 
     def __init__(self, data: dict):
         self._data = data
@@ -192,9 +195,6 @@ class ScorePlayground:
     def data(self) -> dict:
         """What the JSON island holds (:func:`playground_data`)."""
         return self._data
-
-    def _repr_html_(self) -> str:
-        return self.html()
 
     def html(self) -> str:
         """The skeleton (the starting state as a table, controls hidden) and the JSON island."""

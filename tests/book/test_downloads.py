@@ -416,7 +416,7 @@ def test_the_wheel_with_its_widgets_extra_runs_a_student_notebook_alone(tmp_path
         ]
     extra = [text.split(";")[0] for text in requires if 'extra == "widgets"' in text or ";" not in text]
     names = closure([*extra, "ipykernel", "nbclient", "nbformat"]) - {"ndcg"}
-    assert {"numpy", "ipywidgets", "matplotlib"} <= names
+    assert {"numpy", "anywidget", "ipywidgets", "latex2mathml", "matplotlib"} <= names
     deps = tmp_path / "deps"
     deps.mkdir()
     here = site_packages(Path(sys.executable))

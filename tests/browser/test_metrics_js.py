@@ -23,7 +23,7 @@ def metrics_page(browser):
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=assets.read("ndcg-metrics.js"))
+    page.add_script_tag(content=assets.book_script("ndcg-metrics.js"))
     yield page
     context.close()
 

@@ -24,6 +24,7 @@ import ndcg
 from ndcg.course import assets, cards
 from tests.browser.pages import Visit
 from tools import chromium as browser_setup
+from tests.core import reference
 
 BOOK = browser_setup.book_html()
 SHOTS = BOOK.parent / "screenshots"
@@ -122,7 +123,7 @@ class Blank:
         for name in assets.BOOK_CSS:
             self.page.add_style_tag(path=str(folder / name))
         for name in assets.BOOK_JS:
-            self.page.add_script_tag(path=str(folder / name))
+            self.page.add_script_tag(content=assets.book_script(name))
         self.page.wait_for_selector("[data-ndcg-view][data-ready=true]", state="attached")
 
     def close(self):
@@ -274,7 +275,7 @@ def test_flashcards_remember_their_boxes(browser, server):
     root = page.locator(".ndcg-fc").first
     card = root.locator("[data-role=card]")
     deck = cards.load(CHAPTER)
-    leitner = cards.Leitner([c.id for c in deck.flashcards])
+    leitner = reference.Leitner([c.id for c in deck.flashcards])
     methods = {
         "got": leitner.got_it,
         "again": leitner.again,
@@ -383,7 +384,7 @@ def test_the_flashcards_page_counts_the_progress(browser, server, mode):
     page.wait_for_selector(".ndcg-fc[data-ready=true]", state="attached")
     deck = cards.load(CHAPTER)
     root = page.locator(".ndcg-fc").first
-    leitner = cards.Leitner([c.id for c in deck.flashcards])
+    leitner = reference.Leitner([c.id for c in deck.flashcards])
     for action, step in [("got", leitner.got_it), ("got", leitner.got_it), ("again", leitner.again)] * 3:
         root.locator(f"[data-action={action}]").click()
         step()

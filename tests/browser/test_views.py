@@ -22,6 +22,7 @@ import pytest
 from ndcg.course import cards
 from ndcg.course.cards.markup import link_sources
 from tests.browser.pages import BOOK, Visit, book_uri
+from tests.core import reference
 
 
 def pages_with_views() -> list[str]:
@@ -99,8 +100,8 @@ def check_flashcards(visit: Visit):
     card.click()  # clicking the card flips it back
     assert back.is_hidden()
 
-    # got it / again / next / previous follow the same Leitner rule as ndcg.course.cards.Leitner
-    leitner = cards.Leitner([c.id for c in deck.flashcards])
+    # got it / again / next / previous follow the Leitner rule (tests/core/reference.py's oracle)
+    leitner = reference.Leitner([c.id for c in deck.flashcards])
     methods = {
         "got": leitner.got_it,
         "again": leitner.again,

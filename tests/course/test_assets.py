@@ -99,15 +99,16 @@ def test_the_static_files_are_package_resources():
     names = sorted(entry.name for entry in folder.iterdir())
     assert {"ndcg-anki.css", "ndcg-course.css", "ndcg-course.js", "ndcg-metrics.js"} <= set(names)
     assert all(name.startswith("ndcg-") and name.endswith((".css", ".js")) for name in names), names
-    # the book's files: the base ones first, in order, then every component's, sorted
+    # the book's files: the base ones first, in order, then every component's, sorted, then the
+    # boot script; the notebook-only modules (they need a widget's model) are not the book's
     assert assets.BOOK_CSS[0] == "ndcg-course.css" and assets.BOOK_JS[:2] == (
         "ndcg-metrics.js",
         "ndcg-course.js",
     )
-    components = sorted(
-        n for n in names if n.endswith(".js") and n not in ("ndcg-metrics.js", "ndcg-course.js")
-    )
-    assert list(assets.BOOK_JS[2:]) == components
+    assert assets.BOOK_JS[-1] == "ndcg-boot.js" and assets.NOTEBOOK_JS == ("ndcg-answer.js",)
+    fixed = ("ndcg-metrics.js", "ndcg-course.js", "ndcg-boot.js", *assets.NOTEBOOK_JS)
+    components = sorted(n for n in names if n.endswith(".js") and n not in fixed)
+    assert list(assets.BOOK_JS[2:-1]) == components
     assert set(assets.BOOK_CSS) == {n for n in names if n.endswith(".css")} - {"ndcg-anki.css"}
     for name in names:
         assert assets.read(name).strip()
@@ -146,7 +147,7 @@ class FakeApp:
     def add_js_file(self, name, **attributes):
         self.js.append((name, attributes))
 
-    def connect(self, event, handler):
+    def connect(self, event, handler, priority=500):
         self.events[event] = handler
 
 
@@ -167,6 +168,18 @@ def test_the_extension_adds_the_files_to_the_pages_that_use_them(tmp_path):
     assert [name for name, _ in app.js][:2] == ["ndcg-metrics.js", "ndcg-course.js"]
     page(app, "genindex", "genindex.html", {}, None)  # a page without a body
     app.events["builder-inited"](app)
-    for name in assets.BOOK_FILES:
-        assert (tmp_path / "_static" / name).read_text(encoding="utf-8") == assets.read(name)
+    for name in assets.BOOK_FILES:  # the scripts in their classic form (file:// refuses modules)
+        assert (tmp_path / "_static" / name).read_text(encoding="utf-8") == assets.book_script(name)
     assert not (tmp_path / "_static" / "ndcg-anki.css").exists()
+
+
+def test_the_extension_leaves_the_widget_state_out_of_the_page(tmp_path):
+    # the book loads no widget JavaScript: a view's state (its module, CSS and HTML) is dead weight
+    app = FakeApp(tmp_path)
+    ndcg_book.assets.register(app)
+    files = {"ipywidgets_state": (None, {"body": "{}"}), "other": ("x.js", {})}
+    app.env = SimpleNamespace(nb_metadata={"chapters/02_dcg": {"js_files": files}})
+    app.events["html-page-context"](app, "chapters/02_dcg", "page.html", {"body": "<p>x</p>"}, None)
+    assert files == {"other": ("x.js", {})}
+    app.env = SimpleNamespace()  # no notebook was read
+    app.events["html-page-context"](app, "index", "page.html", {"body": "<p>x</p>"}, None)

@@ -1,7 +1,6 @@
-"""Flashcards and quizzes: the content files, the loader, the Leitner schedule and the
-kernel-free HTML views (their behaviour in a browser is tested in test_browser.py)."""
+"""Flashcards and quizzes: the content files, the loader and the HTML views (the Leitner
+schedule lives in ndcg-course.js only; (their behaviour in a browser is tested in test_browser.py)."""
 
-import itertools
 import json
 import re
 import subprocess
@@ -299,65 +298,6 @@ def test_load_rejects_an_unknown_chapter():
         cards.load("2")
 
 
-# -- Leitner ---------------------------------------------------------------------------------
-
-
-def test_leitner_boxes():
-    deck = cards.Leitner(["a", "b", "c"])
-    assert deck.current == "a" and deck.counts() == {1: 3, 2: 0, 3: 0, 4: 0, 5: 0}
-    deck.got_it()
-    assert deck.box("a") == 2
-    for _ in range(20):  # "a" climbs to box 5 and stays there
-        if deck.current == "a":
-            deck.got_it()
-        else:
-            deck.again()
-    assert deck.box("a") == 5 and deck.box("b") == deck.box("c") == 1
-
-
-def test_leitner_never_repeats_a_card_at_once_and_is_deterministic():
-    ids = [f"c{i}" for i in range(7)]
-    first, second = cards.Leitner(ids), cards.Leitner(ids)
-    shown = [first.current]
-    for step in range(60):
-        action = ("got_it", "again", "next")[step % 3]
-        shown.append(getattr(first, action)())
-        assert getattr(second, action)() == shown[-1]
-    assert all(a != b for a, b in itertools.pairwise(shown))
-
-
-def test_lower_boxes_come_back_more_often():
-    ids = [f"c{i}" for i in range(6)]
-    deck = cards.Leitner(ids)
-    seen = dict.fromkeys(ids, 0)
-    for _ in range(300):
-        seen[deck.current] += 1
-        # the learner always knows c0 and c1, never the others
-        deck.got_it() if deck.current in ("c0", "c1") else deck.again()
-    assert deck.box("c0") == 5 and deck.box("c5") == 1
-    assert max(seen["c0"], seen["c1"]) * 3 < min(seen[c] for c in ids[2:])
-
-
-def test_leitner_previous_next_and_shuffle():
-    deck = cards.Leitner(["a", "b", "c", "d"], seed=3)
-    deck.next()
-    deck.next()
-    assert deck.previous() == "b" and deck.previous() == "a" and deck.previous() == "a"
-    assert deck.box("a") == 1  # previous changes no box
-    again = cards.Leitner(["a", "b", "c", "d"], seed=3)
-    assert again.shuffle() == cards.Leitner(["a", "b", "c", "d"], seed=3).shuffle()
-    assert cards.Leitner(["only"]).next() == "only"  # a deck of one card
-
-
-def test_leitner_input_errors():
-    with pytest.raises(ValueError, match="at least one card"):
-        cards.Leitner([])
-    with pytest.raises(ValueError, match="unique"):
-        cards.Leitner(["a", "a"])
-    with pytest.raises(ValueError, match="'z' is not in this deck"):
-        cards.Leitner(["a"]).box("z")
-
-
 # -- Markdown to HTML (markdown-it-py with the dollarmath plugin) -----------------------------
 
 
@@ -508,7 +448,8 @@ def test_views_accept_a_deck():
 
 def test_the_hydrate_script_knows_every_view_and_the_leitner_rule():
     # ndcg-course.js activates the views by the names and roles the skeletons use, and runs
-    # the rule of cards.Leitner with the same intervals (the browser tests click it through).
+    # the Leitner rule with the intervals of tests/core/reference.py's oracle (the browser tests
+    # click it through).
     from ndcg.course import assets
 
     script = assets.read(assets.JS)
@@ -519,7 +460,9 @@ def test_the_hydrate_script_knows_every_view_and_the_leitner_rule():
         )
         assert f"{name}: {name}" in script
     assert "script[data-ndcg-data]" in script and 'setAttribute("data-ready", "true")' in script
-    intervals = [0] + [cards.Leitner.INTERVALS[box] for box in sorted(cards.Leitner.INTERVALS)]
+    from tests.reference import Leitner
+
+    intervals = [0] + [Leitner.INTERVALS[box] for box in sorted(Leitner.INTERVALS)]
     assert f"var INTERVALS = {intervals};" in script
     for role in ("card", "front", "back", "source", "label", "status", "flip", "score", "feedback"):
         assert f'data-role="{role}"' in cards.flashcards("01_cg").html() + cards.quiz("01_cg").html()

@@ -221,7 +221,8 @@ def test_the_skeleton_is_a_view_with_its_island():
 
 def test_the_chapter_shows_the_playground_after_its_static_figures():
     text = CHAPTER.read_text(encoding="utf-8")
-    call = "score_playground(grades, scores, names=names, moving=1, k=4)"
+    call = 'score_playground(SHORT_VIDEOS.grades, [2.0, 1.0, 0.0, -1.0], names=["A", "B", "C", "D"], moving=1, k=4)'
+    assert 'names = ["A", "B", "C", "D"]' in text and "scores = np.array([2.0, 1.0, 0.0, -1.0])" in text
     assert text.count(call) == 1
     at = text.index(call)
     # after the static staircase and the static forces figure, which stay (print and PDF)

@@ -140,42 +140,36 @@ def test_what_the_monster_says():
     assert "You win the sword of normalisation!" in text and "NDCG@3 = 1.000" in text
 
 
-# -- the live widget ------------------------------------------------------------------------
+# -- the rules of a fight (ndcg-games.js plays them: tests/browser/test_monster.py) ----------------
 
 
-def test_play_to_the_sword_and_again():
+def test_a_fight_to_the_sword_by_the_rules():
     game = MonsterGame(examples.VIDEO_GAME_X)
     x = examples.VIDEO_GAME_X.grades
     assert game.full_health == game.health == ndcg.idcg(x) - ndcg.dcg(x) and not game.won
-    assert game.last_hit is None and "A DCG monster appears" in game.monster.value
-    assert game.health_bar.value == game.health and game.health_bar.max == game.full_health
+    assert game.last_hit is None and "A DCG monster appears" in game.snapshot_html()
     plan = [2, 1, 0, 2, 1, 2]  # cat tutorial to the top, then the funny fails, then the workout
-    expected = games.monster_hits(x, plan)
-    for move, hit in zip(plan, expected):
-        assert not game.won
-        assert game.move_down(move)
-        assert game.last_hit == hit["damage"] and game.health == hit["health"]
-        assert f"dealt <b>{games._fmt(hit['damage'])}</b> damage" in game.monster.value
-    assert game.won and game.solved and game.health == 0.0 and game.moves == game.par == 6
-    assert abs(game.total_damage - game.full_health) < 1e-12
-    assert "sword of normalisation" in game.monster.value and game.health_bar.bar_style == "success"
-    assert "Monster health: <b>0.000</b>" in game.monster.value
+    hits = games.monster_hits(x, plan)
+    for hit in hits:
+        kind, text = games.monster_says(hit["damage"], hit["health"], game.full_health, 4)
+        assert f"dealt <b>{games._fmt(hit['damage'])}</b> damage" in text
+    assert hits[-1]["health"] == 0.0 and len(plan) == game.par == 6
+    assert "sword of normalisation" in text and kind == "good"
+    assert abs(sum(hit["damage"] for hit in hits) - game.full_health) < 1e-12
     # a bad move now heals it
-    game.move_down(0)
-    assert game.last_hit < 0 and game.health == -game.last_hit and "heals" in game.monster.value
-    game.reset()
-    assert game.health == game.full_health and game.last_hit is None and game.total_damage == 0.0
-    assert game.moves == 0 and game.order == list(examples.VIDEO_GAME_X.items)
+    ideal = [x[i] for i in (3, 2, 1, 0)]
+    heal = games.monster_hits(ideal, [0])[0]
+    assert heal["damage"] < 0 and heal["health"] == -heal["damage"]
+    assert "heals" in games.monster_says(heal["damage"], heal["health"], game.full_health, 4)[1]
 
 
 def test_swapping_equal_grades_does_nothing():
-    game = MonsterGame(["a", "b", "c", "d"], [1, 3, 3, 0])
-    game.move_down(1)
-    assert game.last_hit == 0.0 and "No effect" in game.monster.value
-    game.move_down(0)
-    game.move_down(1)  # c, b, a, d: the two grade-3 videos on top, in the "wrong" order of the tie
-    assert game.order == ["c", "b", "a", "d"] and game.won and game.health == 0.0
-    assert "You win the sword" in game.monster.value
+    hits = games.monster_hits([1, 3, 3, 0], [1, 0, 1])
+    assert hits[0]["damage"] == 0.0
+    assert "No effect" in games.monster_says(hits[0]["damage"], hits[0]["health"], 1.0, 4)[1]
+    # c, b, a, d: the two grade-3 videos on top, in the "wrong" order of the tie: ideal all the same
+    assert hits[-1]["health"] == 0.0
+    assert "You win the sword" in games.monster_says(hits[-1]["damage"], 0.0, 1.0, 4)[1]
 
 
 # -- the kernel-free view -------------------------------------------------------------------
@@ -206,8 +200,6 @@ def test_the_view_is_the_reorder_engine_with_a_monster():
     assert 'aria-live="polite"' in view
     assert "MonsterGame(VIDEO_GAME_X)" in view
     assert MonsterGame(examples.VIDEO_GAME_X).snapshot_html() == view
-    game.move_down(2)
-    assert island(game.snapshot_html())["monster"]["hit"] == game.last_hit
 
 
 # -- the browser's numbers ------------------------------------------------------------------
@@ -218,7 +210,7 @@ def metrics_page(browser):
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=assets.read("ndcg-metrics.js"))
+    page.add_script_tag(content=assets.book_script("ndcg-metrics.js"))
     yield page
     context.close()
 

@@ -97,7 +97,16 @@ def test_the_participant_lock_is_a_subset_of_the_full_one_pinned_the_same():
 
 def test_the_participant_lock_holds_its_direct_dependencies_and_no_book_tooling():
     wanted = direct(REPO / "requirements-participant.in")
-    assert {"numpy", "matplotlib", "ipywidgets", "pyyaml", "markdown-it-py", "jupyterlab", "nbval"} <= wanted
+    assert {
+        "numpy",
+        "matplotlib",
+        "anywidget",
+        "latex2mathml",
+        "pyyaml",
+        "markdown-it-py",
+        "jupyterlab",
+        "nbval",
+    } <= wanted
     assert wanted <= set(LIGHT)
     assert wanted <= direct(REPO / "requirements.in") | set(FULL)
     assert not [name for name in NOT_FOR_PARTICIPANTS if name in LIGHT]

@@ -4,11 +4,11 @@ Every chapter has a YAML file in ``ndcg/course/content/`` (``02_dcg.yaml``, ...)
 with its flashcards and its multiple-choice quiz. This package reads them and
 renders them three ways:
 
-* as plain data (:func:`load`), for the live ipywidgets of
-  :mod:`ndcg.course.widgets` and for the Anki export of :mod:`ndcg.course.anki`;
-* as kernel-free views for the built book (:func:`flashcards`, :func:`quiz`):
-  an HTML skeleton with the data as a JSON island, activated in the browser by
-  the package's ``static/ndcg-course.js`` and styled by ``static/ndcg-course.css``;
+* as plain data (:func:`load`), for the Anki export of :mod:`ndcg.course.anki`;
+* as views (:func:`flashcards`, :func:`quiz`): an HTML skeleton with the data as
+  a JSON island, played in the browser by the package's ``static/ndcg-course.js``
+  (which holds the flashcards' Leitner rule) and styled by ``static/ndcg-course.css``,
+  in the built book and, live, in a notebook (:mod:`ndcg.course.widgets`);
 * as one printable page of every flashcard and quiz question, answers last
   (:func:`printable_html`), and the reader's progress in every chapter
   (:func:`progress`, a kernel-free view of the flashcards page).
@@ -17,9 +17,8 @@ Modules
 -------
 ``content``     the data model (Deck, Flashcard, Question, Option), loading and validation
 ``templates``   the ``{{ expr :spec }}`` templates, computed when a file is loaded
-``leitner``     the Leitner schedule of the flashcards
 ``markup``      Markdown with ``$`` maths to HTML (markdown-it-py + dollarmath)
-``views``       the kernel-free views: HTML skeleton + JSON island
+``views``       the views: HTML skeleton + JSON island
 ``printable``   the printable page
 
 The file format
@@ -107,7 +106,6 @@ from .content import (
     load_all,
     load_file,
 )
-from .leitner import Leitner
 from .markup import to_html
 from .printable import printable_html
 from .templates import render_template
@@ -119,7 +117,6 @@ __all__ = [
     "Deck",
     "Flashcard",
     "FlashcardsView",
-    "Leitner",
     "Option",
     "ProgressView",
     "Question",

@@ -1,4 +1,4 @@
-"""The kernel-free flashcards and quiz of the book: an HTML skeleton and a JSON island.
+"""The flashcards and quiz views of the book: an HTML skeleton and a JSON island.
 
 A view is what :func:`flashcards` and :func:`quiz` display in a notebook
 output. Its HTML holds no CSS and no JavaScript of its own:
@@ -12,10 +12,9 @@ output. Its HTML holds no CSS and no JavaScript of its own:
 
 In the built book, ``ndcg/course/static/ndcg-course.js`` (loaded, with
 ``ndcg-course.css``, by the Sphinx extension :mod:`ndcg_book.assets`)
-finds every view and activates it: flashcards with the Leitner rule of
-:class:`ndcg.course.cards.Leitner`, the quiz with feedback for every option.
-In a running notebook the learner has the live widgets of
-:mod:`ndcg.course.widgets` instead, and the view says so.
+finds every view and activates it: flashcards with the Leitner rule (written
+once, there), the quiz with feedback for every option. In a running notebook
+the same module plays the same view, live (:class:`ndcg.course.live.LiveFigure`).
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ import html
 import json
 import re
 
+from ..live import LiveFigure
 from .content import Deck, as_deck
 from .markup import link_sources, link_text, to_html
 
@@ -136,8 +136,9 @@ def _live_line(widget: str, chapter: str) -> str:
     )
 
 
-class _View:
-    """Shared plumbing of the kernel-free views."""
+class _View(LiveFigure):
+    """Shared plumbing of the flashcards and quiz views (played by ``ndcg-course.js``, in the
+    book and, live, in a notebook)."""
 
     kind = ""
     view = ""
@@ -150,9 +151,6 @@ class _View:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.deck.chapter!r}>"
-
-    def _repr_html_(self) -> str:
-        return self.html()
 
     def _open(self, css: str) -> str:
         return (
@@ -433,8 +431,7 @@ def flashcards(chapter) -> FlashcardsView:
     """A chapter's flashcards as a kernel-free view for the book.
 
     In the built book it shows one card at a time: flip, previous/next,
-    shuffle, and "got it / again" with the Leitner rule of
-    :class:`~ndcg.course.cards.Leitner`; the boxes, the schedule and the
+    shuffle, and "got it / again" with the Leitner rule of ``ndcg-course.js``; the boxes, the schedule and the
     card shown are kept in the reader's browser across visits, and a
     "reset" control clears them. It needs no kernel and no network.
 

@@ -12,270 +12,266 @@
  * A list whose ideal DCG is 0 (nothing relevant) has NDCG 0.  Bad input throws an Error
  * whose message names the argument and what was expected (the views show it as is).
  *
- * Exposed as window.NDCGMetrics (and module.exports where there is one).
+ * An ES module: its default export is the API (the book's classic script, made from this file
+ * by ndcg.course.assets, names it window.NDCGMetrics).
  */
-(function (root) {
-  "use strict";
+const MAX_EXPONENTIAL_GRADE = 1023;
 
-  var MAX_EXPONENTIAL_GRADE = 1023;
+function checkGain(gain) {
+  if (gain !== "linear" && gain !== "exponential") {
+    throw new Error("gain must be 'linear' or 'exponential'; got " + JSON.stringify(gain) + ".");
+  }
+  return gain;
+}
 
-  function checkGain(gain) {
-    if (gain !== "linear" && gain !== "exponential") {
-      throw new Error("gain must be 'linear' or 'exponential'; got " + JSON.stringify(gain) + ".");
+function checkK(k) {
+  if (k === null || k === undefined) { return null; }
+  if (typeof k !== "number" || !isFinite(k) || Math.floor(k) !== k || k < 1) {
+    throw new Error("k must be a positive whole number (or none, for the whole list); got " + k + ".");
+  }
+  return k;
+}
+
+function checkGrades(grades, gain, name) {
+  name = name || "grades";
+  if (!Array.isArray(grades)) { throw new Error(name + " must be a list of numbers."); }
+  for (var i = 0; i < grades.length; i++) {
+    var g = grades[i];
+    if (typeof g !== "number" || !isFinite(g)) {
+      throw new Error(name + " must be numbers; item " + (i + 1) + " is " + JSON.stringify(g) + ".");
     }
-    return gain;
-  }
-
-  function checkK(k) {
-    if (k === null || k === undefined) { return null; }
-    if (typeof k !== "number" || !isFinite(k) || Math.floor(k) !== k || k < 1) {
-      throw new Error("k must be a positive whole number (or none, for the whole list); got " + k + ".");
+    if (g < 0) {
+      throw new Error(name + " must not be negative; item " + (i + 1) + " is " + g + ".");
     }
-    return k;
-  }
-
-  function checkGrades(grades, gain, name) {
-    name = name || "grades";
-    if (!Array.isArray(grades)) { throw new Error(name + " must be a list of numbers."); }
-    for (var i = 0; i < grades.length; i++) {
-      var g = grades[i];
-      if (typeof g !== "number" || !isFinite(g)) {
-        throw new Error(name + " must be numbers; item " + (i + 1) + " is " + JSON.stringify(g) + ".");
-      }
-      if (g < 0) {
-        throw new Error(name + " must not be negative; item " + (i + 1) + " is " + g + ".");
-      }
-      if (gain === "exponential" && g > MAX_EXPONENTIAL_GRADE) {
-        throw new Error(name + " must be at most " + MAX_EXPONENTIAL_GRADE +
-                        " with the exponential gain; item " + (i + 1) + " is " + g + ".");
-      }
+    if (gain === "exponential" && g > MAX_EXPONENTIAL_GRADE) {
+      throw new Error(name + " must be at most " + MAX_EXPONENTIAL_GRADE +
+                      " with the exponential gain; item " + (i + 1) + " is " + g + ".");
     }
-    return grades;
   }
+  return grades;
+}
 
-  function checkScores(scores, n) {
-    if (!Array.isArray(scores)) { throw new Error("scores must be a list of numbers."); }
-    if (scores.length !== n) {
-      throw new Error("scores must give one score per item: got " + scores.length + " scores for " +
-                      n + " grades.");
+function checkScores(scores, n) {
+  if (!Array.isArray(scores)) { throw new Error("scores must be a list of numbers."); }
+  if (scores.length !== n) {
+    throw new Error("scores must give one score per item: got " + scores.length + " scores for " +
+                    n + " grades.");
+  }
+  for (var i = 0; i < scores.length; i++) {
+    if (typeof scores[i] !== "number" || !isFinite(scores[i])) {
+      throw new Error("scores must be finite numbers; item " + (i + 1) + " is " + scores[i] + ".");
     }
-    for (var i = 0; i < scores.length; i++) {
-      if (typeof scores[i] !== "number" || !isFinite(scores[i])) {
-        throw new Error("scores must be finite numbers; item " + (i + 1) + " is " + scores[i] + ".");
-      }
+  }
+  return scores;
+}
+
+/* How many ranks are scored: k clamped to the list's length. */
+function cutoff(length, k) {
+  k = checkK(k);
+  return k === null ? length : Math.min(k, length);
+}
+
+function gainOf(grade, gain) {
+  return gain === "exponential" ? Math.pow(2, grade) - 1 : grade;
+}
+
+/* 1 / log2(rank + 1): rank 1 keeps its whole gain. */
+function discount(rank) {
+  return 1 / Math.log2(rank + 1);
+}
+
+/* The pieces of DCG@k, rank by rank (what the step tables show). */
+function steps(grades, k, gain) {
+  gain = checkGain(gain || "linear");
+  checkGrades(grades, gain);
+  var n = cutoff(grades.length, k), rows = [], total = 0;
+  for (var i = 0; i < n; i++) {
+    var g = gainOf(grades[i], gain), d = discount(i + 1), c = g * d;
+    total += c;
+    rows.push({rank: i + 1, grade: grades[i], gain: g, log2: Math.log2(i + 2), discount: d,
+               contribution: c, total: total});
+  }
+  return rows;
+}
+
+function cg(grades, k) {
+  checkGrades(grades, "linear");
+  var n = cutoff(grades.length, k), total = 0;
+  for (var i = 0; i < n; i++) { total += grades[i]; }
+  return total;
+}
+
+function dcg(grades, k, gain) {
+  gain = checkGain(gain || "linear");
+  checkGrades(grades, gain);
+  var n = cutoff(grades.length, k), total = 0;
+  for (var i = 0; i < n; i++) { total += gainOf(grades[i], gain) * discount(i + 1); }
+  return total;
+}
+
+/* The best possible order: every grade of `ideal` (default: the list's own), best first. */
+function idealOrder(grades) {
+  return grades.slice().sort(function (a, b) { return b - a; });
+}
+
+function idcg(grades, k, gain, ideal) {
+  gain = checkGain(gain || "linear");
+  checkGrades(grades, gain);
+  var pool = ideal === undefined || ideal === null ? grades : checkGrades(ideal, gain, "ideal");
+  return dcg(idealOrder(pool), k, gain);
+}
+
+function ndcg(grades, k, gain, ideal) {
+  var best = idcg(grades, k, gain, ideal);
+  return best > 0 ? dcg(grades, k, gain) / best : 0;
+}
+
+/* The DCG monster's health (ndcg.course.widgets.games.monster_health): IDCG@k - DCG@k of the
+   order, exactly 0 when the order is ideal (a gap within HEALTH_TOLERANCE of IDCG is rounding). */
+const HEALTH_TOLERANCE = 1e-12;
+function monsterHealth(grades, k, gain) {
+  var best = idcg(grades, k, gain), gap = best - dcg(grades, k, gain);
+  return gap <= HEALTH_TOLERANCE * Math.max(1, best) ? 0 : gap;
+}
+
+/* A scripted series of moves (each a position a: the items at a and a + 1 swap), and what each
+   did to the monster: {position, health, damage}, damage = health before - health after
+   (ndcg.course.widgets.games.monster_hits). */
+function monsterHits(grades, moves, k, gain) {
+  gain = checkGain(gain || "linear");
+  var order = checkGrades(grades, gain).slice(), health = monsterHealth(order, k, gain), hits = [];
+  if (!Array.isArray(moves)) { throw new Error("moves must be a sequence of positions; got " + moves + "."); }
+  moves.forEach(function (position) {
+    if (typeof position !== "number" || !Number.isInteger(position) || position < 0 ||
+        position >= order.length - 1) {
+      throw new Error("every move must be a position from 0 (the top) to " + (order.length - 2) +
+                      ": the items at it and below it swap; got " + position + ".");
     }
-    return scores;
-  }
+    var t = order[position];
+    order[position] = order[position + 1];
+    order[position + 1] = t;
+    var after = monsterHealth(order, k, gain);
+    hits.push({ position: position, health: after, damage: health - after });
+    health = after;
+  });
+  return hits;
+}
 
-  /* How many ranks are scored: k clamped to the list's length. */
-  function cutoff(length, k) {
-    k = checkK(k);
-    return k === null ? length : Math.min(k, length);
+/* Reciprocal rank: 1 / rank of the first item graded at least `threshold`, else 0. */
+function rr(grades, threshold) {
+  threshold = threshold === undefined ? 1 : threshold;
+  checkGrades(grades, "linear");
+  for (var i = 0; i < grades.length; i++) {
+    if (grades[i] >= threshold) { return 1 / (i + 1); }
   }
+  return 0;
+}
 
-  function gainOf(grade, gain) {
-    return gain === "exponential" ? Math.pow(2, grade) - 1 : grade;
-  }
+/* The order of the items by score, best first; tied scores keep their input order. */
+function rankByScores(scores) {
+  var order = [];
+  for (var i = 0; i < scores.length; i++) { order.push(i); }
+  order.sort(function (a, b) { return scores[b] - scores[a] || a - b; });
+  return order;
+}
 
-  /* 1 / log2(rank + 1): rank 1 keeps its whole gain. */
-  function discount(rank) {
-    return 1 / Math.log2(rank + 1);
-  }
+/* The grades in the order the scores rank them. */
+function ranked(grades, scores) {
+  return rankByScores(scores).map(function (i) { return grades[i]; });
+}
 
-  /* The pieces of DCG@k, rank by rank (what the step tables show). */
-  function steps(grades, k, gain) {
-    gain = checkGain(gain || "linear");
-    checkGrades(grades, gain);
-    var n = cutoff(grades.length, k), rows = [], total = 0;
+function sigmoid(x) {
+  return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
+}
+
+/* RankNet's gradient of the summed pair loss, one value per item (ndcg.ltr.ranknet_loss). */
+function ranknetGradients(grades, scores, sigma) {
+  sigma = sigma === undefined ? 1 : sigma;
+  checkGrades(grades, "linear");
+  checkScores(scores, grades.length);
+  var n = grades.length, grad = new Array(n).fill(0);
+  for (var j = 0; j < n; j++) {
+    var fromAbove = 0, fromBelow = 0;
     for (var i = 0; i < n; i++) {
-      var g = gainOf(grades[i], gain), d = discount(i + 1), c = g * d;
-      total += c;
-      rows.push({rank: i + 1, grade: grades[i], gain: g, log2: Math.log2(i + 2), discount: d,
-                 contribution: c, total: total});
+      if (grades[i] > grades[j]) { fromAbove += sigma * sigmoid(-sigma * (scores[i] - scores[j])); }
+      if (grades[j] > grades[i]) { fromBelow += sigma * sigmoid(-sigma * (scores[j] - scores[i])); }
     }
-    return rows;
+    grad[j] = fromAbove - fromBelow;
   }
+  return grad;
+}
 
-  function cg(grades, k) {
-    checkGrades(grades, "linear");
-    var n = cutoff(grades.length, k), total = 0;
-    for (var i = 0; i < n; i++) { total += grades[i]; }
-    return total;
-  }
-
-  function dcg(grades, k, gain) {
-    gain = checkGain(gain || "linear");
-    checkGrades(grades, gain);
-    var n = cutoff(grades.length, k), total = 0;
-    for (var i = 0; i < n; i++) { total += gainOf(grades[i], gain) * discount(i + 1); }
-    return total;
-  }
-
-  /* The best possible order: every grade of `ideal` (default: the list's own), best first. */
-  function idealOrder(grades) {
-    return grades.slice().sort(function (a, b) { return b - a; });
-  }
-
-  function idcg(grades, k, gain, ideal) {
-    gain = checkGain(gain || "linear");
-    checkGrades(grades, gain);
-    var pool = ideal === undefined || ideal === null ? grades : checkGrades(ideal, gain, "ideal");
-    return dcg(idealOrder(pool), k, gain);
-  }
-
-  function ndcg(grades, k, gain, ideal) {
-    var best = idcg(grades, k, gain, ideal);
-    return best > 0 ? dcg(grades, k, gain) / best : 0;
-  }
-
-  /* The DCG monster's health (ndcg.course.widgets.games.monster_health): IDCG@k - DCG@k of the
-     order, exactly 0 when the order is ideal (a gap within HEALTH_TOLERANCE of IDCG is rounding). */
-  var HEALTH_TOLERANCE = 1e-12;
-  function monsterHealth(grades, k, gain) {
-    var best = idcg(grades, k, gain), gap = best - dcg(grades, k, gain);
-    return gap <= HEALTH_TOLERANCE * Math.max(1, best) ? 0 : gap;
-  }
-
-  /* A scripted series of moves (each a position a: the items at a and a + 1 swap), and what each
-     did to the monster: {position, health, damage}, damage = health before - health after
-     (ndcg.course.widgets.games.monster_hits). */
-  function monsterHits(grades, moves, k, gain) {
-    gain = checkGain(gain || "linear");
-    var order = checkGrades(grades, gain).slice(), health = monsterHealth(order, k, gain), hits = [];
-    if (!Array.isArray(moves)) { throw new Error("moves must be a sequence of positions; got " + moves + "."); }
-    moves.forEach(function (position) {
-      if (typeof position !== "number" || !Number.isInteger(position) || position < 0 ||
-          position >= order.length - 1) {
-        throw new Error("every move must be a position from 0 (the top) to " + (order.length - 2) +
-                        ": the items at it and below it swap; got " + position + ".");
-      }
-      var t = order[position];
-      order[position] = order[position + 1];
-      order[position + 1] = t;
-      var after = monsterHealth(order, k, gain);
-      hits.push({ position: position, health: after, damage: health - after });
-      health = after;
-    });
-    return hits;
-  }
-
-  /* Reciprocal rank: 1 / rank of the first item graded at least `threshold`, else 0. */
-  function rr(grades, threshold) {
-    threshold = threshold === undefined ? 1 : threshold;
-    checkGrades(grades, "linear");
-    for (var i = 0; i < grades.length; i++) {
-      if (grades[i] >= threshold) { return 1 / (i + 1); }
-    }
-    return 0;
-  }
-
-  /* The order of the items by score, best first; tied scores keep their input order. */
-  function rankByScores(scores) {
-    var order = [];
-    for (var i = 0; i < scores.length; i++) { order.push(i); }
-    order.sort(function (a, b) { return scores[b] - scores[a] || a - b; });
-    return order;
-  }
-
-  /* The grades in the order the scores rank them. */
-  function ranked(grades, scores) {
-    return rankByScores(scores).map(function (i) { return grades[i]; });
-  }
-
-  function sigmoid(x) {
-    return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
-  }
-
-  /* RankNet's gradient of the summed pair loss, one value per item (ndcg.ltr.ranknet_loss). */
-  function ranknetGradients(grades, scores, sigma) {
-    sigma = sigma === undefined ? 1 : sigma;
-    checkGrades(grades, "linear");
-    checkScores(scores, grades.length);
-    var n = grades.length, grad = new Array(n).fill(0);
+/* |ΔNDCG@k| of swapping two items, and the pair's lambda, for every pair i better than j
+ * (ndcg.ltr.lambdarank_gradients): items ranked by score (ties in input order), gains
+ * 2^grade - 1 by default, discounts 0 beyond k, divided by IDCG@k. */
+function lambdaPairs(grades, scores, k, sigma, gain) {
+  sigma = sigma === undefined ? 1 : sigma;
+  gain = checkGain(gain || "exponential");
+  checkGrades(grades, gain);
+  checkScores(scores, grades.length);
+  var n = grades.length, cut = cutoff(n, k), order = rankByScores(scores), rank = new Array(n);
+  for (var r = 0; r < n; r++) { rank[order[r]] = r + 1; }
+  var best = idcg(grades, k, gain), pairs = [];
+  if (!(best > 0)) { return pairs; }
+  for (var i = 0; i < n; i++) {
     for (var j = 0; j < n; j++) {
-      var fromAbove = 0, fromBelow = 0;
-      for (var i = 0; i < n; i++) {
-        if (grades[i] > grades[j]) { fromAbove += sigma * sigmoid(-sigma * (scores[i] - scores[j])); }
-        if (grades[j] > grades[i]) { fromBelow += sigma * sigmoid(-sigma * (scores[j] - scores[i])); }
-      }
-      grad[j] = fromAbove - fromBelow;
-    }
-    return grad;
-  }
-
-  /* |ΔNDCG@k| of swapping two items, and the pair's lambda, for every pair i better than j
-   * (ndcg.ltr.lambdarank_gradients): items ranked by score (ties in input order), gains
-   * 2^grade - 1 by default, discounts 0 beyond k, divided by IDCG@k. */
-  function lambdaPairs(grades, scores, k, sigma, gain) {
-    sigma = sigma === undefined ? 1 : sigma;
-    gain = checkGain(gain || "exponential");
-    checkGrades(grades, gain);
-    checkScores(scores, grades.length);
-    var n = grades.length, cut = cutoff(n, k), order = rankByScores(scores), rank = new Array(n);
-    for (var r = 0; r < n; r++) { rank[order[r]] = r + 1; }
-    var best = idcg(grades, k, gain), pairs = [];
-    if (!(best > 0)) { return pairs; }
-    for (var i = 0; i < n; i++) {
-      for (var j = 0; j < n; j++) {
-        if (grades[i] > grades[j]) {
-          var di = rank[i] <= cut ? discount(rank[i]) : 0, dj = rank[j] <= cut ? discount(rank[j]) : 0;
-          var delta = Math.abs((gainOf(grades[i], gain) - gainOf(grades[j], gain)) * (di - dj)) / best;
-          var rho = -sigma * sigmoid(-sigma * (scores[i] - scores[j]));
-          pairs.push({better: i, worse: j, rankBetter: rank[i], rankWorse: rank[j],
-                      ranknet: rho, delta: delta, lambda: rho * delta});
-        }
+      if (grades[i] > grades[j]) {
+        var di = rank[i] <= cut ? discount(rank[i]) : 0, dj = rank[j] <= cut ? discount(rank[j]) : 0;
+        var delta = Math.abs((gainOf(grades[i], gain) - gainOf(grades[j], gain)) * (di - dj)) / best;
+        var rho = -sigma * sigmoid(-sigma * (scores[i] - scores[j]));
+        pairs.push({better: i, worse: j, rankBetter: rank[i], rankWorse: rank[j],
+                    ranknet: rho, delta: delta, lambda: rho * delta});
       }
     }
-    return pairs;
   }
+  return pairs;
+}
 
-  /* The lambdas: one force per item; negative means "move up". */
-  function lambdas(grades, scores, k, sigma, gain) {
-    var out = new Array(grades.length).fill(0), pairs = lambdaPairs(grades, scores, k, sigma, gain);
-    for (var p = 0; p < pairs.length; p++) {
-      out[pairs[p].better] += pairs[p].lambda;
-      out[pairs[p].worse] -= pairs[p].lambda;
+/* The lambdas: one force per item; negative means "move up". */
+function lambdas(grades, scores, k, sigma, gain) {
+  var out = new Array(grades.length).fill(0), pairs = lambdaPairs(grades, scores, k, sigma, gain);
+  for (var p = 0; p < pairs.length; p++) {
+    out[pairs[p].better] += pairs[p].lambda;
+    out[pairs[p].worse] -= pairs[p].lambda;
+  }
+  return out;
+}
+
+/* Parse what a reader typed as a list of grades: commas, semicolons, spaces (also the
+ * full-width ，、； and the ideographic space), brackets dropped.  Throws a message that
+ * says what is wrong, never returns NaN. */
+function parseGrades(text, name) {
+  name = name || "grades";
+  var cleaned = String(text).replace(/[\uFF0C\u3001\uFF1B\u3000]/g, ",")
+    .replace(/[\uFF10-\uFF19]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
+    .replace(/\uFF0E/g, ".").replace(/\u2212/g, "-").trim().replace(/^[\[(]|[\])]$/g, "");
+  var pieces = cleaned.split(/[\s,;]+/).filter(function (p) { return p.length > 0; });
+  if (pieces.length === 0) { throw new Error(name + ": type at least one grade, such as 3, 2, 1, 0."); }
+  return pieces.map(function (piece, i) {
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(piece)) {
+      throw new Error(name + " must be numbers separated by commas, such as 3, 2, 1, 0; '" + piece +
+                      "' (item " + (i + 1) + ") is not a number.");
     }
-    return out;
-  }
+    var value = Number(piece);
+    if (value < 0) { throw new Error(name + " must not be negative; item " + (i + 1) + " is " + value + "."); }
+    return value;
+  });
+}
 
-  /* Parse what a reader typed as a list of grades: commas, semicolons, spaces (also the
-   * full-width ，、； and the ideographic space), brackets dropped.  Throws a message that
-   * says what is wrong, never returns NaN. */
-  function parseGrades(text, name) {
-    name = name || "grades";
-    var cleaned = String(text).replace(/[\uFF0C\u3001\uFF1B\u3000]/g, ",")
-      .replace(/[\uFF10-\uFF19]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
-      .replace(/\uFF0E/g, ".").replace(/\u2212/g, "-").trim().replace(/^[\[(]|[\])]$/g, "");
-    var pieces = cleaned.split(/[\s,;]+/).filter(function (p) { return p.length > 0; });
-    if (pieces.length === 0) { throw new Error(name + ": type at least one grade, such as 3, 2, 1, 0."); }
-    return pieces.map(function (piece, i) {
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(piece)) {
-        throw new Error(name + " must be numbers separated by commas, such as 3, 2, 1, 0; '" + piece +
-                        "' (item " + (i + 1) + ") is not a number.");
-      }
-      var value = Number(piece);
-      if (value < 0) { throw new Error(name + " must not be negative; item " + (i + 1) + " is " + value + "."); }
-      return value;
-    });
-  }
+/* A number as the book shows it: fixed decimals, never "-0.000", never "NaN". */
+function fmt(value, digits) {
+  digits = digits === undefined ? 3 : digits;
+  if (typeof value !== "number" || !isFinite(value)) { return "—"; }
+  var text = value.toFixed(digits);
+  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+}
 
-  /* A number as the book shows it: fixed decimals, never "-0.000", never "NaN". */
-  function fmt(value, digits) {
-    digits = digits === undefined ? 3 : digits;
-    if (typeof value !== "number" || !isFinite(value)) { return "—"; }
-    var text = value.toFixed(digits);
-    return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
-  }
-
-  var api = {
-    MAX_EXPONENTIAL_GRADE: MAX_EXPONENTIAL_GRADE,
-    cutoff: cutoff, gain: gainOf, discount: discount, steps: steps, cg: cg, dcg: dcg,
-    idealOrder: idealOrder, idcg: idcg, ndcg: ndcg, rr: rr, rankByScores: rankByScores,
-    ranked: ranked, ranknetGradients: ranknetGradients, lambdaPairs: lambdaPairs, lambdas: lambdas,
-    parseGrades: parseGrades, fmt: fmt, HEALTH_TOLERANCE: HEALTH_TOLERANCE, monsterHealth: monsterHealth,
-    monsterHits: monsterHits
-  };
-  root.NDCGMetrics = api;
-  if (typeof module !== "undefined" && module.exports) { module.exports = api; }
-}(typeof window !== "undefined" ? window : this));
+const api = {
+  MAX_EXPONENTIAL_GRADE: MAX_EXPONENTIAL_GRADE,
+  cutoff: cutoff, gain: gainOf, discount: discount, steps: steps, cg: cg, dcg: dcg,
+  idealOrder: idealOrder, idcg: idcg, ndcg: ndcg, rr: rr, rankByScores: rankByScores,
+  ranked: ranked, ranknetGradients: ranknetGradients, lambdaPairs: lambdaPairs, lambdas: lambdas,
+  parseGrades: parseGrades, fmt: fmt, HEALTH_TOLERANCE: HEALTH_TOLERANCE, monsterHealth: monsterHealth,
+  monsterHits: monsterHits
+};
+export default api;

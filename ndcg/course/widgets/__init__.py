@@ -1,7 +1,8 @@
-"""Interactive widgets for a notebook with a live kernel (ipywidgets 8).
+"""The course's views, live in a notebook with a kernel (anywidget).
 
-Six small learning tools, each an :class:`ipywidgets.VBox` that can be shown by
-leaving it as the last expression of a cell:
+Every view is the book's own: an HTML skeleton with a JSON island, made here in Python, and
+played by the book's ES module of ``ndcg/course/static/`` (one implementation, in the book and
+in the notebook). Leave one as the last expression of a cell:
 
 * :class:`RankingExplorer`: edit the grades, ``k`` and the gain; the
   step-by-step table, DCG, IDCG, NDCG and a bar chart follow as you type.
@@ -12,30 +13,26 @@ leaving it as the last expression of a cell:
   which of two lists has the higher DCG, then see why.
 * :class:`AnswerChecker`: an exercise's answer box; type a number (or the name
   of your function) and get feedback: a hint, a closer look, then an explanation.
+  The check runs in Python (:mod:`ndcg.course.checks`).
 * :class:`FlashcardDeck`: a chapter's flashcards; flip, next, shuffle, and
   "got it / again" with Leitner boxes.
 * :class:`Quiz`: a chapter's multiple-choice questions, with feedback for
   every option.
 
-Every widget has a small Python API (the same actions as its buttons), used by
-the tests and handy in a notebook. Where no kernel runs (the HTML book), a
-widget shows itself as ``text/html``: a kernel-free view of the same example,
-with the same texts, that the book's own JavaScript makes playable
-(``ndcg/course/static/``; the metrics there equal the package's): the explorer
-and the games. The study widgets (answer checker, deck, quiz) show a snapshot;
-the book's own flashcards and quizzes are the kernel-free views of
-:mod:`ndcg.course.cards`.
+The book's interactive figures (:mod:`ndcg.course.figures`, :mod:`ndcg.course.figures_ltr`)
+are live in a notebook the same way (:class:`ndcg.course.live.LiveFigure`).
+
+Where no kernel runs (the HTML book), a view shows itself as ``text/html``: the same
+skeleton, which the book's scripts make playable (the answer checker shows a snapshot).
 
 Modules
 -------
-``base``       what every widget shares: stylesheet, snapshot, number formatting
+``base``       :class:`View` (the anywidget), maths as MathML, formatting
 ``explorer``   :class:`RankingExplorer`
-``games``      :class:`ReorderGame`, :class:`MonsterGame`, :class:`TwoSystemsGame`
+``games``      :class:`ReorderGame`, :class:`MonsterGame`, :class:`TwoSystemsGame` and their rules
 ``study``      :class:`AnswerChecker`, :class:`FlashcardDeck`, :class:`Quiz`
 
-Every widget styles itself from ``ndcg/course/static/ndcg-course.css``, the
-book's stylesheet too. This package imports ipywidgets and matplotlib;
-``import ndcg`` does not.
+This package imports anywidget and matplotlib; ``import ndcg`` does not.
 
 Examples
 --------
@@ -43,15 +40,11 @@ Examples
 >>> explorer = RankingExplorer([3, 2, 1, 0, 2], k=3)
 >>> round(explorer.ndcg_value, 3)
 0.905
->>> explorer.grades.value = "3, 2, 1"
->>> explorer.ndcg_value
-1.0
->>> explorer.grades.value = "3, -1"
->>> explorer.error
-'rels must hold non-negative grades (0 = not relevant); found -1.'
+>>> 'data-ndcg-view="explorer"' in explorer._repr_mimebundle_()[0]["text/html"]
+True
 """
 
-from .base import GAME_TITLE, SNAPSHOT_NOTE, parse_grades
+from .base import GAME_TITLE, SNAPSHOT_NOTE, View
 from .explorer import RankingExplorer
 from .games import MonsterGame, ReorderGame, TwoSystemsGame
 from .study import AnswerChecker, FlashcardDeck, Quiz
@@ -66,5 +59,5 @@ __all__ = [
     "RankingExplorer",
     "ReorderGame",
     "TwoSystemsGame",
-    "parse_grades",
+    "View",
 ]

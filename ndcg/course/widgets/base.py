@@ -1,9 +1,17 @@
-"""What every widget shares: the stylesheet, the static snapshot, number formatting.
+"""What every live view shares: the anywidget, the book's fallback, maths as MathML, formatting.
 
-A live widget styles itself from ``ndcg/course/static/ndcg-course.css`` (put in
-a ``<style>`` element of its first child, so JupyterLab needs nothing else);
-in the book, a widget's snapshot is styled by the same file, which the page
-links (:mod:`ndcg_book.assets`).
+A live view is a :class:`View`: an `anywidget <https://anywidget.dev>`_ whose front end is the
+book's own ES module (``ndcg/course/static/ndcg-*.js``, bundled by
+:func:`ndcg.course.assets.esm`) and whose model holds the view's HTML skeleton with its JSON
+island, the very skeleton the book shows. The module renders that skeleton and makes it
+playable exactly as in the book: one implementation of every game, explorer and figure.
+
+Where no kernel runs (the HTML book), the output's ``text/html`` is shown instead: the same
+skeleton, which the book's classic scripts activate (:mod:`ndcg_book.assets`).
+
+Maths in a view is TeX (``\\(…\\)`` and ``\\[…\\]``), typeset by the book's MathJax. JupyterLab
+typesets no widget, so a notebook's copy of the skeleton carries the maths as MathML, converted
+here (:func:`mathml`, with latex2mathml) when the view is made.
 """
 
 from __future__ import annotations
@@ -11,10 +19,13 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
 import re
 
+import anywidget
+import traitlets
+
 from .. import assets
-from ..checks import list_items
 from ..display import fmt
 
 #: The line every static snapshot ends with.
@@ -25,40 +36,105 @@ GAME_TITLE = "Whose recommendations know me better? (谁的推荐更懂我？)"
 
 GAIN_OPTIONS = (("linear: rel", "linear"), ("exponential: 2^rel − 1", "exponential"))
 
+_MATHS = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+_ISLAND = re.compile(r'(<script type="application/json" data-ndcg-data>)(.*?)(</script>)', re.DOTALL)
 
-def _style() -> str:
-    """The course's stylesheet as a ``<style>`` element, for a live widget's first child.
 
-    Its comments and indentation are dropped: the notebook stores the text in every
-    widget's state.
+def _tex_to_mathml(match: re.Match) -> str:
+    from latex2mathml.converter import convert
+
+    tex, display = (match[1], "inline") if match[1] is not None else (match[2], "block")
+    try:
+        return convert(html.unescape(tex), display=display)
+    except Exception:  # a formula the converter cannot read stays TeX
+        return match[0]
+
+
+def _convert(value):
+    if isinstance(value, str):
+        return _MATHS.sub(_tex_to_mathml, value)
+    if isinstance(value, list):
+        return [_convert(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _convert(item) for key, item in value.items()}
+    return value
+
+
+def mathml(fragment: str) -> str:
+    """An HTML fragment with its TeX maths (``\\(…\\)``, ``\\[…\\]``) as MathML, in its text and
+    in the strings of its JSON island (:func:`ndcg.course.cards.views.json_island`).
+
+    >>> mathml(r"<p>divide by \\(\\log_2(i+1)\\)</p>")  # doctest: +ELLIPSIS
+    '<p>divide by <math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">...</math></p>'
+    >>> mathml("<p>no maths: 3 &lt; 4</p>")
+    '<p>no maths: 3 &lt; 4</p>'
     """
-    css = re.sub(r"/\*.*?\*/", "", assets.read(assets.CSS), flags=re.DOTALL)
-    return "<style>" + re.sub(r"\s*\n\s*", "\n", css).strip() + "</style>"
+    from ..cards.views import json_island
+
+    if "\\(" not in fragment and "\\[" not in fragment:
+        return fragment
+    parts, last = [], 0
+    for island in _ISLAND.finditer(fragment):
+        parts.append(_MATHS.sub(_tex_to_mathml, fragment[last : island.start()]))
+        parts.append(json_island(_convert(json.loads(island[2]))))
+        last = island.end()
+    parts.append(_MATHS.sub(_tex_to_mathml, fragment[last:]))
+    return "".join(parts)
+
+
+class View(anywidget.AnyWidget):
+    """A view of the course, live in a notebook: the book's skeleton, played by the book's module.
+
+    Parameters
+    ----------
+    html : str
+        The view's HTML skeleton with its JSON island (a ``data-ndcg-view`` element), as the
+        book shows it: the ``text/html`` of the output.
+    module : str
+        The file of ``ndcg/course/static/`` that registers the view's kind (``ndcg-games.js``
+        for the games); with what it imports, it is the widget's ``_esm``.
+
+    Attributes
+    ----------
+    html : str (synced)
+        The skeleton the front end renders: ``html`` with its maths as MathML.
+    fallback : str
+        ``html`` as given: what a page without a kernel shows.
+
+    Examples
+    --------
+    >>> view = View('<div data-ndcg-view="discount"></div>', module="ndcg-explorers.js")
+    >>> view._repr_mimebundle_()[0]["text/html"]
+    '<div data-ndcg-view="discount"></div>'
+    >>> "export default { render" in view._esm, ".ndcg-kf" in view._css
+    (True, True)
+    """
+
+    _esm = traitlets.Unicode().tag(sync=True)
+    _css = traitlets.Unicode().tag(sync=True)
+    html = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, html: str = "", *, module: str = assets.JS, **kwargs):
+        self.fallback = html
+        super().__init__(_esm=assets.esm(module), _css=assets.css_for(module), html=mathml(html), **kwargs)
+
+    def snapshot_html(self) -> str:
+        """What a page without a kernel shows: the view as the book has it."""
+        return self.fallback
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)  # (data, metadata), as anywidget returns it
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        return {**data, "text/html": self.snapshot_html()}, metadata
 
 
 def _snapshot(title: str, body: str) -> str:
-    """Wrap a widget's static state in a box that ends with :data:`SNAPSHOT_NOTE`."""
+    """Wrap a view's static state in a box that ends with :data:`SNAPSHOT_NOTE`."""
     return (
         '<div class="ndcg-widget ndcg-widget-snapshot">'
         f"<p><strong>{html.escape(title)}</strong></p>{body}"
         f'<p class="ndcg-snapshot-note">ℹ️ <em>{SNAPSHOT_NOTE}</em></p></div>'
     )
-
-
-class _Snapshot:
-    """Mixin: add a ``text/html`` snapshot to the widget's MIME bundle.
-
-    A live Jupyter front end renders the widget view and ignores the HTML; a
-    page rendered without a kernel (the HTML book) shows the HTML.
-    """
-
-    def snapshot_html(self) -> str:  # pragma: no cover - every widget overrides it
-        raise NotImplementedError
-
-    def _repr_mimebundle_(self, **kwargs):
-        data = dict(super()._repr_mimebundle_(**kwargs) or {})
-        data["text/html"] = self.snapshot_html()
-        return data
 
 
 def _fmt(value: float) -> str:
@@ -69,66 +145,10 @@ def _format_grades(grades) -> str:
     return ", ".join(f"{float(g):g}" for g in grades)
 
 
-def parse_grades(text: str) -> list[float]:
-    """Read grades typed as text: numbers separated by commas or spaces.
-
-    Parameters
-    ----------
-    text : str
-        For example ``"3, 2, 1, 0, 2"`` or ``"[3 2 1]"``.
-
-    Returns
-    -------
-    list of float
-        The numbers, not yet checked as grades (``ndcg`` checks them).
-
-    Raises
-    ------
-    ValueError
-        If a piece is not a number, or no number was typed.
-
-    Examples
-    --------
-    >>> parse_grades("3, 2, 1, 0, 2")
-    [3.0, 2.0, 1.0, 0.0, 2.0]
-    >>> parse_grades("[3 2.5]")
-    [3.0, 2.5]
-    >>> parse_grades("3, a")
-    Traceback (most recent call last):
-    ...
-    ValueError: grades must be numbers separated by commas, such as 3, 2, 1, 0; 'a' is not a number.
-    """
-    pieces = list_items(text)
-    if not pieces:
-        raise ValueError("grades: type at least one grade, such as 3, 2, 1, 0, 2.")
-    values = []
-    for piece in pieces:
-        try:
-            values.append(float(piece))
-        except ValueError:
-            raise ValueError(
-                f"grades must be numbers separated by commas, such as 3, 2, 1, 0; {piece!r} is not a number."
-            ) from None
-    return values
-
-
-def _figure_output(figure, alt: str) -> dict:
-    """A figure as one ``display_data`` output (PNG), ready for an Output widget.
-
-    The figure is drawn with the Agg canvas (no pyplot, no GUI backend), so it
-    works the same in a kernel, in a test and in a headless build.
-    """
+def _figure_png(figure, alt: str) -> str:
+    """A figure as an ``<img>`` with its PNG inline, drawn with the Agg canvas (no pyplot, no
+    GUI backend: the same in a kernel, a test and a headless build)."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=80)
     png = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return {"output_type": "display_data", "data": {"image/png": png, "text/plain": alt}, "metadata": {}}
-
-
-def _img(output: dict | None) -> str:
-    if not output:
-        return ""
-    data = output["data"]
-    return (
-        f'<img src="data:image/png;base64,{data["image/png"]}" '
-        f'alt="{html.escape(data["text/plain"])}" class="ndcg-chart">'
-    )
+    return f'<img src="data:image/png;base64,{png}" alt="{html.escape(alt)}" class="ndcg-chart">'

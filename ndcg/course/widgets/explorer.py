@@ -1,12 +1,10 @@
 """The ranking explorer: edit the grades, k and the gain; table, numbers and chart follow.
 
-One class, two faces. In a running notebook, :class:`RankingExplorer` is a live
-ipywidget. Where no kernel runs (the HTML book), its ``text/html`` is a
-kernel-free view (``data-ndcg-view="explorer"``): an HTML skeleton that shows the
-starting state without JavaScript (inputs, numbers, step table, chart), and a
-JSON island with the starting grades, the examples and every text of the
-explorer; ``ndcg/course/static/ndcg-explorers.js`` makes it playable with
-``NDCGMetrics``. Both faces read :data:`TEXTS` and the same examples.
+:class:`RankingExplorer` makes the view ``data-ndcg-view="explorer"``: an HTML skeleton that
+shows the starting state without JavaScript (inputs, numbers, step table, chart), and a JSON
+island with the starting grades, the examples and every text of the explorer (:data:`TEXTS`).
+``ndcg/course/static/ndcg-explorers.js`` makes it playable with ``NDCGMetrics``, in the book
+and, as an anywidget (:class:`~ndcg.course.widgets.base.View`), in a notebook.
 """
 
 from __future__ import annotations
@@ -14,23 +12,12 @@ from __future__ import annotations
 import html
 import itertools
 
-import ipywidgets as widgets
-
 from ... import list_binary, list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import tables
 from ..cards.views import json_island
-from .base import (
-    GAIN_OPTIONS,
-    _figure_output,
-    _fmt,
-    _format_grades,
-    _img,
-    _Snapshot,
-    _style,
-    parse_grades,
-)
+from .base import GAIN_OPTIONS, View, _figure_png, _fmt, _format_grades
 
 #: Every text the explorer shows, in the notebook and in the book alike. ``{n}``, ``{cg}``,
 #: ``{dcg}``, ``{idcg}``, ``{ndcg}``, ``{rr}`` and ``{rank}`` are filled in where shown.
@@ -70,8 +57,8 @@ def _fill(template: str, **values) -> str:
     return template
 
 
-def _contributions_chart(grades, k, gain) -> dict:
-    """The bar chart of gains and contributions, as a display_data output."""
+def _contributions_chart(grades, k, gain) -> str:
+    """The bar chart of gains and contributions, as an ``<img>``."""
     from matplotlib.figure import Figure
 
     from .. import plots
@@ -85,7 +72,7 @@ def _contributions_chart(grades, k, gain) -> dict:
         f"Bar chart: the {gain} gain of each of the top {n} ranks, and the part the "
         f"discount keeps (DCG@{n} = {_fmt(list_graded.dcg(grades, k, gain=gain))})."
     )
-    return _figure_output(figure, alt)
+    return _figure_png(figure, alt)
 
 
 def _examples(examples) -> list[dict]:
@@ -102,15 +89,14 @@ def _examples(examples) -> list[dict]:
     return out
 
 
-class RankingExplorer(_Snapshot, widgets.VBox):
+class RankingExplorer(View):
     """Edit the grades, ``k`` and the gain; everything else follows.
 
     Shows CG@k, DCG@k, IDCG@k and NDCG@k (and, with ``show_rr``, the reciprocal
     rank), the step-by-step table of :func:`ndcg.course.tables.steps` and a bar
-    chart of gains and contributions, updated as you type. Input that is not a
-    valid list of grades (``"3, -1"``, ``"a"``) shows the error message instead
-    of the results. In the HTML book it is a kernel-free view that does the same
-    in the browser (:meth:`snapshot_html`).
+    chart of gains and contributions, updated as you type (``ndcg-explorers.js``,
+    in the book and in a notebook). Input that is not a valid list of grades
+    (``"3, -1"``, ``"a"``) shows the error message instead of the results.
 
     Parameters
     ----------
@@ -126,34 +112,19 @@ class RankingExplorer(_Snapshot, widgets.VBox):
 
     Attributes
     ----------
-    grades : ipywidgets.Text
-        The grades as typed, e.g. ``"3, 2, 1, 0, 2"``; set ``.value`` to change them.
-    k : ipywidgets.IntSlider
-        The cut-off (1 to the list's length).
-    gain : ipywidgets.ToggleButtons
-        ``"linear"`` or ``"exponential"``.
-    example : ipywidgets.Dropdown or None
-        The picker of ``examples`` (``None`` without examples).
-    numbers : ipywidgets.HTML
-        The CG@k, DCG@k, IDCG@k and NDCG@k line (or the error message).
-    table : ipywidgets.HTML
-        The step-by-step table.
-    chart : ipywidgets.Output
-        The bar chart.
-    cg_value, dcg_value, idcg_value, ndcg_value, rr_value : float or None
-        The current values (``None`` while the input is invalid).
-    error : str
-        The current error message, ``""`` when the input is valid.
+    start : (str, int, str)
+        The grades as typed in the box, the cut-off and the gain to start with.
+    cg_value, dcg_value, idcg_value, ndcg_value, rr_value : float
+        The values of the starting state.
 
     Examples
     --------
     >>> explorer = RankingExplorer()
-    >>> explorer.grades.value
-    '3, 2, 1, 0, 2'
+    >>> explorer.start
+    ('3, 2, 1, 0, 2', 5, 'linear')
     >>> round(explorer.dcg_value, 3), round(explorer.idcg_value, 3), round(explorer.ndcg_value, 3)
     (5.536, 5.693, 0.972)
-    >>> explorer.gain.value = "exponential"
-    >>> round(explorer.dcg_value, 3)
+    >>> round(RankingExplorer(gain="exponential").dcg_value, 3)
     10.553
     >>> RankingExplorer([0, 2, 1], show_rr=True).rr_value
     0.5
@@ -166,132 +137,24 @@ class RankingExplorer(_Snapshot, widgets.VBox):
         n = max(1, grades.size)
         self.show_rr = bool(show_rr)
         self.examples = _examples(examples)
-        self._start = (_format_grades(grades), cutoff(n, k), gain)
+        self.start = (_format_grades(grades), cutoff(n, k), gain)
         self.dom_id = f"ndcg-explorer-{next(_COUNTER)}"
-        self.grades = widgets.Text(
-            value=_format_grades(grades),
-            description=TEXTS["grades"],
-            placeholder=TEXTS["placeholder"],
-            continuous_update=True,
-            tooltip=TEXTS["grades_help"],
-            layout=widgets.Layout(width="28em"),
-        )
-        self.k = widgets.IntSlider(
-            value=cutoff(n, k),
-            min=1,
-            max=n,
-            description=TEXTS["k"],
-            style={"description_width": "initial"},
-            continuous_update=True,
-        )
-        self.gain = widgets.ToggleButtons(
-            options=GAIN_OPTIONS,
-            value=gain,
-            description=TEXTS["gain"],
-            style={"button_width": "auto", "description_width": "initial"},
-            tooltips=["gain = the grade itself", "gain = 2**grade - 1: rewards top grades more"],
-        )
-        self.example = None
-        if self.examples:
-            options = [(TEXTS["custom"], "")] + [
-                (e["label"], _format_grades(e["grades"])) for e in self.examples
-            ]
-            start = self.grades.value if any(v == self.grades.value for _, v in options[1:]) else ""
-            self.example = widgets.Dropdown(options=options, value=start, description=TEXTS["example"])
-        self.numbers = widgets.HTML()
-        self.table = widgets.HTML()
-        self.chart = widgets.Output()
-        self.cg_value = self.dcg_value = self.idcg_value = self.ndcg_value = self.rr_value = None
-        self.error = ""
-        self._values: list[float] = [float(g) for g in grades]
-        # The cut-off the reader chose, kept while the list is edited (a list typed one
-        # grade at a time must not reset it); None means "the whole list".
-        self._wanted = None if self.k.value >= n else self.k.value
-        self._busy = False
-        intro = widgets.HTML(
-            f"{_style()}<div class='ndcg-widget'><b>{TEXTS['title']}</b>: {TEXTS['intro']}</div>"
-        )
-        children = [intro, self.grades, self.k, self.gain, self.numbers, self.table, self.chart]
-        if self.example is not None:
-            children.insert(1, self.example)
-        super().__init__(children)
-        self.add_class("ndcg-widget")
-        self.grades.observe(self._on_grades, names="value")
-        self.k.observe(self._on_change, names="value")
-        self.gain.observe(self._on_change, names="value")
-        if self.example is not None:
-            self.example.observe(self._on_example, names="value")
-        self.update()
-
-    # -- reactions -------------------------------------------------------------
-    def _on_example(self, change):
-        if change["new"]:
-            self.grades.value = change["new"]
-
-    def _on_grades(self, change):
-        if self._busy:
-            return
-        if self.example is not None and self.example.value and self.example.value != change["new"]:
-            self.example.value = next((v for _, v in self.example.options if v == change["new"]), "")
-        try:  # the slider follows valid lists only
-            values = parse_grades(change["new"])
-            check_grades(values)
-        except ValueError:
-            values = None
-        if values is not None:
-            self._busy = True
-            try:
-                n = max(1, len(values))
-                k = n if self._wanted is None else min(self._wanted, n)
-                if n > self.k.max:
-                    self.k.max = n
-                    self.k.value = k
-                else:
-                    self.k.value = k
-                    self.k.max = n
-            finally:
-                self._busy = False
-            self._values = values
-        self.update()
-
-    def _on_change(self, change):
-        if not self._busy:
-            if change["owner"] is self.k:  # the reader's own cut-off; None = the whole list
-                self._wanted = None if self.k.value >= len(self._values) else self.k.value
-            self.update()
-
-    def update(self) -> None:
-        """Recompute everything from the grades, ``k`` and the gain shown."""
-        gain, k = self.gain.value, self.k.value
-        try:
-            values = parse_grades(self.grades.value)
-            check_grades(values, gain=gain)
-            table = tables.steps(values, k, gain=gain)
-            cg = list_graded.cg(values, k)
-            dcg = list_graded.dcg(values, k, gain=gain)
-            idcg = list_graded.idcg(values, k, gain=gain)
-            score = list_graded.ndcg(values, k, gain=gain)
-            rr = list_binary.rr(values, threshold=RR_THRESHOLD)
-        except ValueError as error:
-            self.error = str(error)
-            self.cg_value = self.dcg_value = self.idcg_value = self.ndcg_value = self.rr_value = None
-            self.numbers.value = (
-                f"<div class='ndcg-widget'><div class='ndcg-error' role='alert'>⚠️ "
-                f"{html.escape(self.error)}</div></div>"
-            )
-            self.table.value = ""
-            self.chart.outputs = ()
-            return
-        self.error = ""
-        self.cg_value, self.dcg_value, self.idcg_value, self.ndcg_value = cg, dcg, idcg, score
-        self.rr_value = rr
-        self.numbers.value = f"<div class='ndcg-widget'>{self._numbers_html()}</div>"
-        self.table.value = f"<div class='ndcg-widget'>{table._repr_html_()}</div>"
-        self.chart.outputs = (_contributions_chart(values, k, gain),)
+        values = [float(g) for g in grades]
+        check_grades(values, gain=gain)
+        k = self.start[1]
+        self._values = values
+        self._table = tables.steps(values, k, gain=gain)._repr_html_()
+        self.cg_value = list_graded.cg(values, k)
+        self.dcg_value = list_graded.dcg(values, k, gain=gain)
+        self.idcg_value = list_graded.idcg(values, k, gain=gain)
+        self.ndcg_value = list_graded.ndcg(values, k, gain=gain)
+        self.rr_value = list_binary.rr(values, threshold=RR_THRESHOLD)
+        self._chart = _contributions_chart(values, k, gain)
+        super().__init__(self.snapshot_html(), module="ndcg-explorers.js")
 
     def _numbers_html(self) -> str:
-        values = parse_grades(self.grades.value)
-        n = cutoff(len(values), self.k.value)
+        values = self._values
+        n = cutoff(len(values), self.start[1])
         line = _fill(
             TEXTS["numbers"],
             n=n,
@@ -310,10 +173,10 @@ class RankingExplorer(_Snapshot, widgets.VBox):
             )
         return f"<div class='ndcg-numbers' data-role='numbers'>{line}</div>"
 
-    # -- the kernel-free view of the book --------------------------------------
+    # -- the view ----------------------------------------------------------------
     def data(self) -> dict:
         """What the view's JSON island holds: the starting state, the examples and :data:`TEXTS`."""
-        grades, k, gain = self._start
+        grades, k, gain = self.start
         return {
             "grades": grades,
             "k": k,
@@ -327,7 +190,7 @@ class RankingExplorer(_Snapshot, widgets.VBox):
         }
 
     def snapshot_html(self) -> str:
-        """The book's kernel-free view of the explorer, showing its current state.
+        """The explorer's view, showing its starting state.
 
         Readable without JavaScript (the grades, k and gain as text, the numbers, the step
         table and the chart as an image); ``ndcg-explorers.js`` un-hides the controls and
@@ -335,6 +198,7 @@ class RankingExplorer(_Snapshot, widgets.VBox):
         """
         esc = html.escape
         uid = self.dom_id
+        grades, k, gain = self.start
         n = max(1, len(self._values))
         picker = ""
         if self.examples:
@@ -347,36 +211,31 @@ class RankingExplorer(_Snapshot, widgets.VBox):
             )
         radios = "".join(
             f'<label class="ndcg-ex-radio"><input type="radio" name="{uid}-gain" value="{value}"'
-            f"{' checked' if value == self.gain.value else ''}> {esc(label)}</label>"
+            f"{' checked' if value == gain else ''}> {esc(label)}</label>"
             for label, value in GAIN_OPTIONS
         )
         controls = (
             f'<div class="ndcg-ex-controls" data-until-ready hidden>{picker}'
             f'<label class="ndcg-ex-field ndcg-ex-grades">{esc(TEXTS["grades"])} '
-            f'<input type="text" data-role="grades" value="{esc(self.grades.value)}" '
+            f'<input type="text" data-role="grades" value="{esc(grades)}" '
             f'placeholder="{esc(TEXTS["placeholder"])}" title="{esc(TEXTS["grades_help"])}" '
             'autocomplete="off" spellcheck="false" inputmode="text"></label>'
             f'<label class="ndcg-ex-field">{esc(TEXTS["k"])} '
-            f'<input type="range" data-role="k" min="1" max="{n}" step="1" value="{self.k.value}"> '
-            f'<output data-role="k-out">{self.k.value}</output></label>'
+            f'<input type="range" data-role="k" min="1" max="{n}" step="1" value="{k}"> '
+            f'<output data-role="k-out">{k}</output></label>'
             f'<fieldset class="ndcg-ex-gain"><legend>{esc(TEXTS["gain"])}</legend>{radios}</fieldset>'
             f'<button type="button" data-action="reset" disabled>↺ {esc(TEXTS["reset"])}</button></div>'
         )
         inputs = (
-            f'<p data-role="static">{esc(TEXTS["grades"])}: <code>{esc(self.grades.value)}</code>, '
-            f"k = {self.k.value}, {self.gain.value} gain</p>"
+            f'<p data-role="static">{esc(TEXTS["grades"])}: <code>{esc(grades)}</code>, '
+            f"k = {k}, {gain} gain</p>"
         )
-        error = (
-            f'<div class="ndcg-error" data-role="error" role="alert">⚠️ {esc(self.error)}</div>'
-            if self.error
-            else '<div class="ndcg-error" data-role="error" role="alert" hidden></div>'
+        error = '<div class="ndcg-error" data-role="error" role="alert" hidden></div>'
+        body = (
+            self._numbers_html()
+            + f"<div data-role=\"table\"><div class='ndcg-widget'>{self._table}</div></div>"
         )
-        if self.error:
-            body = '<div class="ndcg-numbers" data-role="numbers"></div><div data-role="table"></div>'
-            chart = '<div data-role="chart"></div>'
-        else:
-            body = self._numbers_html() + f'<div data-role="table">{self.table.value}</div>'
-            chart = f'<div data-role="chart" class="ndcg-ex-chart">{_img(self.chart.outputs[0])}</div>'
+        chart = f'<div data-role="chart" class="ndcg-ex-chart">{self._chart}</div>'
         note = (
             f'<p class="ndcg-muted ndcg-ex-note">{esc(_fill(TEXTS["rr_note"], threshold=RR_THRESHOLD))}</p>'
             if self.show_rr

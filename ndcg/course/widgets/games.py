@@ -1,15 +1,14 @@
-"""The games: reorder a list to NDCG = 1, and guess which of two lists is better.
+"""The games: reorder a list to NDCG = 1, fight the DCG monster, guess which of two lists is better.
 
-Each game is a live ipywidget (for a notebook with a kernel) whose ``text/html``
-(what the book shows, :meth:`snapshot_html`) is a *kernel-free view*: an HTML
-skeleton that reads well without JavaScript, and a JSON island with the example's
-data and every message the game says. ``ndcg/course/static/ndcg-games.js``
-activates the view in the built book (``data-ndcg-view="reorder"`` and
-``"two-systems"``) and computes every number with ``NDCGMetrics``
-(``ndcg-metrics.js``, equal to this package to 1e-12). The messages are made here,
-by the same functions the live widgets use (:func:`reorder_status`,
-:func:`best_swap`, :func:`guess_verdict`), from templates handed to the page in
-the island, so the book and the notebook say the same things.
+Each game is a view (:class:`~ndcg.course.widgets.base.View`): an HTML skeleton that reads
+well without JavaScript (:meth:`snapshot_html`), and a JSON island with the example's data and
+every message the game says. ``ndcg/course/static/ndcg-games.js`` plays it
+(``data-ndcg-view="reorder"``, ``"monster"`` and ``"two-systems"``), in the built book and, as
+an anywidget, in a notebook, and computes every number with ``NDCGMetrics``
+(``ndcg-list_graded.js``, equal to this package to 1e-12). Python keeps the data and the rules:
+the starting state's messages are made here (:func:`reorder_status`, :func:`best_swap`,
+:func:`guess_verdict`, :func:`monster_says`) from the templates handed to the page in the
+island, and the browser tests hold the script's messages equal to them.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ import json
 import math
 import re
 
-import ipywidgets as widgets
 import numpy as np
 
 from ... import list_graded
@@ -28,7 +26,7 @@ from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import tables
 from ..cards.views import json_island
-from .base import GAME_TITLE, _fmt, _Snapshot, _style
+from .base import GAME_TITLE, View, _fmt
 
 #: The reorder game's title unless a chapter gives its own.
 REORDER_TITLE = "Reorder the list to NDCG = 1"
@@ -215,14 +213,14 @@ def _call(cls: str, args: list[str]) -> str:
     return f"{cls}({', '.join(args)})"
 
 
-class ReorderGame(_Snapshot, widgets.VBox):
+class ReorderGame(View):
     """Move items up and down until the list is in the best order (NDCG = 1.0).
 
     Each item shows its grade; every move swaps an item with its neighbour,
     NDCG@k moves with it, the moves are counted, and NDCG@k = 1.0 is
     celebrated. "Par" is the fewest moves that can sort the whole list (the
-    number of pairs in the wrong order). In the book the game is playable
-    without a kernel (:meth:`snapshot_html`): drag, buttons or keyboard.
+    number of pairs in the wrong order). ``ndcg-games.js`` plays it, in the book and
+    in a notebook: drag, buttons or keyboard.
 
     Parameters
     ----------
@@ -244,30 +242,19 @@ class ReorderGame(_Snapshot, widgets.VBox):
 
     Attributes
     ----------
-    moves : int
-        How many moves were made since the start (or the last reset).
-    order : list of str
-        The items in their current order.
+    order, grades : list
+        The items and their grades in the starting order, top first.
+    par : int
+        The fewest moves to the ideal order.
     ndcg_value, dcg_value, idcg_value, cg_value : float
-        NDCG@k, DCG@k, IDCG@k and CG@k of the current order.
-    score, status, table, pairs_table : ipywidgets.HTML
-        The numbers and the move counter, the celebration line, the step
-        table, and (with ``pairs=True``) the pair table.
-    up_buttons, down_buttons : list of ipywidgets.Button
-        One per position, top first.
+        NDCG@k, DCG@k, IDCG@k and CG@k of the starting order.
 
     Examples
     --------
     >>> from ndcg.course.examples import VIDEO_GAME_X
     >>> game = ReorderGame(VIDEO_GAME_X.items, VIDEO_GAME_X.grades)
-    >>> game.order[0], game.par
-    ('D: an advert', 6)
-    >>> game.move_down(0)
-    True
-    >>> game.order[:2], game.moves
-    (['C: 15-minute workout', 'D: an advert'], 1)
-    >>> game.move_up(0)         # the top item cannot go higher
-    False
+    >>> game.order[0], game.par, game.solved
+    ('D: an advert', 6, False)
     """
 
     #: The kernel-free view's name (``data-ndcg-view``) and its extra CSS class.
@@ -294,66 +281,19 @@ class ReorderGame(_Snapshot, widgets.VBox):
         self._current = list(range(len(self._start)))  # indices into _start, top first
         self.moves = 0
         self.par = _inversions(values)
-        n = values.size
-        self._labels = [widgets.HTML() for _ in range(n)]
-        self.up_buttons = [
-            widgets.Button(description="▲ up", layout=widgets.Layout(width="5.5em")) for _ in range(n)
-        ]
-        self.down_buttons = [
-            widgets.Button(description="▼ down", layout=widgets.Layout(width="5.5em")) for _ in range(n)
-        ]
-        for position, (up, down) in enumerate(zip(self.up_buttons, self.down_buttons)):
-            up.on_click(lambda _button, p=position: self.move_up(p))
-            down.on_click(lambda _button, p=position: self.move_down(p))
-        rows = [
-            widgets.HBox([up, down, label])
-            for up, down, label in zip(self.up_buttons, self.down_buttons, self._labels)
-        ]
-        self.reset_button = widgets.Button(
-            description="↺ Start again", tooltip="Back to the starting order; moves back to 0"
-        )
-        self.reset_button.on_click(lambda _button: self.reset())
-        self.progress = widgets.FloatProgress(min=0.0, max=1.0, description="NDCG", bar_style="info")
-        self.score = widgets.HTML()
-        self.status = widgets.HTML()
-        self.table = widgets.HTML()
-        self.pairs_table = widgets.HTML()
         self._title = title
-        intro = widgets.HTML(
-            f"{_style()}<div class='ndcg-widget'><b>🎮 {html.escape(title)}</b><br>"
-            f"{self._intro_text()} "
-            f"{fill(REORDER_MESSAGES['par'], par=self.par, par_word=_plural(self.par))}</div>"
-        )
-        extra = [self.pairs_table] if self.show_pairs else []
-        super().__init__(
-            [
-                intro,
-                *rows,
-                self.progress,
-                *self._extra_widgets(),
-                self.score,
-                self.status,
-                *extra,
-                self.reset_button,
-                self.table,
-            ]
-        )
-        self.add_class("ndcg-widget")
-        self._refresh()
+        self._compute()
+        super().__init__(self.snapshot_html(), module="ndcg-games.js")
 
     # -- hooks for a game built on this engine (:class:`MonsterGame`) ---------
     def _intro_text(self) -> str:
         return "Move the items until the list is in the best possible order: watch NDCG climb to 1.0."
 
-    def _extra_widgets(self) -> list:
-        """Widgets shown between the NDCG bar and the score."""
-        return []
-
     def _extra_html(self) -> str:
         """HTML of the kernel-free view shown between the list and the score."""
         return ""
 
-    # -- the game's API ------------------------------------------------------
+    # -- the starting state -----------------------------------------------------
     @property
     def order(self) -> list:
         """The items in their current order, top first."""
@@ -363,50 +303,6 @@ class ReorderGame(_Snapshot, widgets.VBox):
     def grades(self) -> list:
         """The grades in the current order, top first."""
         return [self._start[i][1] for i in self._current]
-
-    def _check_position(self, position) -> int:
-        if (
-            isinstance(position, bool)
-            or not isinstance(position, (int, np.integer))
-            or not (0 <= position < len(self._current))
-        ):
-            raise ValueError(
-                f"position must be an integer from 0 (the top) to {len(self._current) - 1}; got {position!r}."
-            )
-        return int(position)
-
-    def _swap(self, a: int, b: int) -> None:
-        self._current[a], self._current[b] = self._current[b], self._current[a]
-        self.moves += 1
-        self._refresh()
-
-    def move_up(self, position: int) -> bool:
-        """Move the item at ``position`` (0 = the top) up one place.
-
-        Returns False, and counts no move, for the top item.
-        """
-        position = self._check_position(position)
-        if position == 0:
-            return False
-        self._swap(position - 1, position)
-        return True
-
-    def move_down(self, position: int) -> bool:
-        """Move the item at ``position`` (0 = the top) down one place.
-
-        Returns False, and counts no move, for the bottom item.
-        """
-        position = self._check_position(position)
-        if position == len(self._current) - 1:
-            return False
-        self._swap(position, position + 1)
-        return True
-
-    def reset(self) -> None:
-        """Back to the starting order, with the move counter at 0."""
-        self._current = list(range(len(self._start)))
-        self.moves = 0
-        self._refresh()
 
     @property
     def solved(self) -> bool:
@@ -418,36 +314,14 @@ class ReorderGame(_Snapshot, widgets.VBox):
         """Every pair of the current order with its |ΔNDCG@k| and λ (:func:`lambda_pairs`)."""
         return lambda_pairs(self.grades, self.k, gain=self.gain)
 
-    # -- display ------------------------------------------------------------
-    def _refresh(self) -> None:
-        grades, names = self.grades, self.order
+    def _compute(self) -> None:
+        grades = self.grades
         self.dcg_value = list_graded.dcg(grades, self.k, gain=self.gain)
         self.idcg_value = list_graded.idcg(grades, self.k, gain=self.gain)
         self.ndcg_value = list_graded.ndcg(grades, self.k, gain=self.gain)
         self.cg_value = list_graded.cg(grades, self.k)
-        last = len(names) - 1
-        for position, (name, grade) in enumerate(zip(names, grades)):
-            self._labels[position].value = (
-                f"<span class='ndcg-rank'><b>{position + 1}.</b></span> "
-                f"{html.escape(name)} <span class='ndcg-muted'>(grade {grade:g})</span>"
-            )
-            self.up_buttons[position].disabled = position == 0
-            self.down_buttons[position].disabled = position == last
-            self.up_buttons[position].tooltip = (
-                f"Move {name} up to rank {position}" if position else "Already at the top"
-            )
-            self.down_buttons[position].tooltip = (
-                f"Move {name} down to rank {position + 2}" if position < last else "Already at the bottom"
-            )
-        self.progress.value = self.ndcg_value
-        self.progress.bar_style = "success" if self.solved else "info"
-        self.score.value = f"<div class='ndcg-widget'>{self._score_html()}</div>"
-        self.status.value = f"<div class='ndcg-widget'>{self._status_html()}</div>"
-        table = tables.steps(grades, self.k, gain=self.gain, items=names)
-        self.table.value = f"<div class='ndcg-widget'>{table._repr_html_()}</div>"
-        if self.show_pairs:
-            self.pairs_table.value = f"<div class='ndcg-widget'>{self._pairs_html()}</div>"
 
+    # -- the view --------------------------------------------------------------
     def _n(self) -> int:
         return cutoff(len(self._current), self.k)
 
@@ -502,7 +376,6 @@ class ReorderGame(_Snapshot, widgets.VBox):
             n=n,
         )
 
-    # -- the book's kernel-free view ------------------------------------------
     def _code(self) -> str:
         """How a notebook cell makes this game (shown under the view)."""
         if self._ranking is not None:
@@ -535,8 +408,8 @@ class ReorderGame(_Snapshot, widgets.VBox):
         }
 
     def snapshot_html(self) -> str:
-        """The kernel-free view (``data-ndcg-view="reorder"``): the list, the numbers and the
-        status as they are now, readable without JavaScript; ``ndcg-games.js`` makes it playable."""
+        """The view (``data-ndcg-view="reorder"``): the list, the numbers and the status at the
+        start, readable without JavaScript; ``ndcg-games.js`` makes it playable."""
         data = self.view_data()
         names, grades, n = self.order, self.grades, self._n()
         rows = []
@@ -616,7 +489,7 @@ def monster_health(grades, k=None, *, gain="linear") -> float:
 
     Exactly ``0.0`` when the order is ideal, with ties too (any order of equal grades is
     ideal): a gap within :data:`HEALTH_TOLERANCE` of IDCG is rounding, not health.
-    ``monsterHealth`` in ``ndcg-metrics.js`` computes the same.
+    ``monsterHealth`` in ``ndcg-list_graded.js`` computes the same.
 
     Examples
     --------
@@ -651,7 +524,7 @@ def monster_hits(grades, moves, k=None, *, gain="linear") -> list[dict]:
     list of dict
         One per move: ``position``, ``health`` (after the move) and ``damage`` (health before
         minus health after: positive hurts the monster, negative heals it). The damages sum
-        to the first health minus the last. ``monsterHits`` in ``ndcg-metrics.js`` is the same.
+        to the first health minus the last. ``monsterHits`` in ``ndcg-list_graded.js`` is the same.
 
     Examples
     --------
@@ -725,16 +598,9 @@ class MonsterGame(ReorderGame):
     Attributes
     ----------
     health, full_health : float
-        The monster's health now, and at the start.
-    last_hit : float or None
-        What the last move did: positive damage, negative healing (None before a move).
-    total_damage : float
-        The sum of every move's damage since the start: ``full_health - health``.
+        The monster's health at the start (the same two numbers: no move was made).
     won : bool
-        Whether the monster is defeated (health 0, NDCG@k = 1).
-    health_bar : ipywidgets.FloatProgress
-    monster : ipywidgets.HTML
-        The health as numbers, and what the last move did.
+        Whether the monster is defeated (health 0, NDCG@k = 1): only when the order is ideal.
 
     Examples
     --------
@@ -742,21 +608,14 @@ class MonsterGame(ReorderGame):
     >>> game = MonsterGame(VIDEO_GAME_X)
     >>> round(game.health, 3), game.won
     (1.839, False)
-    >>> game.move_up(3)
-    True
-    >>> round(game.last_hit, 3), round(game.health, 3)
-    (0.069, 1.77)
+    >>> [round(hit["damage"], 3) for hit in monster_hits(game.grades, [2])]  # the 4th item up one
+    [0.069]
     """
 
     _VIEW, _VIEW_CLASS = "monster", " ndcg-mg"
 
     def __init__(self, items, grades=None, *, k=None, gain="linear", title=MONSTER_TITLE):
-        self.health_bar = widgets.FloatProgress(min=0.0, max=1.0, description="👾 health", bar_style="danger")
-        self.monster = widgets.HTML()
-        self.full_health = None
         self.last_hit = None
-        self.total_damage = 0.0
-        self.health = 0.0
         values = _split_ranking(items, grades)[1]
         if not list_graded.idcg(values, k, gain=check_gain(gain)) > 0:
             raise ValueError(
@@ -767,38 +626,14 @@ class MonsterGame(ReorderGame):
     def _intro_text(self) -> str:
         return MONSTER_MESSAGES["intro"]
 
-    def _extra_widgets(self) -> list:
-        return [self.health_bar, self.monster]
-
     @property
     def won(self) -> bool:
         """True when the monster's health is 0: the order is ideal."""
         return self.health == 0
 
-    def _swap(self, a: int, b: int) -> None:
-        before = self.health
-        super()._swap(a, b)
-        self.last_hit = before - self.health
-        self.total_damage += self.last_hit
-        self._refresh_monster()
-
-    def reset(self) -> None:
-        self.last_hit = None
-        self.total_damage = 0.0
-        super().reset()
-
-    def _refresh(self) -> None:
-        super()._refresh()
-        self.health = monster_health(self.grades, self.k, gain=self.gain)
-        if self.full_health is None:
-            self.full_health = self.health
-        self._refresh_monster()
-
-    def _refresh_monster(self) -> None:
-        self.health_bar.max = max(self.full_health, self.health, 1e-9)
-        self.health_bar.value = self.health
-        self.health_bar.bar_style = "success" if self.won else "danger"
-        self.monster.value = f"<div class='ndcg-widget'>{self._monster_html()}</div>"
+    def _compute(self) -> None:
+        super()._compute()
+        self.health = self.full_health = monster_health(self.grades, self.k, gain=self.gain)
 
     def _health_text(self) -> str:
         n = self._n()
@@ -857,13 +692,12 @@ def _example_name(ranking) -> str:
     return "ranking"
 
 
-class TwoSystemsGame(_Snapshot, widgets.VBox):
+class TwoSystemsGame(View):
     """Two ranked lists, X and Y: guess which has the higher DCG@k, then see why.
 
     The lists are shown side by side with their grades but without any score.
     Once the learner picks X, Y or "the same", both step-by-step tables and the
-    verdict are revealed. In the book the game is playable without a kernel
-    (:meth:`snapshot_html`).
+    verdict are revealed (``ndcg-games.js``, in the book and in a notebook).
 
     Parameters
     ----------
@@ -881,33 +715,17 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
 
     Attributes
     ----------
-    x_button, y_button, tie_button : ipywidgets.Button
-        The three guesses.
-    again_button : ipywidgets.Button
-        "Play again": hides the answer.
-    revealed : bool
-        Whether the answer is shown.
-    guessed : str or None
-        ``"x"``, ``"y"`` or ``"tie"`` once the learner has guessed.
     winner : str
         ``"x"``, ``"y"`` or ``"tie"``: which list has the higher DCG@k.
     dcg_x, dcg_y : float
         The two DCG@k values.
-    verdict : ipywidgets.HTML
-        Right or wrong, the numbers, and why.
-    reveal : ipywidgets.HTML
-        The two step tables (empty until the guess).
 
     Examples
     --------
     >>> from ndcg.course.examples import VIDEO_GAME_X, VIDEO_GAME_Y
     >>> game = TwoSystemsGame(VIDEO_GAME_X, VIDEO_GAME_Y)
-    >>> game.revealed
-    False
-    >>> game.guess("y")
-    True
-    >>> game.revealed, game.winner
-    (True, 'y')
+    >>> game.winner, guess_verdict("y", game.winner, game.names)[0]
+    ('y', True)
     """
 
     def __init__(self, x, y, *, k=None, gain="linear", names=None, title=TWO_SYSTEMS_TITLE):
@@ -934,34 +752,7 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
             self.winner = "tie"
         else:
             self.winner = "x" if self.dcg_x > self.dcg_y else "y"
-        self.revealed = False
-        self.guessed = None
-        self.x_button = widgets.Button(
-            description=self.names[0], tooltip=f"Guess: {self.names[0]} has the higher {self._label}"
-        )
-        self.y_button = widgets.Button(
-            description=self.names[1], tooltip=f"Guess: {self.names[1]} has the higher {self._label}"
-        )
-        self.tie_button = widgets.Button(
-            description=TWO_SYSTEMS_MESSAGES["same"], tooltip=f"Guess: both have the same {self._label}"
-        )
-        self.again_button = widgets.Button(
-            description="↺ Play again", tooltip="Hide the answer and guess again", disabled=True
-        )
-        self.x_button.on_click(lambda _button: self.guess("x"))
-        self.y_button.on_click(lambda _button: self.guess("y"))
-        self.tie_button.on_click(lambda _button: self.guess("tie"))
-        self.again_button.on_click(lambda _button: self.reset())
-        self.verdict = widgets.HTML()
-        self.reveal = widgets.HTML()
-        intro = widgets.HTML(
-            f"{_style()}<div class='ndcg-widget'><b>🎮 {html.escape(title)}</b>"
-            f"{self._lists_html()}<p>🤔 <b>{self._question}</b> Guess before you compute!</p></div>"
-        )
-        buttons = widgets.HBox([self.x_button, self.y_button, self.tie_button, self.again_button])
-        super().__init__([intro, buttons, self.verdict, self.reveal])
-        self.add_class("ndcg-widget")
-        self._refresh()
+        super().__init__(self.snapshot_html(), module="ndcg-games.js")
 
     @property
     def _label(self) -> str:
@@ -989,44 +780,6 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
             f"<table class='ndcg-compare'><thead><tr><th>rank</th>{head}</tr></thead>"
             f"<tbody>{''.join(cells)}</tbody></table>"
         )
-
-    def guess(self, choice: str) -> bool:
-        """Guess which system has the higher DCG@k, and reveal the answer.
-
-        Parameters
-        ----------
-        choice : {"x", "y", "tie"}
-            Also accepted: either system's name, "X"/"Y", "same".
-
-        Returns
-        -------
-        bool
-            Whether the guess was right.
-        """
-        key = str(choice).strip().lower()
-        aliases = {
-            "x": "x",
-            "y": "y",
-            "tie": "tie",
-            "same": "tie",
-            "the same": "tie",
-            self.names[0].lower(): "x",
-            self.names[1].lower(): "y",
-        }
-        if key not in aliases:
-            raise ValueError(
-                f"choice must be 'x', 'y' or 'tie' (or {self.names[0]!r}, {self.names[1]!r}); got {choice!r}."
-            )
-        self.guessed = aliases[key]
-        self.revealed = True
-        self._refresh()
-        return self.guessed == self.winner
-
-    def reset(self) -> None:
-        """Hide the answer again, to play once more."""
-        self.guessed = None
-        self.revealed = False
-        self._refresh()
 
     def _answer_html(self) -> str:
         label = self._label
@@ -1057,32 +810,6 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
         )
         return f"<p>{answer} {why}</p>{tables_html}"
 
-    def _verdict_html(self) -> str:
-        right, text = guess_verdict(self.guessed, self.winner, self.names)
-        return f"<div class='{'ndcg-good' if right else 'ndcg-error'}' role='status'>{text}</div>"
-
-    def _refresh(self) -> None:
-        for button in (self.x_button, self.y_button, self.tie_button):
-            button.disabled = self.revealed
-            button.button_style = ""
-        self.again_button.disabled = not self.revealed
-        if not self.revealed:
-            self.verdict.value = ""
-            self.reveal.value = ""
-            return
-        chosen = {"x": self.x_button, "y": self.y_button, "tie": self.tie_button}[self.guessed]
-        right = self.guessed == self.winner
-        chosen.button_style = "success" if right else "warning"
-        self.verdict.value = f"<div class='ndcg-widget'>{self._verdict_html()}</div>"
-        self.reveal.value = f"<div class='ndcg-widget'>{self._answer_html()}</div>"
-
-    @property
-    def _guess_name(self) -> str:
-        return {"x": self.names[0], "y": self.names[1], "tie": TWO_SYSTEMS_MESSAGES["same"]}.get(
-            self.guessed, ""
-        )
-
-    # -- the book's kernel-free view ------------------------------------------
     def _code(self) -> str:
         args = []
         for ranking, grades in zip(self._rankings, (self._x, self._y)):
@@ -1104,7 +831,7 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
             "title": self.title,
             "names": list(self.names),
             "winner": self.winner,
-            "guessed": self.guessed,
+            "guessed": None,
             "answer": self._answer_html(),
             "verdicts": {choice: {"right": r, "text": text} for choice, (r, text) in right.items()},
             "messages": TWO_SYSTEMS_MESSAGES,
@@ -1113,20 +840,16 @@ class TwoSystemsGame(_Snapshot, widgets.VBox):
     def snapshot_html(self) -> str:
         """The kernel-free view (``data-ndcg-view="two-systems"``): both lists, the question and
         the guesses; ``ndcg-games.js`` reveals the answer after a guess. Without JavaScript the
-        answer is behind a click (or shown, once guessed in the notebook)."""
+        answer is behind a click."""
         data = self.view_data()
         buttons = "".join(
             f'<button type="button" data-guess="{choice}" aria-pressed="false" disabled>'
             f"{html.escape(label)}</button>"
             for choice, label in zip(("x", "y", "tie"), (*self.names, TWO_SYSTEMS_MESSAGES["same"]))
         )
-        if self.revealed:
-            answer = f'<div data-role="fallback">{self._verdict_html()}{self._answer_html()}</div>'
-        else:
-            answer = (
-                '<details data-role="fallback"><summary>Show the answer</summary>'
-                f"{self._answer_html()}</details>"
-            )
+        answer = (
+            f'<details data-role="fallback"><summary>Show the answer</summary>{self._answer_html()}</details>'
+        )
         return (
             f'<div class="ndcg-kf ndcg-widget ndcg-ts" id="{_view_id("two-systems", data)}" '
             'data-ndcg-view="two-systems">'
