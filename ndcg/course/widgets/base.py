@@ -82,6 +82,10 @@ def mathml(fragment: str) -> str:
     return "".join(parts)
 
 
+#: The kind of a view, in its skeleton.
+_VIEW_KIND = re.compile(r'data-ndcg-view="([^"]+)"')
+
+
 class View(anywidget.AnyWidget):
     """A view of the course, live in a notebook: the book's skeleton, played by the book's module.
 
@@ -108,6 +112,8 @@ class View(anywidget.AnyWidget):
     '<div data-ndcg-view="discount"></div>'
     >>> "export default { render" in view._esm, ".ndcg-kf" in view._css
     (True, True)
+    >>> view  # the text/plain of the output: the same on every run (no memory address)
+    <View: the course's discount view, live with a kernel>
     """
 
     _esm = traitlets.Unicode().tag(sync=True)
@@ -121,6 +127,10 @@ class View(anywidget.AnyWidget):
     def snapshot_html(self) -> str:
         """What a page without a kernel shows: the view as the book has it."""
         return self.fallback
+
+    def __repr__(self) -> str:
+        kind = _VIEW_KIND.search(self.fallback)
+        return f"<{type(self).__name__}: the course's {kind.group(1) if kind else 'answer'} view, live with a kernel>"
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)  # (data, metadata), as anywidget returns it
