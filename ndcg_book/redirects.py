@@ -52,11 +52,15 @@ MOVED = {
 }
 
 
+#: The redirect pages' script (``redirect.js``, beside this file): on to the canonical link, with the fragment.
+SCRIPT = Path(__file__).with_name("redirect.js").read_text(encoding="utf-8")
+
+
 def redirect_html(target: str, title: str) -> str:
     """The page left at an old address: on to ``target`` (a relative URL), with the fragment.
 
     >>> page = redirect_html("learners/setup.html", "Set up your computer")
-    >>> 'location.replace("learners/setup.html" + location.hash)' in page
+    >>> '<link rel="canonical" href="learners/setup.html">' in page and "location.replace(" in page
     True
     >>> '<meta http-equiv="refresh" content="0; url=learners/setup.html">' in page
     True
@@ -68,19 +72,12 @@ def redirect_html(target: str, title: str) -> str:
         f"<title>Moved: {html.escape(title)}</title>\n"
         '<meta name="robots" content="noindex">\n'
         f'<link rel="canonical" href="{url}">\n'
-        f"<script>location.replace({_js_string(target)} + location.hash);</script>\n"
+        f"<script>\n{SCRIPT}</script>\n"
         f'<meta http-equiv="refresh" content="0; url={url}">\n'
         "</head>\n<body>\n"
         f'<p>This page has moved: <a href="{url}">{html.escape(title)}</a>.</p>\n'
         "</body>\n</html>\n"
     )
-
-
-def _js_string(text: str) -> str:
-    """``text`` as a JavaScript string literal that cannot close the script element."""
-    import json
-
-    return json.dumps(text).replace("<", "\\u003c")
 
 
 def write_redirects(app, exception) -> None:
