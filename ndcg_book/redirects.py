@@ -52,15 +52,21 @@ MOVED = {
 }
 
 
-#: The redirect pages' script (``redirect.js``, beside this file): on to the canonical link, with the fragment.
-SCRIPT = Path(__file__).with_name("redirect.js").read_text(encoding="utf-8")
+#: The redirect pages' script (``redirect.js``, beside this file): on to the canonical link, with
+#: the fragment. The build copies it to ``_static/`` under this name.
+SCRIPT = Path(__file__).with_name("redirect.js")
+STATIC_NAME = "ndcg-redirect.js"
 
 
-def redirect_html(target: str, title: str) -> str:
+def redirect_html(target: str, title: str, script: str = f"_static/{STATIC_NAME}") -> str:
     """The page left at an old address: on to ``target`` (a relative URL), with the fragment.
 
+    ``script`` is the URL of :data:`SCRIPT`'s copy, relative to the old address.
+
     >>> page = redirect_html("learners/setup.html", "Set up your computer")
-    >>> '<link rel="canonical" href="learners/setup.html">' in page and "location.replace(" in page
+    >>> '<link rel="canonical" href="learners/setup.html">' in page
+    True
+    >>> '<script src="_static/ndcg-redirect.js"></script>' in page
     True
     >>> '<meta http-equiv="refresh" content="0; url=learners/setup.html">' in page
     True
@@ -72,7 +78,7 @@ def redirect_html(target: str, title: str) -> str:
         f"<title>Moved: {html.escape(title)}</title>\n"
         '<meta name="robots" content="noindex">\n'
         f'<link rel="canonical" href="{url}">\n'
-        f"<script>\n{SCRIPT}</script>\n"
+        f'<script src="{html.escape(script, quote=True)}"></script>\n'
         f'<meta http-equiv="refresh" content="0; url={url}">\n'
         "</head>\n<body>\n"
         f'<p>This page has moved: <a href="{url}">{html.escape(title)}</a>.</p>\n'
@@ -86,6 +92,9 @@ def write_redirects(app, exception) -> None:
         return
     env = app.env
     written = 0
+    static = Path(app.outdir, "_static", STATIC_NAME)
+    static.parent.mkdir(parents=True, exist_ok=True)
+    static.write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
     for old, new in MOVED.items():
         if old in env.all_docs:
             logger.warning(f"the redirects: {old!r} is a page of the book again; no redirect written")
@@ -97,7 +106,8 @@ def write_redirects(app, exception) -> None:
         title = env.titles[new].astext() if new in env.titles else new
         path = Path(app.outdir, source)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(redirect_html(relative_uri(source, target), title), encoding="utf-8")
+        script = relative_uri(source, f"_static/{STATIC_NAME}")
+        path.write_text(redirect_html(relative_uri(source, target), title, script), encoding="utf-8")
         written += 1
     logger.info(f"the redirects: {written} old addresses lead to the pages' new homes")
 
