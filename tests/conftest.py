@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import threading
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -42,10 +43,19 @@ def _without_the_caller_s_settings(request, monkeypatch):
 BROWSER_FIXTURES = {"browser", "chromium_executable"}
 
 
+#: The layers, one folder of tests/ each (its conftest.py says what it holds); each test is marked
+#: with its folder's name (``-m ltr`` selects learning to rank's; pyproject.toml lists the marks).
+LAYERS = ("core", "ltr", "course", "book", "browser", "tools", "experiments")
+TESTS = Path(__file__).resolve().parent
+
+
 def pytest_collection_modifyitems(items):
-    """Mark ``browser`` every test that starts Chromium, wherever it is (tests/browser/conftest.py
-    marks that folder's); `make test-fast` leaves them out."""
+    """Mark every test with its layer (its folder of tests/), and ``browser`` every test that starts
+    Chromium, wherever it is: `make test-fast` leaves those out."""
     for item in items:
+        path = Path(item.path).resolve()
+        if TESTS in path.parents and path.relative_to(TESTS).parts[0] in LAYERS:
+            item.add_marker(getattr(pytest.mark, path.relative_to(TESTS).parts[0]))
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
 

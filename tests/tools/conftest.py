@@ -1,5 +1,8 @@
 """The contributor tools, ``tools/`` (``run.py`` and its subcommands, the installs, the benchmarks'
-scripts) and the repository's shape. Not in ``make test-fast``."""
+scripts) and the repository's shape. Not in ``make test-fast``.
+
+Every test here is marked ``tools`` (tests/conftest.py marks each test with its folder).
+"""
 
 import shutil
 import subprocess
@@ -9,16 +12,6 @@ import pytest
 
 from tests.tools.helpers import CONFIG, LOCK, REPO, age
 from tools import base, install
-
-HERE = Path(__file__).parent
-
-
-def pytest_collection_modifyitems(items):
-    """Mark every test of this folder ``tools`` (``-m tools`` selects them; pyproject.toml lists the
-    marks)."""
-    for item in items:
-        if HERE in item.path.parents:
-            item.add_marker(pytest.mark.tools)
 
 
 @pytest.fixture
