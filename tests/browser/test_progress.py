@@ -23,8 +23,8 @@ import pytest
 import ndcg
 from ndcg.course import assets, cards
 from tests.browser.pages import Visit
-from tools import chromium as browser_setup
 from tests.core import reference
+from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
 SHOTS = BOOK.parent / "screenshots"
