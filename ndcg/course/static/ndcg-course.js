@@ -20,11 +20,11 @@
 /* MathJax typesets the page once; a view typesets what it changes. */
 function typeset(elements) {
   const mj = window.MathJax;
-  if (mj && mj.startup && mj.startup.promise && mj.typesetPromise) {
-    mj.startup.promise.then(function () {
+  if (mj?.startup?.promise && mj.typesetPromise) {
+    mj.startup.promise.then(() => {
       if (mj.typesetClear) { mj.typesetClear(elements); }
       return mj.typesetPromise(elements);
-    }).catch(function (err) { console.log("MathJax: " + err); });
+    }).catch((err) => { console.log("MathJax: " + err); });
   }
 }
 
@@ -49,16 +49,16 @@ function enable(root) {
 function resetActions(root, clear) {
   const ask = role(root, "confirm"), button = root.querySelector(".ndcg-reset [data-action=reset]");
   return {
-    reset: function () {
+    reset: () => {
       ask.hidden = false;
       ask.querySelector("[data-action=cancel-reset]").focus();
     },
-    "confirm-reset": function () { ask.hidden = true; clear(); button.focus(); },
-    "cancel-reset": function () { ask.hidden = true; button.focus(); }
+    "confirm-reset": () => { ask.hidden = true; clear(); button.focus(); },
+    "cancel-reset": () => { ask.hidden = true; button.focus(); }
   };
 }
 
-function isCount(value) { return typeof value === "number" && isFinite(value) && value >= -1; }
+function isCount(value) { return typeof value === "number" && Number.isFinite(value) && value >= -1; }
 
 /* Flashcards: the Leitner rule (the only copy of it: the notebook plays this same module).
  * Five boxes; "got it" moves the shown card up one box (at most 5), "again"
@@ -104,7 +104,7 @@ function flashcards(root) {
       if (state.rank && isCount(state.rank[id])) { rank[j] = state.rank[id]; }
     }
     if (isCount(state.step) && state.step >= 0) { step = state.step; }
-    const list = state.history instanceof Array ? state.history : [];
+    const list = Array.isArray(state.history) ? state.history : [];
     for (let h = 0; h < list.length; h++) { if (list[h] in index) { history.push(index[list[h]]); } }
     current = state.current in index ? index[state.current] : pick(-1);
     return true;
@@ -158,21 +158,21 @@ function flashcards(root) {
     save();
     show(true);
   }
-  const actions = resetActions(root, function () {
+  const actions = resetActions(root, () => {
     saved.clear();
     start();
     flipped = false;
     show(true);
     note.textContent = "Progress cleared: every card is back in box 1.";
   });
-  actions.flip = function () { flipped = !flipped; show(false); };
-  actions.next = function () { advance(); };
-  actions.previous = function () {
+  actions.flip = () => { flipped = !flipped; show(false); };
+  actions.next = () => { advance(); };
+  actions.previous = () => {
     if (history.length) { current = history.pop(); flipped = false; save(); show(true); }
   };
-  actions.got = function () { box[current] = Math.min(box[current] + 1, 5); advance(); };
-  actions.again = function () { box[current] = 1; advance(); };
-  actions.shuffle = function () {
+  actions.got = () => { box[current] = Math.min(box[current] + 1, 5); advance(); };
+  actions.again = () => { box[current] = 1; advance(); };
+  actions.shuffle = () => {
     let order = [], j;
     for (j = 0; j < n; j++) { order.push(j); }
     for (j = n - 1; j > 0; j--) {
@@ -182,12 +182,12 @@ function flashcards(root) {
     for (j = 0; j < n; j++) { rank[order[j]] = j; }
     current = pick(-1); flipped = false; save(); show(true);
   };
-  root.addEventListener("click", function (event) {
+  root.addEventListener("click", (event) => {
     const button = event.target.closest("[data-action]");
     if (button && root.contains(button)) { actions[button.getAttribute("data-action")](); return; }
     if (event.target.closest("[data-role=card]")) { actions.flip(); }
   });
-  card.addEventListener("keydown", function (event) {
+  card.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); actions.flip(); }
   });
   card.setAttribute("tabindex", "0");
@@ -363,12 +363,12 @@ function quiz(root) {
     if (!state || typeof state !== "object" || !state.answers) { return; }
     for (let qi = 0; qi < total; qi++) {
       const question = questions[qi], a = state.answers[question.id], n = question.options.length;
-      if (!a || !(a.tries instanceof Array) || !a.tries.length) { continue; }
+      if (!a || !Array.isArray(a.tries) || !a.tries.length) { continue; }
       let multi = question.kind === "multi-select", ok = true;
       for (let t = 0; t < a.tries.length; t++) {
         const attempt = a.tries[t];
         if (multi) {
-          if (!(attempt instanceof Array)) { ok = false; break; }
+          if (!Array.isArray(attempt)) { ok = false; break; }
           for (let k = 0; k < attempt.length; k++) {
             if (!(attempt[k] >= 0 && attempt[k] < n)) { ok = false; }
           }
@@ -385,7 +385,7 @@ function quiz(root) {
   }
 
   const actions = resetActions(root, clearAll);
-  root.addEventListener("click", function (event) {
+  root.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button || !root.contains(button)) { return; }
     const box = button.closest("[data-question]");
@@ -397,7 +397,7 @@ function quiz(root) {
       actions[button.getAttribute("data-action")]();
     }
   });
-  root.addEventListener("change", function (event) {
+  root.addEventListener("change", (event) => {
     const label = event.target.closest("label.ndcg-qz-check");
     if (label) { label.classList.remove("is-correct", "is-wrong"); }
   });
@@ -445,21 +445,21 @@ function store(root) {
   const prefix = "ndcg-course:" + version + ":" + window.location.pathname + ":" +
     (root.id || root.getAttribute("data-ndcg-view") + "-" + index) + ":";
   function storage() {
-    try { return window.localStorage; } catch (err) { return null; }
+    try { return window.localStorage; } catch { return null; }
   }
   return {
     prefix: prefix,
-    get: function (key, fallback) {
+    get: (key, fallback) => {
       let s = storage(), text = null;
-      try { text = s ? s.getItem(prefix + key) : null; } catch (err) { text = null; }
+      try { text = s ? s.getItem(prefix + key) : null; } catch { text = null; }
       if (text === null) { return fallback; }
-      try { return JSON.parse(text); } catch (err) { return fallback; }
+      try { return JSON.parse(text); } catch { return fallback; }
     },
-    set: function (key, value) {
+    set: (key, value) => {
       const s = storage();
-      try { if (s) { s.setItem(prefix + key, JSON.stringify(value)); } } catch (err) { /* full or refused */ }
+      try { if (s) { s.setItem(prefix + key, JSON.stringify(value)); } } catch { /* full or refused */ }
     },
-    clear: function () {
+    clear: () => {
       const s = storage();
       if (!s) { return; }
       try {
@@ -467,7 +467,7 @@ function store(root) {
           const key = s.key(i);
           if (key && key.indexOf(prefix) === 0) { s.removeItem(key); }
         }
-      } catch (err) { /* refused */ }
+      } catch { /* refused */ }
     }
   };
 }
@@ -481,7 +481,7 @@ function announce(root, text) {
 /* The anywidget model of a view shown in a notebook (null in the book). */
 function modelOf(root) {
   const host = root.closest(".ndcg-anywidget");
-  return host && host.ndcgModel ? host.ndcgModel : null;
+  return host?.ndcgModel ? host.ndcgModel : null;
 }
 
 const api = {
@@ -493,7 +493,7 @@ export default api;
 /* The book: activate every view of the page once the page is parsed (ndcg-boot.js calls it). */
 export function start() {
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { hydrate(); });
+    document.addEventListener("DOMContentLoaded", () => { hydrate(); });
   } else {
     hydrate();
   }
@@ -511,5 +511,5 @@ export function render({ model, el }) {
   }
   draw();
   model.on("change:html", draw);
-  return function () { model.off("change:html", draw); };
+  return () => { model.off("change:html", draw); };
 }

@@ -18,9 +18,8 @@ const SVG = "http://www.w3.org/2000/svg";
 
 /* A text of the JSON island with its {name} fields filled in. */
 function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, function (whole, name) {
-    return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-  });
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole);
 }
 
 function esc(text) {
@@ -44,7 +43,7 @@ function el(tag, className, text) {
 function svgEl(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
   for (const key in attrs) {
-    if (Object.prototype.hasOwnProperty.call(attrs, key)) { node.setAttribute(key, attrs[key]); }
+    if (Object.hasOwn(attrs, key)) { node.setAttribute(key, attrs[key]); }
   }
   if (text !== undefined) { node.textContent = text; }
   return node;
@@ -53,14 +52,14 @@ function svgEl(tag, attrs, text) {
 /* Say `text` in the view's live region, once the reader pauses (not at every keystroke). */
 function announcer(root, delay) {
   let timer = null;
-  return function (text) {
+  return (text) => {
     if (timer) { window.clearTimeout(timer); }
-    timer = window.setTimeout(function () { C.announce(root, text); }, delay === undefined ? 600 : delay);
+    timer = window.setTimeout(() => { C.announce(root, text); }, delay === undefined ? 600 : delay);
   };
 }
 
 function gradesText(grades) {
-  return grades.map(function (g) { return String(g); }).join(", ");
+  return grades.map((g) => String(g)).join(", ");
 }
 
 function letters(i) {
@@ -74,8 +73,8 @@ function letters(i) {
 }
 
 function gradeText(values) {
-  const whole = values.every(function (g) { return Math.floor(g) === g; });
-  return function (g) { return M.fmt(g, whole ? 0 : 3); };
+  const whole = values.every((g) => Math.floor(g) === g);
+  return (g) => M.fmt(g, whole ? 0 : 3);
 }
 
 /* A line chart in SVG: x from x0 to x1 (whole numbers), y from 0 to 1, labelled axes, one
@@ -89,12 +88,12 @@ function lineChart(opts) {
   function sy(y) { return T + (1 - y) * (H - T - B); }
   svg.appendChild(svgEl("line", {x1: L, y1: sy(0), x2: W - R, y2: sy(0), "class": "ndcg-fig-axis"}));
   svg.appendChild(svgEl("line", {x1: L, y1: sy(0), x2: L, y2: T, "class": "ndcg-fig-axis"}));
-  [0, 0.25, 0.5, 0.75, 1].forEach(function (y) {
+  [0, 0.25, 0.5, 0.75, 1].forEach((y) => {
     svg.appendChild(svgEl("line", {x1: L, y1: sy(y), x2: W - R, y2: sy(y), "class": "ndcg-fig-grid"}));
     svg.appendChild(svgEl("text", {x: L - 5, y: sy(y) + 4, "text-anchor": "end", "class": "ndcg-fig-tick"},
                           M.fmt(y, 2)));
   });
-  opts.xticks.forEach(function (x) {
+  opts.xticks.forEach((x) => {
     svg.appendChild(svgEl("text", {x: sx(x), y: sy(0) + 15, "text-anchor": "middle", "class": "ndcg-fig-tick"},
                           String(x)));
   });
@@ -106,10 +105,10 @@ function lineChart(opts) {
     svg.appendChild(svgEl("line", {x1: sx(opts.mark), y1: T, x2: sx(opts.mark), y2: sy(0),
                                    "class": "ndcg-fig-mark", "data-role": "mark"}));
   }
-  opts.series.forEach(function (s) {
-    const points = s.values.map(function (y, i) { return sx(x0 + i) + "," + sy(y); }).join(" ");
+  opts.series.forEach((s) => {
+    const points = s.values.map((y, i) => sx(x0 + i) + "," + sy(y)).join(" ");
     svg.appendChild(svgEl("polyline", {points: points, "class": "ndcg-fig-line " + s.css}));
-    s.values.forEach(function (y, i) {
+    s.values.forEach((y, i) => {
       let x = sx(x0 + i), yy = sy(y), big = opts.mark === x0 + i, r = big ? 5.5 : 3.2, shape;
       if (s.marker === "triangle") {
         shape = svgEl("polygon", {points: x + "," + (yy - r) + " " + (x - r) + "," + (yy + r * 0.8) + " " +
@@ -123,7 +122,7 @@ function lineChart(opts) {
       svg.appendChild(shape);
     });
   });
-  svg.toX = function (clientX) {
+  svg.toX = (clientX) => {
     const box = svg.getBoundingClientRect();
     const x = (clientX - box.left) / box.width * W;
     return x0 + Math.round((x - L) / (W - L - R) * (x1 - x0));
@@ -150,7 +149,7 @@ function explorer(root) {
   }
   function setState(text, k, g) {
     input.value = text;
-    try { lastN = Math.max(1, M.parseGrades(text).length); } catch (err) { lastN = Number(kIn.max); }
+    try { lastN = Math.max(1, M.parseGrades(text).length); } catch { lastN = Number(kIn.max); }
     kIn.max = String(lastN);
     kIn.value = String(Math.min(Math.max(1, k), lastN));
     wanted = Number(kIn.value) >= lastN ? null : Number(kIn.value);
@@ -159,7 +158,7 @@ function explorer(root) {
   function syncPicker() {
     if (!picker) { return; }
     let value = "";
-    d.examples.forEach(function (e, i) { if (gradesText(e.grades) === input.value.trim()) { value = String(i); } });
+    d.examples.forEach((e, i) => { if (gradesText(e.grades) === input.value.trim()) { value = String(i); } });
     picker.value = value;
   }
   function showError(message) {
@@ -176,15 +175,15 @@ function explorer(root) {
     const total = rows.length ? rows[rows.length - 1].total : 0;
     tableEl.appendChild(el("caption", "", "DCG@" + rows.length + " = " + M.fmt(total, 3) + " (" + g + " gain)"));
     const head = el("thead"), tr = el("tr");
-    d.columns.forEach(function (c) { tr.appendChild(el("th", "", c)); });
+    d.columns.forEach((c) => { tr.appendChild(el("th", "", c)); });
     head.appendChild(tr);
     tableEl.appendChild(head);
     const body = el("tbody");
-    rows.forEach(function (r) {
+    rows.forEach((r) => {
       const row = el("tr");
       [[String(r.rank), "num"], [letters(r.rank - 1), ""], [shown(r.grade), "num"], [M.fmt(r.gain, 3), "num"],
        [M.fmt(r.log2, 3), "num"], [M.fmt(r.discount, 3), "num"], [M.fmt(r.contribution, 3), "num"],
-       [M.fmt(r.total, 3), "num"]].forEach(function (cell) { row.appendChild(el("td", cell[1], cell[0])); });
+       [M.fmt(r.total, 3), "num"]].forEach((cell) => { row.appendChild(el("td", cell[1], cell[0])); });
       body.appendChild(row);
     });
     tableEl.appendChild(body);
@@ -196,8 +195,8 @@ function explorer(root) {
                      fill(t.chart, {n: rows.length, dcg: M.fmt(dcgValue, 3)}));
     box.appendChild(caption);
     let top = 0;
-    rows.forEach(function (r) { top = Math.max(top, r.gain); });
-    rows.forEach(function (r) {
+    rows.forEach((r) => { top = Math.max(top, r.gain); });
+    rows.forEach((r) => {
       const line = el("div", "ndcg-ex-bar-row");
       line.appendChild(el("span", "ndcg-ex-bar-label", r.rank + " \u00b7 " + letters(r.rank - 1)));
       const track = el("span", "ndcg-ex-bar-track");
@@ -258,21 +257,21 @@ function explorer(root) {
       (saved.gain === "linear" || saved.gain === "exponential")) {
     setState(saved.grades, saved.k, saved.gain);
   }
-  input.addEventListener("input", function () { syncPicker(); update(true); });
-  kIn.addEventListener("input", function () {
+  input.addEventListener("input", () => { syncPicker(); update(true); });
+  kIn.addEventListener("input", () => {
     wanted = Number(kIn.value) >= lastN ? null : Number(kIn.value);
     update(true);
   });
-  for (let r = 0; r < radios.length; r++) { radios[r].addEventListener("change", function () { update(true); }); }
+  for (let r = 0; r < radios.length; r++) { radios[r].addEventListener("change", () => { update(true); }); }
   if (picker) {
-    picker.addEventListener("change", function () {
+    picker.addEventListener("change", () => {
       if (picker.value === "") { return; }
       const e = d.examples[Number(picker.value)];
       input.value = gradesText(e.grades);
       update(true);
     });
   }
-  root.querySelector("[data-action=reset]").addEventListener("click", function () {
+  root.querySelector("[data-action=reset]").addEventListener("click", () => {
     store.clear();
     setState(d.grades, d.k, d.gain);
     syncPicker();
@@ -300,16 +299,16 @@ function discount(root) {
   const d = C.readData(root), t = d.texts, readout = C.role(root, "readout"), chart = C.role(root, "chart");
   const ranks = [];
   for (let i = 1; i <= d.ranks; i++) { ranks.push(i); }
-  const logs = ranks.map(function (i) { return M.discount(i); });
+  const logs = ranks.map((i) => M.discount(i));
   /* 1/i: the reciprocal rank of a list whose first relevant result is at rank i */
-  const recips = ranks.map(function (i) { const g = new Array(i).fill(0); g[i - 1] = 1; return M.rr(g, 1); });
+  const recips = ranks.map((i) => { const g = new Array(i).fill(0); g[i - 1] = 1; return M.rr(g, 1); });
   let input;
   function draw(rank) {
     const text = fill(t.readout, {rank: rank, rank1: rank + 1, log: M.fmt(logs[rank - 1], 3),
                                 recip: M.fmt(recips[rank - 1], 3)});
     readout.innerHTML = text;
     const svg = lineChart({
-      x0: 1, x1: d.ranks, xticks: [1, 5, 10, 15, 20].filter(function (x) { return x <= d.ranks; }),
+      x0: 1, x1: d.ranks, xticks: [1, 5, 10, 15, 20].filter((x) => x <= d.ranks),
       xlabel: t.x, ylabel: t.y, mark: rank, label: fill(t.chart, {n: d.ranks, rank: rank}),
       series: [{values: logs, css: "ndcg-fig-a", marker: "circle"},
                {values: recips, css: "ndcg-fig-b", marker: "triangle"}]
@@ -324,7 +323,7 @@ function discount(root) {
   }
   input = C.role(root, "slider");
   slider(root, draw);
-  pointer(chart, function (x) {
+  pointer(chart, (x) => {
     x = Math.max(1, Math.min(d.ranks, x));
     if (String(x) !== input.value) {
       input.value = String(x);
@@ -339,17 +338,17 @@ function pointer(box, pick) {
   let dragging = false;
   function at(event) {
     const svg = box.querySelector("svg");
-    if (svg && svg.toX) { pick(svg.toX(event.clientX)); }
+    if (svg?.toX) { pick(svg.toX(event.clientX)); }
   }
   box.classList.add("ndcg-fig-drag");
-  box.addEventListener("pointerdown", function (event) {
+  box.addEventListener("pointerdown", (event) => {
     if (!event.target.closest("svg")) { return; }
-    try { box.setPointerCapture(event.pointerId); } catch (err) { /* no capture: still works */ }
+    try { box.setPointerCapture(event.pointerId); } catch { /* no capture: still works */ }
     dragging = true;
     at(event);
     event.preventDefault();
   });
-  box.addEventListener("pointermove", function (event) { if (dragging) { at(event); } });
+  box.addEventListener("pointermove", (event) => { if (dragging) { at(event); } });
   function stop() { dragging = false; }
   box.addEventListener("pointerup", stop);
   box.addEventListener("pointercancel", stop);
@@ -366,7 +365,7 @@ function gains(root) {
     const box = el("div", "ndcg-ex-bars");
     box.setAttribute("role", "img");
     box.setAttribute("aria-label", fill(t.chart, {grade: grade, linear: M.fmt(lin, 0), exponential: M.fmt(exp, 0)}));
-    [[t.linear, lin, "ndcg-fig-a"], [t.exponential, exp, "ndcg-fig-b"]].forEach(function (b) {
+    [[t.linear, lin, "ndcg-fig-a"], [t.exponential, exp, "ndcg-fig-b"]].forEach((b) => {
       const line = el("div", "ndcg-ex-bar-row");
       line.appendChild(el("span", "ndcg-ex-bar-label", b[0]));
       const track = el("span", "ndcg-ex-bar-track"), bar = el("span", "ndcg-fig-bar " + b[2]);
@@ -390,18 +389,18 @@ function ndcgAtK(root) {
   const n = d.grades.length, start = [];
   for (let i = 0; i < n; i++) { start.push(i); }
   let order = start.slice(), saved = store.get("order", null);
-  if (Array.isArray(saved) && saved.length === n && saved.slice().sort(function (a, b) { return a - b; })
-      .every(function (v, j) { return v === j; })) { order = saved; }
+  if (Array.isArray(saved) && saved.length === n && saved.slice().sort((a, b) => a - b)
+      .every((v, j) => v === j)) { order = saved; }
   const items = Array.prototype.slice.call(list.children);
 
   function curve(idx) {
-    const g = idx.map(function (j) { return d.grades[j]; }), out = [];
+    const g = idx.map((j) => d.grades[j]), out = [];
     for (let k = 1; k <= n; k++) { out.push(M.ndcg(g, k, "linear")); }
     return out;
   }
   const original = curve(start);
   function draw() {
-    order.forEach(function (j, rank) {
+    order.forEach((j, rank) => {
       const li = items[j];
       list.appendChild(li);
       li.querySelector("[data-action=up]").setAttribute("aria-disabled", String(rank === 0));
@@ -412,8 +411,8 @@ function ndcgAtK(root) {
     chart.innerHTML = "";
     chart.appendChild(lineChart({
       x0: 1, x1: n, xticks: ticks, xlabel: t.x, ylabel: t.y,
-      label: fill(t.chart, {n: n, yours: yours.map(function (v) { return M.fmt(v, 3); }).join(", "),
-                            original: original.map(function (v) { return M.fmt(v, 3); }).join(", ")}),
+      label: fill(t.chart, {n: n, yours: yours.map((v) => M.fmt(v, 3)).join(", "),
+                            original: original.map((v) => M.fmt(v, 3)).join(", ")}),
       series: [{values: original, css: "ndcg-fig-b ndcg-fig-dashed", marker: "square"},
                {values: yours, css: "ndcg-fig-a", marker: "circle"}]
     }));
@@ -423,7 +422,7 @@ function ndcgAtK(root) {
     chart.appendChild(legend);
     const body = tableBox.querySelector("tbody");
     body.innerHTML = "";
-    yours.forEach(function (v, j) {
+    yours.forEach((v, j) => {
       const row = el("tr");
       row.appendChild(el("td", "num", String(j + 1)));
       row.appendChild(el("td", "num", M.fmt(v, 3)));
@@ -441,21 +440,21 @@ function ndcgAtK(root) {
     store.set("order", order);
     say(fill(t.moved, {item: d.items[j], rank: to + 1, n: n, ndcg: M.fmt(yours[n - 1], 3)}));
   }
-  list.addEventListener("click", function (event) {
+  list.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button) { return; }
     const j = Number(button.closest("li").getAttribute("data-index"));
     move(j, button.getAttribute("data-action") === "up" ? -1 : 1);
     button.focus();
   });
-  root.querySelector("[data-action=reset]").addEventListener("click", function () {
+  root.querySelector("[data-action=reset]").addEventListener("click", () => {
     order = start.slice();
     store.clear();
     const yours = draw();
     say("NDCG@" + n + " = " + M.fmt(yours[n - 1], 3));
   });
-  root.querySelector("[data-action=best]").addEventListener("click", function () {
-    order = start.slice().sort(function (a, b) { return d.grades[b] - d.grades[a] || a - b; });
+  root.querySelector("[data-action=best]").addEventListener("click", () => {
+    order = start.slice().sort((a, b) => d.grades[b] - d.grades[a] || a - b);
     store.set("order", order);
     const yours = draw();
     say("NDCG@" + n + " = " + M.fmt(yours[n - 1], 3));
@@ -479,14 +478,14 @@ function sameRr(root) {
   }
   function syncPicker() {
     let value = "";
-    d.pairs.forEach(function (p, i) {
+    d.pairs.forEach((p, i) => {
       if (gradesText(p.a) === inputs.a.value.trim() && gradesText(p.b) === inputs.b.value.trim()) { value = String(i); }
     });
     picker.value = value;
   }
   function update(save) {
     const values = {}, problems = [];
-    ["a", "b"].forEach(function (side) {
+    ["a", "b"].forEach((side) => {
       try {
         values[side] = M.parseGrades(inputs[side].value);
         const rr = M.rr(values[side], d.threshold), score = M.ndcg(values[side], null, "linear");
@@ -521,9 +520,9 @@ function sameRr(root) {
     say("A: RR " + M.fmt(values.a.rr, 3) + ", NDCG " + M.fmt(values.a.ndcg, 3) + ". B: RR " +
         M.fmt(values.b.rr, 3) + ", NDCG " + M.fmt(values.b.ndcg, 3) + ". " + verdict.textContent);
   }
-  inputs.a.addEventListener("input", function () { syncPicker(); update(true); });
-  inputs.b.addEventListener("input", function () { syncPicker(); update(true); });
-  picker.addEventListener("change", function () {
+  inputs.a.addEventListener("input", () => { syncPicker(); update(true); });
+  inputs.b.addEventListener("input", () => { syncPicker(); update(true); });
+  picker.addEventListener("change", () => {
     if (picker.value === "") { return; }
     const p = d.pairs[Number(picker.value)];
     inputs.a.value = gradesText(p.a);

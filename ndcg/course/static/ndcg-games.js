@@ -22,15 +22,13 @@ import M from "./ndcg-metrics.js";
 import course from "./ndcg-course.js";
 
 function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, function (whole, name) {
-    return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-  });
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole);
 }
 
 function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, function (c) {
-    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" }[c];
-  });
+  return String(text).replace(/[&<>"']/g, (c) =>
+    ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 }
 
 /* Python's html.escape, which the templates' names went through (quote=True). */
@@ -63,15 +61,15 @@ function reorder(root) {
       parLine = course.role(root, "par"), swapLine = course.role(root, "swap"),
       pairsTable = course.role(root, "pairs"), store = course.store(root);
   const rows = {};
-  Array.prototype.forEach.call(list.children, function (li) { rows[li.getAttribute("data-item")] = li; });
+  Array.prototype.forEach.call(list.children, (li) => { rows[li.getAttribute("data-item")] = li; });
   const state = { order: data.order.slice(), start: null, moves: data.moves };
-  state.start = state.moves === 0 ? data.order.slice() : items.map(function (_, i) { return i; });
+  state.start = state.moves === 0 ? data.order.slice() : items.map((_, i) => i);
   /* the monster: its health at the start of the round, and after the last move counted */
   state.full = null;
   state.health = null;
 
   function word(count) { return count === 1 ? msg.move : msg.moves; }
-  function grades(order) { return order.map(function (i) { return items[i].grade; }); }
+  function grades(order) { return order.map((i) => items[i].grade); }
   function startKey() { return state.start.join(","); }
   function par() { return inversions(grades(state.start)); }
   function bests() { const b = store.get("best", {}); return b && typeof b === "object" ? b : {}; }
@@ -88,10 +86,10 @@ function reorder(root) {
 
   function renderPairs(g) {
     if (!pairsTable) { return; }
-    const scores = g.map(function (_, p) { return n - 1 - p; });
+    const scores = g.map((_, p) => n - 1 - p);
     const pairs = M.lambdaPairs(g, scores, k, data.sigma, gain), body = pairsTable.tBodies[0];
     let html = "", top = null;
-    pairs.forEach(function (p) {
+    pairs.forEach((p) => {
       const better = items[state.order[p.better]].name, worse = items[state.order[p.worse]].name;
       html += "<tr><td>" + escapeHtml(better) + " \u25b7 " + escapeHtml(worse) + "</td>" +
         "<td class=\"num\">" + p.rankBetter + " and " + p.rankWorse + "</td>" +
@@ -108,7 +106,7 @@ function reorder(root) {
 
   function render() {
     const g = grades(state.order);
-    state.order.forEach(function (item, position) {
+    state.order.forEach((item, position) => {
       const li = rows[item];
       if (list.children[position] !== li) { list.insertBefore(li, list.children[position]); }
       li.querySelector(".ndcg-rg-rank").textContent = (position + 1) + ".";
@@ -190,7 +188,7 @@ function reorder(root) {
   /* "Play again": a random start that is not already solved and, where another such order
      exists, not the start just played (its best would greet the player as if already won). */
   function shuffled() {
-    const order = items.map(function (_, i) { return i; }), ideal = M.idcg(grades(order), k, gain);
+    const order = items.map((_, i) => i), ideal = M.idcg(grades(order), k, gain);
     let previous = state.start.join(","), fallback = null;
     for (let attempt = 0; attempt < 200; attempt++) {
       for (let j = n - 1; j > 0; j--) {
@@ -204,7 +202,7 @@ function reorder(root) {
     return fallback || order;
   }
 
-  root.addEventListener("click", function (event) {
+  root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button || !root.contains(button)) { return; }
     const action = button.getAttribute("data-action");
@@ -219,7 +217,7 @@ function reorder(root) {
   });
 
   /* Keyboard: ↑/↓ (and Home/End) pick a row, Alt+↑/↓ move it. */
-  list.addEventListener("keydown", function (event) {
+  list.addEventListener("keydown", (event) => {
     const li = event.target.closest("li[data-item]");
     if (!li || event.target !== li) { return; }
     let item = Number(li.getAttribute("data-item")), position = state.order.indexOf(item), to = null;
@@ -236,14 +234,14 @@ function reorder(root) {
    * each); the row follows the pointer.  The neighbour moves in the DOM, never the dragged
    * row, so its pointer capture holds. */
   let drag = null;
-  list.addEventListener("pointerdown", function (event) {
+  list.addEventListener("pointerdown", (event) => {
     const handle = event.target.closest("[data-role=handle]");
     if (!handle || drag || (event.pointerType === "mouse" && event.button !== 0)) { return; }
     const li = handle.closest("li[data-item]");
     event.preventDefault();
     drag = { item: Number(li.getAttribute("data-item")), li: li, handle: handle,
              id: event.pointerId, originY: event.clientY, moved: false };
-    try { handle.setPointerCapture(event.pointerId); } catch (err) { /* synthetic pointer */ }
+    try { handle.setPointerCapture(event.pointerId); } catch { /* synthetic pointer */ }
     li.classList.add("is-dragging");
   });
   function dragMove(event) {
@@ -278,7 +276,7 @@ function reorder(root) {
   list.addEventListener("pointercancel", dragEnd);
   list.addEventListener("lostpointercapture", dragEnd);
 
-  Array.prototype.forEach.call(list.children, function (li) { li.tabIndex = 0; });
+  Array.prototype.forEach.call(list.children, (li) => { li.tabIndex = 0; });
   if (monster) {
     state.full = M.monsterHealth(grades(state.start), k, gain);
     state.health = M.monsterHealth(grades(state.order), k, gain);
@@ -337,7 +335,7 @@ function twoSystems(root) {
   const guesses = root.querySelectorAll("button[data-guess]");
   answer.innerHTML = data.answer;
   /* On a phone a step table may scroll inside its box: let the keyboard reach and scroll it. */
-  Array.prototype.forEach.call(answer.querySelectorAll(".ndcg-side"), function (side) {
+  Array.prototype.forEach.call(answer.querySelectorAll(".ndcg-side"), (side) => {
     const name = side.querySelector("b");
     side.tabIndex = 0;
     side.setAttribute("role", "region");
@@ -347,7 +345,7 @@ function twoSystems(root) {
 
   function show(guessed) {
     const revealed = guessed !== null;
-    Array.prototype.forEach.call(guesses, function (button) {
+    Array.prototype.forEach.call(guesses, (button) => {
       const chosen = button.getAttribute("data-guess") === guessed;
       button.disabled = revealed;
       button.setAttribute("aria-pressed", String(chosen));
@@ -365,7 +363,7 @@ function twoSystems(root) {
     course.typeset([answer]);
   }
 
-  root.addEventListener("click", function (event) {
+  root.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button || !root.contains(button)) { return; }
     if (button.hasAttribute("data-guess")) {
@@ -379,7 +377,7 @@ function twoSystems(root) {
       guesses[0].focus();
     }
   });
-  Promise.resolve().then(function () { show(data.guessed || null); });
+  Promise.resolve().then(() => { show(data.guessed || null); });
 }
 
 course.register("reorder", reorder);

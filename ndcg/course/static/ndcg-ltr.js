@@ -22,36 +22,35 @@ const SVG = "http://www.w3.org/2000/svg";
 function svg(name, attrs, parent) {
   const node = document.createElementNS(SVG, name);
   for (const key in attrs) {
-    if (Object.prototype.hasOwnProperty.call(attrs, key)) { node.setAttribute(key, attrs[key]); }
+    if (Object.hasOwn(attrs, key)) { node.setAttribute(key, attrs[key]); }
   }
   if (parent) { parent.appendChild(node); }
   return node;
 }
 
 function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, function (whole, key) {
-    return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
-  });
+  return String(template).replace(/\{(\w+)\}/g, (whole, key) =>
+    Object.hasOwn(values, key) ? String(values[key]) : whole);
 }
 
 /* A number typed by a reader: also full-width digits, the minus sign U+2212 and a decimal
  * comma.  Returns the number, or null when the text is not one. */
 function parseNumber(text) {
   const cleaned = String(text)
-    .replace(/[\uFF10-\uFF19]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
+    .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
     .replace(/[\uFF0E\uFF0C,]/g, ".").replace(/[\u2212\uFF0D]/g, "-").replace(/\uFF0B/g, "+")
     .replace(/\s+/g, "");
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(cleaned)) { return null; }
   const value = Number(cleaned);
-  return isFinite(value) ? value : null;
+  return Number.isFinite(value) ? value : null;
 }
 
 function activate(root) {
   const data = C.readData(root), msg = data.messages;
-  const names = data.names, grades = data.grades, n = names.length, noun = data.noun;
+  const names = data.names, grades = data.grades, n = names.length;
   const k = data.k, gain = data.gain, sigma = data.sigma;
   const low = data.axis[0], high = data.axis[1];
-  const SCALE = Math.pow(10, data.decimals.score), SD = data.decimals.score, VD = data.decimals.value;
+  const SCALE = 10 ** data.decimals.score, SD = data.decimals.score, VD = data.decimals.value;
   const memory = C.store(root);
 
   const figure = C.role(root, "figure"), slider = C.role(root, "slider"), box = C.role(root, "box"),
@@ -71,7 +70,7 @@ function activate(root) {
         Math.floor(state.moving) !== state.moving) { return false; }
     for (let i = 0; i < n; i++) {
       const s = state.scores[i];
-      if (typeof s !== "number" || !isFinite(s) || s < low || s > high) { return false; }
+      if (typeof s !== "number" || !Number.isFinite(s) || s < low || s > high) { return false; }
     }
     return true;
   }
@@ -111,18 +110,18 @@ function activate(root) {
         others.push(scores[i]);
       }
     }
-    others.sort(function (a, b) { return a - b; });
+    others.sort((a, b) => a - b);
     let edges = [low].concat(others, [high]), levels = [], lo = 1;
     for (let e = 0; e + 1 < edges.length; e++) {
       const v = ndcgAt(withMoving((edges[e] + edges[e + 1]) / 2));
       levels.push(v);
       lo = Math.min(lo, v);
     }
-    const ties = others.map(function (b) { return ndcgAt(withMoving(b)); });
+    const ties = others.map((b) => ndcgAt(withMoving(b)));
     for (let t = 0; t < ties.length; t++) { lo = Math.min(lo, ties[t]); }
     yMin = Math.max(0, Math.floor((lo - 0.03) * 10) / 10);
     const yMax = 1;
-    const yOf = function (value) { return TOP + (yMax - value) / (yMax - yMin) * PLOT_H; };
+    const yOf = (value) => TOP + (yMax - value) / (yMax - yMin) * PLOT_H;
 
     /* grid and NDCG ticks */
     const tickStep = yMax - yMin > 0.5 ? 0.2 : 0.1;
@@ -152,7 +151,7 @@ function activate(root) {
     svg("path", {d: d, "class": "ndcg-ltr-step"}, stairs);
     plot.setAttribute("aria-label", fill(msg.staircase, {
       name: names[moving], low: M.fmt(low, 0), high: M.fmt(high, 0),
-      levels: levels.map(function (lv) { return M.fmt(lv, VD); }).join(", ")}));
+      levels: levels.map((lv) => M.fmt(lv, VD)).join(", ")}));
     const point = svg("circle", {r: 6, "class": "ndcg-ltr-point"}, plot);
     const pointLabel = svg("text", {"class": "ndcg-ltr-pointlabel"}, plot);
 
@@ -171,10 +170,11 @@ function activate(root) {
     for (let j = 0; j < n; j++) {
       if (j === moving) { continue; }
       const key = String(scores[j]);
-      (byScore[key] = byScore[key] || []).push(names[j]);
+      byScore[key] = byScore[key] || [];
+      byScore[key].push(names[j]);
     }
     for (const sk in byScore) {
-      if (!Object.prototype.hasOwnProperty.call(byScore, sk)) { continue; }
+      if (!Object.hasOwn(byScore, sk)) { continue; }
       const mx = xOf(Number(sk)), g = svg("g", {"class": "ndcg-ltr-other"}, track);
       svg("circle", {cx: mx, cy: AXIS_Y, r: 10}, g);
       svg("text", {x: mx, y: AXIS_Y + 4, "text-anchor": "middle"}, g).textContent = byScore[sk].join("");
@@ -208,21 +208,21 @@ function activate(root) {
       if (event.button !== undefined && event.button > 0) { return; }
       event.preventDefault();
       dragging = event.pointerId;
-      try { surface.setPointerCapture(event.pointerId); } catch (err) { /* not capturable */ }
+      try { surface.setPointerCapture(event.pointerId); } catch { /* not capturable */ }
       handle.focus({preventScroll: true});
       handle.classList.add("is-dragging");
       if (event.currentTarget === band) { setScore(scoreAt(event)); }
     }
     handle.addEventListener("pointerdown", start);
     band.addEventListener("pointerdown", start);
-    surface.addEventListener("pointermove", function (event) {
+    surface.addEventListener("pointermove", (event) => {
       if (dragging === event.pointerId) { event.preventDefault(); setScore(scoreAt(event)); }
     });
     function end(event) {
       if (dragging !== event.pointerId) { return; }
       dragging = null;
       handle.classList.remove("is-dragging");
-      try { surface.releasePointerCapture(event.pointerId); } catch (err) { /* released */ }
+      try { surface.releasePointerCapture(event.pointerId); } catch { /* released */ }
     }
     surface.addEventListener("pointerup", end);
     surface.addEventListener("pointercancel", end);
@@ -276,7 +276,7 @@ function activate(root) {
   function render(announceJump) {
     const order = M.rankByScores(scores), now = ndcgAt(scores);
     const ranknet = M.ranknetGradients(grades, scores, sigma), lambdas = M.lambdas(grades, scores, k, sigma, gain);
-    const orderText = order.map(function (i) { return names[i]; }).join(", ");
+    const orderText = order.map((i) => names[i]).join(", ");
     const nowText = M.fmt(now, VD);
     if (announceJump && shownNdcg !== null && nowText !== shownNdcg) {
       C.announce(root, fill(msg.jump, {old: shownNdcg, "new": nowText, order: orderText}));
@@ -360,14 +360,14 @@ function activate(root) {
     rebuild();
   }
   for (let p = 0; p < pickers.length; p++) {
-    pickers[p].addEventListener("click", function (event) {
+    pickers[p].addEventListener("click", (event) => {
       pick(Number(event.currentTarget.getAttribute("data-doc")));
     });
   }
 
-  slider.addEventListener("input", function () {
+  slider.addEventListener("input", () => {
     const value = Number(slider.value);
-    if (isFinite(value)) { setScore(snap(value)); }
+    if (Number.isFinite(value)) { setScore(snap(value)); }
   });
 
   function clearError() {
@@ -394,13 +394,13 @@ function activate(root) {
     setScore(snapped, true);
   }
   box.addEventListener("change", readBox);
-  box.addEventListener("keydown", function (event) {
+  box.addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); readBox(); }
   });
   error.id = root.id + "-error";
   box.setAttribute("aria-describedby", error.id);
 
-  root.querySelector("[data-action=reset]").addEventListener("click", function () {
+  root.querySelector("[data-action=reset]").addEventListener("click", () => {
     scores = data.scores.slice();
     memory.clear();
     clearError();
@@ -419,7 +419,7 @@ function activate(root) {
   function resize() {
     if (pending) { return; }
     pending = true;
-    window.requestAnimationFrame(function () {
+    window.requestAnimationFrame(() => {
       pending = false;
       const w = Math.max(260, Math.round(figure.clientWidth || 600));
       if (w !== width) { rebuild(); }

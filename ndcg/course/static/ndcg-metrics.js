@@ -26,7 +26,7 @@ function checkGain(gain) {
 
 function checkK(k) {
   if (k === null || k === undefined) { return null; }
-  if (typeof k !== "number" || !isFinite(k) || Math.floor(k) !== k || k < 1) {
+  if (typeof k !== "number" || !Number.isFinite(k) || Math.floor(k) !== k || k < 1) {
     throw new Error("k must be a positive whole number (or none, for the whole list); got " + k + ".");
   }
   return k;
@@ -37,7 +37,7 @@ function checkGrades(grades, gain, name) {
   if (!Array.isArray(grades)) { throw new Error(name + " must be a list of numbers."); }
   for (let i = 0; i < grades.length; i++) {
     const g = grades[i];
-    if (typeof g !== "number" || !isFinite(g)) {
+    if (typeof g !== "number" || !Number.isFinite(g)) {
       throw new Error(name + " must be numbers; item " + (i + 1) + " is " + JSON.stringify(g) + ".");
     }
     if (g < 0) {
@@ -58,7 +58,7 @@ function checkScores(scores, n) {
                     n + " grades.");
   }
   for (let i = 0; i < scores.length; i++) {
-    if (typeof scores[i] !== "number" || !isFinite(scores[i])) {
+    if (typeof scores[i] !== "number" || !Number.isFinite(scores[i])) {
       throw new Error("scores must be finite numbers; item " + (i + 1) + " is " + scores[i] + ".");
     }
   }
@@ -72,7 +72,7 @@ function cutoff(length, k) {
 }
 
 function gainOf(grade, gain) {
-  return gain === "exponential" ? Math.pow(2, grade) - 1 : grade;
+  return gain === "exponential" ? 2 ** grade - 1 : grade;
 }
 
 /* 1 / log2(rank + 1): rank 1 keeps its whole gain. */
@@ -111,7 +111,7 @@ function dcg(grades, k, gain) {
 
 /* The best possible order: every grade of `ideal` (default: the list's own), best first. */
 function idealOrder(grades) {
-  return grades.slice().sort(function (a, b) { return b - a; });
+  return grades.slice().sort((a, b) => b - a);
 }
 
 function idcg(grades, k, gain, ideal) {
@@ -141,7 +141,7 @@ function monsterHits(grades, moves, k, gain) {
   gain = checkGain(gain || "linear");
   let order = checkGrades(grades, gain).slice(), health = monsterHealth(order, k, gain), hits = [];
   if (!Array.isArray(moves)) { throw new Error("moves must be a sequence of positions; got " + moves + "."); }
-  moves.forEach(function (position) {
+  moves.forEach((position) => {
     if (typeof position !== "number" || !Number.isInteger(position) || position < 0 ||
         position >= order.length - 1) {
       throw new Error("every move must be a position from 0 (the top) to " + (order.length - 2) +
@@ -171,13 +171,13 @@ function rr(grades, threshold) {
 function rankByScores(scores) {
   const order = [];
   for (let i = 0; i < scores.length; i++) { order.push(i); }
-  order.sort(function (a, b) { return scores[b] - scores[a] || a - b; });
+  order.sort((a, b) => scores[b] - scores[a] || a - b);
   return order;
 }
 
 /* The grades in the order the scores rank them. */
 function ranked(grades, scores) {
-  return rankByScores(scores).map(function (i) { return grades[i]; });
+  return rankByScores(scores).map((i) => grades[i]);
 }
 
 function sigmoid(x) {
@@ -243,11 +243,11 @@ function lambdas(grades, scores, k, sigma, gain) {
 function parseGrades(text, name) {
   name = name || "grades";
   const cleaned = String(text).replace(/[\uFF0C\u3001\uFF1B\u3000]/g, ",")
-    .replace(/[\uFF10-\uFF19]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
-    .replace(/\uFF0E/g, ".").replace(/\u2212/g, "-").trim().replace(/^[\[(]|[\])]$/g, "");
-  const pieces = cleaned.split(/[\s,;]+/).filter(function (p) { return p.length > 0; });
+    .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
+    .replace(/\uFF0E/g, ".").replace(/\u2212/g, "-").trim().replace(/^[[(]|[\])]$/g, "");
+  const pieces = cleaned.split(/[\s,;]+/).filter((p) => p.length > 0);
   if (pieces.length === 0) { throw new Error(name + ": type at least one grade, such as 3, 2, 1, 0."); }
-  return pieces.map(function (piece, i) {
+  return pieces.map((piece, i) => {
     if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(piece)) {
       throw new Error(name + " must be numbers separated by commas, such as 3, 2, 1, 0; '" + piece +
                       "' (item " + (i + 1) + ") is not a number.");
@@ -261,7 +261,7 @@ function parseGrades(text, name) {
 /* A number as the book shows it: fixed decimals, never "-0.000", never "NaN". */
 function fmt(value, digits) {
   digits = digits === undefined ? 3 : digits;
-  if (typeof value !== "number" || !isFinite(value)) { return "—"; }
+  if (typeof value !== "number" || !Number.isFinite(value)) { return "—"; }
   const text = value.toFixed(digits);
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }

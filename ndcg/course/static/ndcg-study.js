@@ -12,7 +12,7 @@
 import course from "./ndcg-course.js";
 
 function storage() {
-  try { return window.localStorage; } catch (err) { return null; }
+  try { return window.localStorage; } catch { return null; }
 }
 
 /* Every stored value whose key starts with prefix and ends with ":" + name. */
@@ -23,10 +23,10 @@ function stored(prefix, name) {
     for (let i = 0; i < s.length; i++) {
       const key = s.key(i);
       if (key && key.indexOf(prefix) === 0 && key.slice(-name.length - 1) === ":" + name) {
-        try { found.push(JSON.parse(s.getItem(key))); } catch (err) { /* not ours */ }
+        try { found.push(JSON.parse(s.getItem(key))); } catch { /* not ours */ }
       }
     }
-  } catch (err) { /* refused */ }
+  } catch { /* refused */ }
   return found;
 }
 
@@ -50,15 +50,15 @@ function progress(root) {
       const r = rows[i], boxes = [0, 0, 0, 0, 0, 0], box = {}, quiz = {};
       const decks = stored(r.prefix, "leitner"), quizzes = stored(r.prefix, "quiz");
       for (let d = 0; d < decks.length; d++) {
-        const state = decks[d] && decks[d].box;
+        const state = decks[d]?.box;
         for (const id in state) {
-          if (Object.prototype.hasOwnProperty.call(state, id)) { box[id] = Math.max(box[id] || 1, state[id]); }
+          if (Object.hasOwn(state, id)) { box[id] = Math.max(box[id] || 1, state[id]); }
         }
       }
       for (let q = 0; q < quizzes.length; q++) {
-        const given = quizzes[q] && quizzes[q].answers;
+        const given = quizzes[q]?.answers;
         for (const qid in given) {
-          if (Object.prototype.hasOwnProperty.call(given, qid)) { quiz[qid] = given[qid]; }
+          if (Object.hasOwn(given, qid)) { quiz[qid] = given[qid]; }
         }
       }
       const ids = r.chapter.cards;
@@ -72,7 +72,7 @@ function progress(root) {
       let done = 0, right = 0, qids = r.chapter.questions;
       for (let k = 0; k < qids.length; k++) {
         const a = quiz[qids[k]];
-        if (a && a.tries && a.tries.length) { done++; if (a.first === true) { right++; } }
+        if (a?.tries?.length) { done++; if (a.first === true) { right++; } }
       }
       answered += done;
       for (let n = 1; n <= 5; n++) {
@@ -93,9 +93,9 @@ function progress(root) {
 
   const ask = course.role(root, "confirm"), reset = root.querySelector(".ndcg-reset [data-action=reset]");
   const actions = {
-    reset: function () { ask.hidden = false; ask.querySelector("[data-action=cancel-reset]").focus(); },
-    "cancel-reset": function () { ask.hidden = true; reset.focus(); },
-    "confirm-reset": function () {
+    reset: () => { ask.hidden = false; ask.querySelector("[data-action=cancel-reset]").focus(); },
+    "cancel-reset": () => { ask.hidden = true; reset.focus(); },
+    "confirm-reset": () => {
       ask.hidden = true;
       const s = storage();
       if (s) {
@@ -106,20 +106,20 @@ function progress(root) {
               if (key && key.indexOf(rows[j].prefix) === 0) { s.removeItem(key); break; }
             }
           }
-        } catch (err) { /* refused */ }
+        } catch { /* refused */ }
       }
       summary("All progress cleared. ");
       reset.focus();
     }
   };
-  root.addEventListener("click", function (event) {
+  root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (button && root.contains(button) && actions[button.getAttribute("data-action")]) {
       actions[button.getAttribute("data-action")]();
     }
   });
   /* Another tab may study while this one is open. */
-  window.addEventListener("storage", function () { summary(); });
+  window.addEventListener("storage", () => { summary(); });
   summary();
 }
 
