@@ -24,7 +24,7 @@ function typeset(elements) {
     mj.startup.promise.then(() => {
       if (mj.typesetClear) { mj.typesetClear(elements); }
       return mj.typesetPromise(elements);
-    }).catch((err) => { console.log("MathJax: " + err); });
+    }).catch((err) => { console.log(`MathJax: ${err}`); });
   }
 }
 
@@ -34,7 +34,7 @@ function readData(root) {
 }
 
 function role(root, name) {
-  return root.querySelector("[data-role=" + name + "]");
+  return root.querySelector(`[data-role=${name}]`);
 }
 
 function enable(root) {
@@ -137,8 +137,8 @@ function flashcards(root) {
     }
     /* In the built book, ndcg_book.sources adds source_html: the same text with each
        source code a link into the Sources page, relative to this page. */
-    if (c.source_html) { source.innerHTML = "Source: " + c.source_html; }
-    else { source.textContent = c.source ? "Source: " + c.source : ""; }
+    if (c.source_html) { source.innerHTML = `Source: ${c.source_html}`; }
+    else { source.textContent = c.source ? `Source: ${c.source}` : ""; }
     back.hidden = !flipped;
     source.hidden = !flipped;
     label.textContent = flipped ? "Question and answer" : "Question (click to flip)";
@@ -258,7 +258,7 @@ function quiz(root) {
       container.insertBefore(p, container.firstChild);
     }
   }
-  function boxOf(qi) { return root.querySelector("[data-question][data-index='" + qi + "']"); }
+  function boxOf(qi) { return root.querySelector(`[data-question][data-index='${qi}']`); }
   function tryAgain(feedback, text) {
     const again = document.createElement("p");
     const em = document.createElement("em");
@@ -269,11 +269,11 @@ function quiz(root) {
 
   function showChoice(qi, oi) {
     const question = questions[qi], option = question.options[oi], box = boxOf(qi);
-    const button = box.querySelector("button[data-option='" + oi + "']");
+    const button = box.querySelector(`button[data-option='${oi}']`);
     button.classList.add(option.correct ? "is-correct" : "is-wrong");
     button.setAttribute("aria-pressed", "true");
     const feedback = role(box, "feedback");
-    feedback.className = "ndcg-qz-fb " + (option.correct ? "is-correct" : "is-wrong");
+    feedback.className = `ndcg-qz-fb ${option.correct ? "is-correct" : "is-wrong"}`;
     feedback.setAttribute("data-shown", String(oi));
     feedback.innerHTML = option.feedback;
     lead(feedback, mark(option.correct));
@@ -293,12 +293,12 @@ function quiz(root) {
       labelBox.classList.remove("is-correct", "is-wrong");
       labelBox.classList.add(good ? "is-correct" : "is-wrong");
       const item = document.createElement("div");
-      item.className = "ndcg-qz-fb-item " + (good ? "is-correct" : "is-wrong");
+      item.className = `ndcg-qz-fb-item ${good ? "is-correct" : "is-wrong"}`;
       item.innerHTML = option.feedback;
       const head = document.createDocumentFragment();
       head.appendChild(mark(good, "Right choice. ", "Wrong choice. "));
       const letter = document.createElement("strong");
-      letter.textContent = LETTERS[oi] + " (" + (tick ? "ticked" : "not ticked") + "): ";
+      letter.textContent = `${LETTERS[oi]} (${tick ? "ticked" : "not ticked"}): `;
       head.appendChild(letter);
       lead(item, head);
       feedback.appendChild(item);
@@ -308,10 +308,10 @@ function quiz(root) {
     verdict.className = "ndcg-qz-verdict";
     verdict.appendChild(mark(right, "Correct. ", "Incorrect. "));
     verdict.appendChild(document.createTextNode(right ? "Exactly the right options." :
-      wrong + (wrong === 1 ? " option is" : " options are") + " not as they should be."));
+      `${wrong} ${wrong === 1 ? "option is" : "options are"} not as they should be.`));
     feedback.insertBefore(verdict, feedback.firstChild);
     if (!right) { tryAgain(feedback, "Change your ticks and check again."); }
-    feedback.className = "ndcg-qz-fb " + (right ? "is-correct" : "is-wrong");
+    feedback.className = `ndcg-qz-fb ${right ? "is-correct" : "is-wrong"}`;
     feedback.setAttribute("data-shown", ticked.join(","));
     feedback.hidden = false;
     typeset([feedback]);
@@ -421,7 +421,7 @@ function hydrate(scope) {
       enable(root);
       root.setAttribute("data-ready", "true");
     } catch (err) {
-      console.log("ndcg-course: could not activate a view: " + err);
+      console.log(`ndcg-course: could not activate a view: ${err}`);
     }
   }
 }
@@ -443,7 +443,7 @@ function store(root) {
   const views = document.querySelectorAll("[data-ndcg-view]");
   const index = Array.prototype.indexOf.call(views, root);
   const prefix = "ndcg-course:" + version + ":" + window.location.pathname + ":" +
-    (root.id || root.getAttribute("data-ndcg-view") + "-" + index) + ":";
+    (root.id || `${root.getAttribute("data-ndcg-view")}-${index}`) + ":";
   function storage() {
     try { return window.localStorage; } catch { return null; }
   }

@@ -81,7 +81,7 @@ function gradeText(values) {
  * polyline with markers per series; `mark` (optional) draws a dashed line at that x. */
 function lineChart(opts) {
   const W = 360, H = 210, L = 46, R = 12, T = 12, B = 42;
-  const svg = svgEl("svg", {viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": opts.label,
+  const svg = svgEl("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": opts.label,
                           "class": "ndcg-fig-svg"});
   const x0 = opts.x0, x1 = opts.x1;
   function sx(x) { return L + (x1 === x0 ? 0.5 : (x - x0) / (x1 - x0)) * (W - L - R); }
@@ -100,14 +100,14 @@ function lineChart(opts) {
   svg.appendChild(svgEl("text", {x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle",
                                  "class": "ndcg-fig-label"}, opts.xlabel));
   svg.appendChild(svgEl("text", {x: 12, y: (T + sy(0)) / 2, "text-anchor": "middle", "class": "ndcg-fig-label",
-                                 transform: "rotate(-90 12 " + (T + sy(0)) / 2 + ")"}, opts.ylabel));
+                                 transform: `rotate(-90 12 ${(T + sy(0)) / 2})`}, opts.ylabel));
   if (opts.mark !== undefined) {
     svg.appendChild(svgEl("line", {x1: sx(opts.mark), y1: T, x2: sx(opts.mark), y2: sy(0),
                                    "class": "ndcg-fig-mark", "data-role": "mark"}));
   }
   opts.series.forEach((s) => {
-    const points = s.values.map((y, i) => sx(x0 + i) + "," + sy(y)).join(" ");
-    svg.appendChild(svgEl("polyline", {points: points, "class": "ndcg-fig-line " + s.css}));
+    const points = s.values.map((y, i) => `${sx(x0 + i)},${sy(y)}`).join(" ");
+    svg.appendChild(svgEl("polyline", {points: points, "class": `ndcg-fig-line ${s.css}`}));
     s.values.forEach((y, i) => {
       let x = sx(x0 + i), yy = sy(y), big = opts.mark === x0 + i, r = big ? 5.5 : 3.2, shape;
       if (s.marker === "triangle") {
@@ -118,7 +118,7 @@ function lineChart(opts) {
       } else {
         shape = svgEl("circle", {cx: x, cy: yy, r: r});
       }
-      shape.setAttribute("class", "ndcg-fig-dot " + s.css + (big ? " is-marked" : ""));
+      shape.setAttribute("class", `ndcg-fig-dot ${s.css}${big ? " is-marked" : ""}`);
       svg.appendChild(shape);
     });
   });
@@ -162,7 +162,7 @@ function explorer(root) {
     picker.value = value;
   }
   function showError(message) {
-    error.textContent = "\u26a0\ufe0f " + message;
+    error.textContent = `\u26a0\ufe0f ${message}`;
     error.hidden = false;
     numbers.innerHTML = "";
     table.innerHTML = "";
@@ -173,7 +173,7 @@ function explorer(root) {
     const rows = M.steps(values, k, g), shown = gradeText(values);
     const tableEl = el("table", "ndcg-steps");
     const total = rows.length ? rows[rows.length - 1].total : 0;
-    tableEl.appendChild(el("caption", "", "DCG@" + rows.length + " = " + M.fmt(total, 3) + " (" + g + " gain)"));
+    tableEl.appendChild(el("caption", "", `DCG@${rows.length} = ${M.fmt(total, 3)} (${g} gain)`));
     const head = el("thead"), tr = el("tr");
     d.columns.forEach((c) => { tr.appendChild(el("th", "", c)); });
     head.appendChild(tr);
@@ -198,16 +198,16 @@ function explorer(root) {
     rows.forEach((r) => { top = Math.max(top, r.gain); });
     rows.forEach((r) => {
       const line = el("div", "ndcg-ex-bar-row");
-      line.appendChild(el("span", "ndcg-ex-bar-label", r.rank + " \u00b7 " + letters(r.rank - 1)));
+      line.appendChild(el("span", "ndcg-ex-bar-label", `${r.rank} \u00b7 ${letters(r.rank - 1)}`));
       const track = el("span", "ndcg-ex-bar-track");
       const g = el("span", "ndcg-ex-bar-gain"), c = el("span", "ndcg-ex-bar-kept");
-      g.style.width = (top > 0 ? 100 * r.gain / top : 0) + "%";
-      c.style.width = (top > 0 ? 100 * r.contribution / top : 0) + "%";
+      g.style.width = `${top > 0 ? 100 * r.gain / top : 0}%`;
+      c.style.width = `${top > 0 ? 100 * r.contribution / top : 0}%`;
       track.appendChild(g);
       track.appendChild(c);
       line.appendChild(track);
       line.appendChild(el("span", "ndcg-ex-bar-value",
-                          M.fmt(r.gain, 3) + " \u2192 " + M.fmt(r.contribution, 3)));
+                          `${M.fmt(r.gain, 3)} \u2192 ${M.fmt(r.contribution, 3)}`));
       box.appendChild(line);
     });
     return box;
@@ -234,13 +234,13 @@ function explorer(root) {
     const shown = Math.min(k, values.length);
     let line = fill(t.numbers, {n: shown, cg: M.fmt(M.cg(values, k), 3), dcg: M.fmt(M.dcg(values, k, g), 3),
                                 idcg: M.fmt(M.idcg(values, k, g), 3), ndcg: M.fmt(M.ndcg(values, k, g), 3)});
-    let spoken = "NDCG@" + shown + " = " + M.fmt(M.ndcg(values, k, g), 3);
+    let spoken = `NDCG@${shown} = ${M.fmt(M.ndcg(values, k, g), 3)}`;
     if (d.showRr) {
       let rr = M.rr(values, d.threshold), first = 0;
       for (let i = 0; i < values.length; i++) { if (values[i] >= d.threshold) { first = i + 1; break; } }
       const where = fill(first ? t.rr_at : t.rr_none, {threshold: d.threshold, rank: first});
-      line += " \u00b7 " + fill(t.rr, {rr: M.fmt(rr, 3)}) + ' <span class="ndcg-muted">(' + esc(where) + ")</span>";
-      spoken += ", RR = " + M.fmt(rr, 3);
+      line += ` \u00b7 ${fill(t.rr, {rr: M.fmt(rr, 3)})} <span class="ndcg-muted">(${esc(where)})</span>`;
+      spoken += `, RR = ${M.fmt(rr, 3)}`;
     }
     numbers.innerHTML = line;
     const built = steps(values, k, g);
@@ -316,8 +316,8 @@ function discount(root) {
     chart.innerHTML = "";
     chart.appendChild(svg);
     const legend = el("p", "ndcg-fig-legend");
-    legend.appendChild(el("span", "ndcg-fig-key ndcg-fig-a", "\u25cf " + t.legend_log));
-    legend.appendChild(el("span", "ndcg-fig-key ndcg-fig-b", "\u25b2 " + t.legend_recip));
+    legend.appendChild(el("span", "ndcg-fig-key ndcg-fig-a", `\u25cf ${t.legend_log}`));
+    legend.appendChild(el("span", "ndcg-fig-key ndcg-fig-b", `\u25b2 ${t.legend_recip}`));
     chart.appendChild(legend);
     return text;
   }
@@ -368,8 +368,8 @@ function gains(root) {
     [[t.linear, lin, "ndcg-fig-a"], [t.exponential, exp, "ndcg-fig-b"]].forEach((b) => {
       const line = el("div", "ndcg-ex-bar-row");
       line.appendChild(el("span", "ndcg-ex-bar-label", b[0]));
-      const track = el("span", "ndcg-ex-bar-track"), bar = el("span", "ndcg-fig-bar " + b[2]);
-      bar.style.width = (top > 0 ? 100 * b[1] / top : 0) + "%";
+      const track = el("span", "ndcg-ex-bar-track"), bar = el("span", `ndcg-fig-bar ${b[2]}`);
+      bar.style.width = `${top > 0 ? 100 * b[1] / top : 0}%`;
       track.appendChild(bar);
       line.appendChild(track);
       line.appendChild(el("span", "ndcg-ex-bar-value", M.fmt(b[1], 0)));
@@ -417,8 +417,8 @@ function ndcgAtK(root) {
                {values: yours, css: "ndcg-fig-a", marker: "circle"}]
     }));
     const legend = el("p", "ndcg-fig-legend");
-    legend.appendChild(el("span", "ndcg-fig-key ndcg-fig-a", "\u25cf \u2014 " + t.yours));
-    legend.appendChild(el("span", "ndcg-fig-key ndcg-fig-b", "\u25a0 - - " + t.original));
+    legend.appendChild(el("span", "ndcg-fig-key ndcg-fig-a", `\u25cf \u2014 ${t.yours}`));
+    legend.appendChild(el("span", "ndcg-fig-key ndcg-fig-b", `\u25a0 - - ${t.original}`));
     chart.appendChild(legend);
     const body = tableBox.querySelector("tbody");
     body.innerHTML = "";
@@ -451,13 +451,13 @@ function ndcgAtK(root) {
     order = start.slice();
     store.clear();
     const yours = draw();
-    say("NDCG@" + n + " = " + M.fmt(yours[n - 1], 3));
+    say(`NDCG@${n} = ${M.fmt(yours[n - 1], 3)}`);
   });
   root.querySelector("[data-action=best]").addEventListener("click", () => {
     order = start.slice().sort((a, b) => d.grades[b] - d.grades[a] || a - b);
     store.set("order", order);
     const yours = draw();
-    say("NDCG@" + n + " = " + M.fmt(yours[n - 1], 3));
+    say(`NDCG@${n} = ${M.fmt(yours[n - 1], 3)}`);
   });
   draw();
 }
@@ -502,7 +502,7 @@ function sameRr(root) {
     });
     if (save) { store.set("lists", {a: inputs.a.value, b: inputs.b.value}); }
     if (problems.length) {
-      error.textContent = "\u26a0\ufe0f " + problems.join(" ");
+      error.textContent = `\u26a0\ufe0f ${problems.join(" ")}`;
       error.hidden = false;
       verdict.hidden = true;
       root.setAttribute("data-valid", "false");

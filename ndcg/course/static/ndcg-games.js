@@ -109,7 +109,7 @@ function reorder(root) {
     state.order.forEach((item, position) => {
       const li = rows[item];
       if (list.children[position] !== li) { list.insertBefore(li, list.children[position]); }
-      li.querySelector(".ndcg-rg-rank").textContent = (position + 1) + ".";
+      li.querySelector(".ndcg-rg-rank").textContent = `${position + 1}.`;
       li.querySelector("[data-action=up]").disabled = position === 0;
       li.querySelector("[data-action=down]").disabled = position === n - 1;
       li.setAttribute("aria-label", "Rank " + (position + 1) + ": " + items[item].name + ", grade " +
@@ -121,7 +121,7 @@ function reorder(root) {
     score.innerHTML = (data.cg ? fill(msg.cg, { n: cut, cg: M.fmt(M.cg(g, k), 3) }) : "") +
       fill(msg.score, values);
     const s = statusOf(value);
-    status.className = "ndcg-" + s.kind;
+    status.className = `ndcg-${s.kind}`;
     status.innerHTML = s.text;
     root.setAttribute("data-solved", String(solved(value)));
     const p = par();
@@ -154,8 +154,8 @@ function reorder(root) {
         render();
       }
     }
-    let said = item === null ? "" : fill(msg.moved, { item: items[item].name,
-                                                      rank: state.order.indexOf(item) + 1 }) + " ";
+    const moved = item === null ? null : { item: items[item].name, rank: state.order.indexOf(item) + 1 };
+    let said = moved === null ? "" : `${fill(msg.moved, moved)} `;
     if (monster) {
       const health = M.monsterHealth(grades(state.order), k, gain);
       if (item === null) { state.full = health; }
@@ -164,7 +164,7 @@ function reorder(root) {
       state.health = health;
       render();
     }
-    course.announce(root, said + plainText(score.innerHTML) + ". " + plainText(shown.status.text));
+    course.announce(root, `${said}${plainText(score.innerHTML)}. ${plainText(shown.status.text)}`);
   }
 
   function move(item, step) {
@@ -261,7 +261,7 @@ function reorder(root) {
         drag.originY += hb; dy -= hb; position += 1; drag.moved = true; render();
       } else { break; }
     }
-    drag.li.style.transform = "translateY(" + dy + "px)";
+    drag.li.style.transform = `translateY(${dy}px)`;
   }
   function dragEnd(event) {
     if (!drag || event.pointerId !== drag.id) { return; }
@@ -319,9 +319,9 @@ Monster.prototype.hit = function (damage, health, full, n) {
     } else {
       kind = "error"; text = fill(msg.heal, { heal: M.fmt(-damage, 3) });
     }
-    if (health === 0) { kind = "good"; text += " " + fill(msg.won, { n: n }); }
+    if (health === 0) { kind = "good"; text += ` ${fill(msg.won, { n: n })}`; }
   }
-  this.line.className = "ndcg-" + kind + " ndcg-mg-hit";
+  this.line.className = `ndcg-${kind} ndcg-mg-hit`;
   this.line.innerHTML = text;
   return plainText(text);
 };
@@ -339,7 +339,7 @@ function twoSystems(root) {
     const name = side.querySelector("b");
     side.tabIndex = 0;
     side.setAttribute("role", "region");
-    side.setAttribute("aria-label", (name ? name.textContent + ": " : "") + "step table");
+    side.setAttribute("aria-label", `${name ? `${name.textContent}: ` : ""}step table`);
   });
   if (fallback) { fallback.hidden = true; }
 
@@ -358,7 +358,7 @@ function twoSystems(root) {
     root.setAttribute("data-guessed", revealed ? guessed : "");
     if (!revealed) { verdict.innerHTML = ""; return; }
     const v = data.verdicts[guessed];
-    verdict.className = "ndcg-ts-verdict " + (v.right ? "ndcg-good" : "ndcg-error");
+    verdict.className = `ndcg-ts-verdict ${v.right ? "ndcg-good" : "ndcg-error"}`;
     verdict.innerHTML = v.text;
     course.typeset([answer]);
   }
@@ -369,7 +369,7 @@ function twoSystems(root) {
     if (button.hasAttribute("data-guess")) {
       const guessed = button.getAttribute("data-guess");
       show(guessed);
-      course.announce(root, plainText(data.verdicts[guessed].text) + " " + plainText(data.answer.split("</p>")[0]));
+      course.announce(root, `${plainText(data.verdicts[guessed].text)} ${plainText(data.answer.split("</p>")[0])}`);
       again.focus();
     } else if (button === again) {
       show(null);

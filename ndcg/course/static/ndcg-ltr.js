@@ -58,7 +58,7 @@ function activate(root) {
       tieOut = C.role(root, "tie"), sliderLabel = C.role(root, "slider-label"),
       tbody = C.role(root, "forces").querySelector("tbody");
   const rows = [];
-  for (let r = 0; r < n; r++) { rows.push(tbody.querySelector('tr[data-doc="' + r + '"]')); }
+  for (let r = 0; r < n; r++) { rows.push(tbody.querySelector(`tr[data-doc="${r}"]`)); }
 
   function snap(x) {
     const v = Math.round(Math.min(high, Math.max(low, x)) * SCALE) / SCALE;
@@ -97,9 +97,9 @@ function activate(root) {
     const frame = document.createElement("div");
     frame.className = "ndcg-ltr-frame";
     figure.appendChild(frame);
-    const plot = svg("svg", {width: width, height: PLOT_HEIGHT, viewBox: "0 0 " + width + " " + PLOT_HEIGHT,
+    const plot = svg("svg", {width: width, height: PLOT_HEIGHT, viewBox: `0 0 ${width} ${PLOT_HEIGHT}`,
                            "class": "ndcg-ltr-svg ndcg-ltr-plot", role: "img"}, frame);
-    const track = svg("svg", {width: width, height: TRACK_HEIGHT, viewBox: "0 0 " + width + " " + TRACK_HEIGHT,
+    const track = svg("svg", {width: width, height: TRACK_HEIGHT, viewBox: `0 0 ${width} ${TRACK_HEIGHT}`,
                             "class": "ndcg-ltr-svg ndcg-ltr-track", role: "group",
                             "aria-label": fill(msg.axis, {name: names[moving], grade: grades[moving]})},
                     frame);
@@ -142,7 +142,7 @@ function activate(root) {
     let d = "";
     for (let s = 0; s < levels.length; s++) {
       const x0 = xOf(edges[s]), x1 = xOf(edges[s + 1]), ly = yOf(levels[s]);
-      d += "M" + x0.toFixed(1) + " " + ly.toFixed(1) + "H" + x1.toFixed(1);
+      d += `M${x0.toFixed(1)} ${ly.toFixed(1)}H${x1.toFixed(1)}`;
       if (s + 1 < levels.length) {
         svg("line", {x1: x1, x2: x1, y1: ly, y2: yOf(levels[s + 1]), "class": "ndcg-ltr-jump"}, stairs);
         svg("circle", {cx: x1, cy: yOf(ties[s]), r: 3, "class": "ndcg-ltr-tiedot"}, stairs);
@@ -249,18 +249,18 @@ function activate(root) {
     const dir = cell.querySelector(".ndcg-ltr-dir"), out = cell.querySelector(".ndcg-ltr-value");
     dir.textContent = "";
     const pic = svg("svg", {width: 18, height: 40, viewBox: "0 0 18 40", "aria-hidden": "true",
-                          "class": "ndcg-ltr-arrow " + (zero ? "is-none" : value < 0 ? "is-up" : "is-down")}, dir);
+                          "class": `ndcg-ltr-arrow ${zero ? "is-none" : value < 0 ? "is-up" : "is-down"}`}, dir);
     if (!zero) {
       const length = 4 + 14 * Math.abs(value) / largest, sign = value < 0 ? -1 : 1;
       const tip = 20 + sign * length, head = tip - sign * 6;
       svg("line", {x1: 9, x2: 9, y1: 20, y2: head, "class": "ndcg-ltr-shaft"}, pic);
-      svg("path", {d: "M3 " + head + "L15 " + head + "L9 " + tip + "Z", "class": "ndcg-ltr-head"}, pic);
+      svg("path", {d: `M3 ${head}L15 ${head}L9 ${tip}Z`, "class": "ndcg-ltr-head"}, pic);
     } else {
       svg("line", {x1: 4, x2: 14, y1: 20, y2: 20, "class": "ndcg-ltr-shaft"}, pic);
     }
     const said = document.createElement("span");
     said.className = "ndcg-sr";
-    said.textContent = zero ? msg.none + " " : (value < 0 ? msg.up : msg.down) + " ";
+    said.textContent = zero ? `${msg.none} ` : `${value < 0 ? msg.up : msg.down} `;
     dir.appendChild(said);
     out.textContent = text;
     out.setAttribute("data-value", String(value));
@@ -319,9 +319,9 @@ function activate(root) {
     /* the figure */
     if (parts) {
       const hx = xOf(scores[moving]);
-      parts.handle.setAttribute("transform", "translate(" + hx.toFixed(1) + " " + AXIS_Y + ")");
+      parts.handle.setAttribute("transform", `translate(${hx.toFixed(1)} ${AXIS_Y})`);
       parts.handle.setAttribute("aria-valuenow", String(scores[moving]));
-      parts.handle.setAttribute("aria-valuetext", M.fmt(scores[moving], SD) + "; " + msg.ndcg + " " + nowText);
+      parts.handle.setAttribute("aria-valuetext", `${M.fmt(scores[moving], SD)}; ${msg.ndcg} ${nowText}`);
       /* the point sits on the staircase: its height from the same evaluation as the text */
       const py = TOP + (1 - now) / (1 - yMin) * PLOT_H;
       parts.point.setAttribute("cx", hx.toFixed(1));
@@ -376,7 +376,7 @@ function activate(root) {
     box.removeAttribute("aria-invalid");
   }
   function showError(text) {
-    error.textContent = "\u26a0\ufe0f " + text;
+    error.textContent = `\u26a0\ufe0f ${text}`;
     error.hidden = false;
     box.setAttribute("aria-invalid", "true");
   }
@@ -397,7 +397,7 @@ function activate(root) {
   box.addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); readBox(); }
   });
-  error.id = root.id + "-error";
+  error.id = `${root.id}-error`;
   box.setAttribute("aria-describedby", error.id);
 
   root.querySelector("[data-action=reset]").addEventListener("click", () => {

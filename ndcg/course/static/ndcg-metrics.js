@@ -19,7 +19,7 @@ const MAX_EXPONENTIAL_GRADE = 1023;
 
 function checkGain(gain) {
   if (gain !== "linear" && gain !== "exponential") {
-    throw new Error("gain must be 'linear' or 'exponential'; got " + JSON.stringify(gain) + ".");
+    throw new Error(`gain must be 'linear' or 'exponential'; got ${JSON.stringify(gain)}.`);
   }
   return gain;
 }
@@ -27,21 +27,21 @@ function checkGain(gain) {
 function checkK(k) {
   if (k === null || k === undefined) { return null; }
   if (typeof k !== "number" || !Number.isFinite(k) || Math.floor(k) !== k || k < 1) {
-    throw new Error("k must be a positive whole number (or none, for the whole list); got " + k + ".");
+    throw new Error(`k must be a positive whole number (or none, for the whole list); got ${k}.`);
   }
   return k;
 }
 
 function checkGrades(grades, gain, name) {
   name = name || "grades";
-  if (!Array.isArray(grades)) { throw new Error(name + " must be a list of numbers."); }
+  if (!Array.isArray(grades)) { throw new Error(`${name} must be a list of numbers.`); }
   for (let i = 0; i < grades.length; i++) {
     const g = grades[i];
     if (typeof g !== "number" || !Number.isFinite(g)) {
-      throw new Error(name + " must be numbers; item " + (i + 1) + " is " + JSON.stringify(g) + ".");
+      throw new Error(`${name} must be numbers; item ${i + 1} is ${JSON.stringify(g)}.`);
     }
     if (g < 0) {
-      throw new Error(name + " must not be negative; item " + (i + 1) + " is " + g + ".");
+      throw new Error(`${name} must not be negative; item ${i + 1} is ${g}.`);
     }
     if (gain === "exponential" && g > MAX_EXPONENTIAL_GRADE) {
       throw new Error(name + " must be at most " + MAX_EXPONENTIAL_GRADE +
@@ -59,7 +59,7 @@ function checkScores(scores, n) {
   }
   for (let i = 0; i < scores.length; i++) {
     if (typeof scores[i] !== "number" || !Number.isFinite(scores[i])) {
-      throw new Error("scores must be finite numbers; item " + (i + 1) + " is " + scores[i] + ".");
+      throw new Error(`scores must be finite numbers; item ${i + 1} is ${scores[i]}.`);
     }
   }
   return scores;
@@ -140,7 +140,7 @@ function monsterHealth(grades, k, gain) {
 function monsterHits(grades, moves, k, gain) {
   gain = checkGain(gain || "linear");
   let order = checkGrades(grades, gain).slice(), health = monsterHealth(order, k, gain), hits = [];
-  if (!Array.isArray(moves)) { throw new Error("moves must be a sequence of positions; got " + moves + "."); }
+  if (!Array.isArray(moves)) { throw new Error(`moves must be a sequence of positions; got ${moves}.`); }
   moves.forEach((position) => {
     if (typeof position !== "number" || !Number.isInteger(position) || position < 0 ||
         position >= order.length - 1) {
@@ -246,14 +246,14 @@ function parseGrades(text, name) {
     .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
     .replace(/\uFF0E/g, ".").replace(/\u2212/g, "-").trim().replace(/^[[(]|[\])]$/g, "");
   const pieces = cleaned.split(/[\s,;]+/).filter((p) => p.length > 0);
-  if (pieces.length === 0) { throw new Error(name + ": type at least one grade, such as 3, 2, 1, 0."); }
+  if (pieces.length === 0) { throw new Error(`${name}: type at least one grade, such as 3, 2, 1, 0.`); }
   return pieces.map((piece, i) => {
     if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(piece)) {
       throw new Error(name + " must be numbers separated by commas, such as 3, 2, 1, 0; '" + piece +
                       "' (item " + (i + 1) + ") is not a number.");
     }
     const value = Number(piece);
-    if (value < 0) { throw new Error(name + " must not be negative; item " + (i + 1) + " is " + value + "."); }
+    if (value < 0) { throw new Error(`${name} must not be negative; item ${i + 1} is ${value}.`); }
     return value;
   });
 }

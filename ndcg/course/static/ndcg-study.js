@@ -22,7 +22,7 @@ function stored(prefix, name) {
   try {
     for (let i = 0; i < s.length; i++) {
       const key = s.key(i);
-      if (key && key.indexOf(prefix) === 0 && key.slice(-name.length - 1) === ":" + name) {
+      if (key && key.indexOf(prefix) === 0 && key.slice(-name.length - 1) === `:${name}`) {
         try { found.push(JSON.parse(s.getItem(key))); } catch { /* not ours */ }
       }
     }
@@ -38,10 +38,10 @@ function progress(root) {
   const rows = [];
   for (let i = 0; i < data.chapters.length; i++) {
     const chapter = data.chapters[i];
-    const row = root.querySelector("tr[data-chapter='" + chapter.chapter + "']");
+    const row = root.querySelector(`tr[data-chapter='${chapter.chapter}']`);
     const link = row.querySelector("a[data-role=link]");
     const path = new URL(link.getAttribute("href"), window.location.href).pathname;
-    rows.push({ chapter: chapter, row: row, prefix: "ndcg-course:" + version + ":" + path + ":" });
+    rows.push({ chapter: chapter, row: row, prefix: `ndcg-course:${version}:${path}:` });
   }
 
   function count() {
@@ -76,9 +76,9 @@ function progress(root) {
       }
       answered += done;
       for (let n = 1; n <= 5; n++) {
-        r.row.querySelector("[data-box='" + n + "']").textContent = String(boxes[n]);
+        r.row.querySelector(`[data-box='${n}']`).textContent = String(boxes[n]);
       }
-      r.row.querySelector("[data-role=answered]").textContent = done + " of " + qids.length;
+      r.row.querySelector("[data-role=answered]").textContent = `${done} of ${qids.length}`;
       r.row.querySelector("[data-role=right]").textContent = String(right);
     }
     return { cards: cards, moved: moved, answered: answered };
