@@ -463,7 +463,7 @@ def test_the_hydrate_script_knows_every_view_and_the_leitner_rule():
     from tests.core.reference import Leitner
 
     intervals = [0] + [Leitner.INTERVALS[box] for box in sorted(Leitner.INTERVALS)]
-    assert f"var INTERVALS = {intervals};" in script
+    assert f"const INTERVALS = {intervals};" in script
     for role in ("card", "front", "back", "source", "label", "status", "flip", "score", "feedback"):
         assert f'data-role="{role}"' in cards.flashcards("01_cg").html() + cards.quiz("01_cg").html()
     assert "://" not in script  # it loads nothing

@@ -18,7 +18,7 @@ function answer(root) {
   function show() {
     feedback.innerHTML = model.get("feedback");
     const tries = model.get("attempts");
-    attempts.textContent = tries ? "Attempts: " + tries : "";
+    attempts.textContent = tries ? `Attempts: ${tries}` : "";
   }
 
   function check() {

@@ -19,46 +19,46 @@
  */
 /* MathJax typesets the page once; a view typesets what it changes. */
 function typeset(elements) {
-  var mj = window.MathJax;
-  if (mj && mj.startup && mj.startup.promise && mj.typesetPromise) {
-    mj.startup.promise.then(function () {
+  const mj = window.MathJax;
+  if (mj?.startup?.promise && mj.typesetPromise) {
+    mj.startup.promise.then(() => {
       if (mj.typesetClear) { mj.typesetClear(elements); }
       return mj.typesetPromise(elements);
-    }).catch(function (err) { console.log("MathJax: " + err); });
+    }).catch((err) => { console.log(`MathJax: ${err}`); });
   }
 }
 
 function readData(root) {
-  var island = root.querySelector("script[data-ndcg-data]");
+  const island = root.querySelector("script[data-ndcg-data]");
   return JSON.parse(island.textContent);
 }
 
 function role(root, name) {
-  return root.querySelector("[data-role=" + name + "]");
+  return root.querySelector(`[data-role=${name}]`);
 }
 
 function enable(root) {
-  var hidden = root.querySelectorAll("[data-until-ready]");
-  for (var i = 0; i < hidden.length; i++) { hidden[i].hidden = false; }
-  var buttons = root.querySelectorAll("button[disabled]");
-  for (var j = 0; j < buttons.length; j++) { buttons[j].disabled = false; }
+  const hidden = root.querySelectorAll("[data-until-ready]");
+  for (let i = 0; i < hidden.length; i++) { hidden[i].hidden = false; }
+  const buttons = root.querySelectorAll("button[disabled]");
+  for (let j = 0; j < buttons.length; j++) { buttons[j].disabled = false; }
 }
 
 /* A view's "reset" control: the button asks first (Yes / Cancel, inline: no dialog box);
  * "Yes" runs clear().  Returns the actions to merge into the view's own. */
 function resetActions(root, clear) {
-  var ask = role(root, "confirm"), button = root.querySelector(".ndcg-reset [data-action=reset]");
+  const ask = role(root, "confirm"), button = root.querySelector(".ndcg-reset [data-action=reset]");
   return {
-    reset: function () {
+    reset: () => {
       ask.hidden = false;
       ask.querySelector("[data-action=cancel-reset]").focus();
     },
-    "confirm-reset": function () { ask.hidden = true; clear(); button.focus(); },
-    "cancel-reset": function () { ask.hidden = true; button.focus(); }
+    "confirm-reset": () => { ask.hidden = true; clear(); button.focus(); },
+    "cancel-reset": () => { ask.hidden = true; button.focus(); }
   };
 }
 
-function isCount(value) { return typeof value === "number" && isFinite(value) && value >= -1; }
+function isCount(value) { return typeof value === "number" && Number.isFinite(value) && value >= -1; }
 
 /* Flashcards: the Leitner rule (the only copy of it: the notebook plays this same module).
  * Five boxes; "got it" moves the shown card up one box (at most 5), "again"
@@ -70,66 +70,66 @@ function isCount(value) { return typeof value === "number" && isFinite(value) &&
  * is saved after every step under the key "leitner" of ndcgCourse.store(root), by
  * card id, and restored when the page is opened again; "reset" clears it. */
 function flashcards(root) {
-  var cards = readData(root).cards, n = cards.length;
-  var INTERVALS = [0, 1, 2, 4, 8, 16];
-  var box, due, last, rank, history, step, current, flipped = false;
-  var saved = store(root);
-  var front = role(root, "front"), back = role(root, "back"), card = role(root, "card"),
+  const cards = readData(root).cards, n = cards.length;
+  const INTERVALS = [0, 1, 2, 4, 8, 16];
+  let box, due, last, rank, history, step, current, flipped = false;
+  const saved = store(root);
+  const front = role(root, "front"), back = role(root, "back"), card = role(root, "card"),
       source = role(root, "source"), label = role(root, "label"), status = role(root, "status"),
       flip = role(root, "flip"), note = role(root, "note");
 
   function start() {
     box = []; due = []; last = []; rank = []; history = []; step = 0; current = 0;
-    for (var i = 0; i < n; i++) { box.push(1); due.push(0); last.push(-1); rank.push(i); }
+    for (let i = 0; i < n; i++) { box.push(1); due.push(0); last.push(-1); rank.push(i); }
   }
   function save() {
-    var state = { box: {}, due: {}, last: {}, rank: {}, step: step, current: cards[current].id, history: [] };
-    for (var j = 0; j < n; j++) {
-      var id = cards[j].id;
+    const state = { box: {}, due: {}, last: {}, rank: {}, step: step, current: cards[current].id, history: [] };
+    for (let j = 0; j < n; j++) {
+      const id = cards[j].id;
       state.box[id] = box[j]; state.due[id] = due[j]; state.last[id] = last[j]; state.rank[id] = rank[j];
     }
-    for (var h = 0; h < history.length; h++) { state.history.push(cards[history[h]].id); }
+    for (let h = 0; h < history.length; h++) { state.history.push(cards[history[h]].id); }
     saved.set("leitner", state);
   }
   function restore() {
-    var state = saved.get("leitner", null);
+    const state = saved.get("leitner", null);
     if (!state || typeof state !== "object" || !state.box) { return false; }
-    var index = {};
-    for (var j = 0; j < n; j++) { index[cards[j].id] = j; }
-    for (j = 0; j < n; j++) {
-      var id = cards[j].id, b = state.box[id];
+    const index = {};
+    for (let j = 0; j < n; j++) { index[cards[j].id] = j; }
+    for (let j = 0; j < n; j++) {
+      const id = cards[j].id, b = state.box[id];
       if (b === 1 || b === 2 || b === 3 || b === 4 || b === 5) { box[j] = b; }
       if (state.due && isCount(state.due[id])) { due[j] = state.due[id]; }
       if (state.last && isCount(state.last[id])) { last[j] = state.last[id]; }
       if (state.rank && isCount(state.rank[id])) { rank[j] = state.rank[id]; }
     }
     if (isCount(state.step) && state.step >= 0) { step = state.step; }
-    var list = state.history instanceof Array ? state.history : [];
-    for (var h = 0; h < list.length; h++) { if (list[h] in index) { history.push(index[list[h]]); } }
+    const list = Array.isArray(state.history) ? state.history : [];
+    for (let h = 0; h < list.length; h++) { if (list[h] in index) { history.push(index[list[h]]); } }
     current = state.current in index ? index[state.current] : pick(-1);
     return true;
   }
 
   function less(a, b) {
-    var ka = [due[a], box[a], last[a], rank[a]], kb = [due[b], box[b], last[b], rank[b]];
-    for (var j = 0; j < 4; j++) { if (ka[j] !== kb[j]) { return ka[j] < kb[j]; } }
+    const ka = [due[a], box[a], last[a], rank[a]], kb = [due[b], box[b], last[b], rank[b]];
+    for (let j = 0; j < 4; j++) { if (ka[j] !== kb[j]) { return ka[j] < kb[j]; } }
     return false;
   }
   function pick(exclude) {
-    var best = -1;
-    for (var j = 0; j < n; j++) {
+    let best = -1;
+    for (let j = 0; j < n; j++) {
       if (j === exclude && n > 1) { continue; }
       if (best < 0 || less(j, best)) { best = j; }
     }
     return best;
   }
   function counts() {
-    var c = [0, 0, 0, 0, 0, 0];
-    for (var j = 0; j < n; j++) { c[box[j]]++; }
+    const c = [0, 0, 0, 0, 0, 0];
+    for (let j = 0; j < n; j++) { c[box[j]]++; }
     return c.slice(1);
   }
   function show(changed) {
-    var c = cards[current];
+    const c = cards[current];
     card.setAttribute("data-card-id", c.id);
     if (changed) {
       front.innerHTML = c.front;
@@ -137,8 +137,8 @@ function flashcards(root) {
     }
     /* In the built book, ndcg_book.sources adds source_html: the same text with each
        source code a link into the Sources page, relative to this page. */
-    if (c.source_html) { source.innerHTML = "Source: " + c.source_html; }
-    else { source.textContent = c.source ? "Source: " + c.source : ""; }
+    if (c.source_html) { source.innerHTML = `Source: ${c.source_html}`; }
+    else { source.textContent = c.source ? `Source: ${c.source}` : ""; }
     back.hidden = !flipped;
     source.hidden = !flipped;
     label.textContent = flipped ? "Question and answer" : "Question (click to flip)";
@@ -158,36 +158,36 @@ function flashcards(root) {
     save();
     show(true);
   }
-  var actions = resetActions(root, function () {
+  const actions = resetActions(root, () => {
     saved.clear();
     start();
     flipped = false;
     show(true);
     note.textContent = "Progress cleared: every card is back in box 1.";
   });
-  actions.flip = function () { flipped = !flipped; show(false); };
-  actions.next = function () { advance(); };
-  actions.previous = function () {
+  actions.flip = () => { flipped = !flipped; show(false); };
+  actions.next = () => { advance(); };
+  actions.previous = () => {
     if (history.length) { current = history.pop(); flipped = false; save(); show(true); }
   };
-  actions.got = function () { box[current] = Math.min(box[current] + 1, 5); advance(); };
-  actions.again = function () { box[current] = 1; advance(); };
-  actions.shuffle = function () {
-    var order = [], j;
+  actions.got = () => { box[current] = Math.min(box[current] + 1, 5); advance(); };
+  actions.again = () => { box[current] = 1; advance(); };
+  actions.shuffle = () => {
+    let order = [], j;
     for (j = 0; j < n; j++) { order.push(j); }
     for (j = n - 1; j > 0; j--) {
-      var r = Math.floor(Math.random() * (j + 1)), t = order[j];
+      const r = Math.floor(Math.random() * (j + 1)), t = order[j];
       order[j] = order[r]; order[r] = t;
     }
     for (j = 0; j < n; j++) { rank[order[j]] = j; }
     current = pick(-1); flipped = false; save(); show(true);
   };
-  root.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-action]");
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action]");
     if (button && root.contains(button)) { actions[button.getAttribute("data-action")](); return; }
     if (event.target.closest("[data-role=card]")) { actions.flip(); }
   });
-  card.addEventListener("keydown", function (event) {
+  card.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); actions.flip(); }
   });
   card.setAttribute("tabindex", "0");
@@ -211,36 +211,36 @@ function flashcards(root) {
  * of ndcgCourse.store(root), by question id, and shown again when the page is opened
  * again; "reset" clears them. */
 function quiz(root) {
-  var questions = readData(root).questions, total = questions.length;
-  var answers = {};
-  var saved = store(root);
-  var score = role(root, "score");
-  var LETTERS = "ABCDEFGHIJ";
+  const questions = readData(root).questions, total = questions.length;
+  let answers = {};
+  const saved = store(root);
+  const score = role(root, "score");
+  const LETTERS = "ABCDEFGHIJ";
 
   function results() {
-    var answered = 0, right = 0;
-    for (var i = 0; i < total; i++) {
-      var a = answers[questions[i].id];
+    let answered = 0, right = 0;
+    for (let i = 0; i < total; i++) {
+      const a = answers[questions[i].id];
       if (a) { answered++; if (a.first) { right++; } }
     }
     return { answered: answered, right: right };
   }
   function update(prefix) {
-    var r = results();
+    const r = results();
     score.textContent = (prefix || "") + "Answered " + r.answered + " of " + total +
       " \u00b7 right at the first try: " + r.right + (r.answered < total ? "" : r.right === total ?
       " \u00b7 perfect score! \ud83c\udf89" : " \u00b7 well done!");
   }
   function save() {
-    var r = results();
+    const r = results();
     saved.set("quiz", { answers: answers, answered: r.answered, right: r.right, total: total });
   }
   function mark(correct, yes, no) {
-    var fragment = document.createDocumentFragment();
-    var icon = document.createElement("span");
+    const fragment = document.createDocumentFragment();
+    const icon = document.createElement("span");
     icon.setAttribute("aria-hidden", "true");
     icon.textContent = correct ? "\u2705 " : "\u274c ";
-    var said = document.createElement("span");
+    const said = document.createElement("span");
     said.className = "ndcg-sr";
     said.textContent = correct ? (yes || "Correct. ") : (no || "Incorrect. ");
     fragment.appendChild(icon);
@@ -249,31 +249,31 @@ function quiz(root) {
   }
   /* Put nodes at the start of an HTML fragment's first paragraph (or in a new one). */
   function lead(container, nodes) {
-    var first = container.firstElementChild;
+    const first = container.firstElementChild;
     if (first && first.tagName === "P") {
       first.insertBefore(nodes, first.firstChild);
     } else {
-      var p = document.createElement("p");
+      const p = document.createElement("p");
       p.appendChild(nodes);
       container.insertBefore(p, container.firstChild);
     }
   }
-  function boxOf(qi) { return root.querySelector("[data-question][data-index='" + qi + "']"); }
+  function boxOf(qi) { return root.querySelector(`[data-question][data-index='${qi}']`); }
   function tryAgain(feedback, text) {
-    var again = document.createElement("p");
-    var em = document.createElement("em");
+    const again = document.createElement("p");
+    const em = document.createElement("em");
     em.textContent = text;
     again.appendChild(em);
     feedback.appendChild(again);
   }
 
   function showChoice(qi, oi) {
-    var question = questions[qi], option = question.options[oi], box = boxOf(qi);
-    var button = box.querySelector("button[data-option='" + oi + "']");
+    const question = questions[qi], option = question.options[oi], box = boxOf(qi);
+    const button = box.querySelector(`button[data-option='${oi}']`);
     button.classList.add(option.correct ? "is-correct" : "is-wrong");
     button.setAttribute("aria-pressed", "true");
-    var feedback = role(box, "feedback");
-    feedback.className = "ndcg-qz-fb " + (option.correct ? "is-correct" : "is-wrong");
+    const feedback = role(box, "feedback");
+    feedback.className = `ndcg-qz-fb ${option.correct ? "is-correct" : "is-wrong"}`;
     feedback.setAttribute("data-shown", String(oi));
     feedback.innerHTML = option.feedback;
     lead(feedback, mark(option.correct));
@@ -282,44 +282,44 @@ function quiz(root) {
     typeset([feedback]);
   }
   function showTicks(qi, ticked) {
-    var question = questions[qi], box = boxOf(qi), feedback = role(box, "feedback");
-    var inputs = box.querySelectorAll("input[data-option]"), wrong = 0;
+    const question = questions[qi], box = boxOf(qi), feedback = role(box, "feedback");
+    let inputs = box.querySelectorAll("input[data-option]"), wrong = 0;
     feedback.innerHTML = "";
-    for (var oi = 0; oi < question.options.length; oi++) {
-      var option = question.options[oi], tick = ticked.indexOf(oi) >= 0, good = tick === option.correct;
+    for (let oi = 0; oi < question.options.length; oi++) {
+      const option = question.options[oi], tick = ticked.indexOf(oi) >= 0, good = tick === option.correct;
       if (!good) { wrong++; }
       inputs[oi].checked = tick;
-      var labelBox = inputs[oi].closest("label");
+      const labelBox = inputs[oi].closest("label");
       labelBox.classList.remove("is-correct", "is-wrong");
       labelBox.classList.add(good ? "is-correct" : "is-wrong");
-      var item = document.createElement("div");
-      item.className = "ndcg-qz-fb-item " + (good ? "is-correct" : "is-wrong");
+      const item = document.createElement("div");
+      item.className = `ndcg-qz-fb-item ${good ? "is-correct" : "is-wrong"}`;
       item.innerHTML = option.feedback;
-      var head = document.createDocumentFragment();
+      const head = document.createDocumentFragment();
       head.appendChild(mark(good, "Right choice. ", "Wrong choice. "));
-      var letter = document.createElement("strong");
-      letter.textContent = LETTERS[oi] + " (" + (tick ? "ticked" : "not ticked") + "): ";
+      const letter = document.createElement("strong");
+      letter.textContent = `${LETTERS[oi]} (${tick ? "ticked" : "not ticked"}): `;
       head.appendChild(letter);
       lead(item, head);
       feedback.appendChild(item);
     }
-    var right = wrong === 0;
-    var verdict = document.createElement("p");
+    const right = wrong === 0;
+    const verdict = document.createElement("p");
     verdict.className = "ndcg-qz-verdict";
     verdict.appendChild(mark(right, "Correct. ", "Incorrect. "));
     verdict.appendChild(document.createTextNode(right ? "Exactly the right options." :
-      wrong + (wrong === 1 ? " option is" : " options are") + " not as they should be."));
+      `${wrong} ${wrong === 1 ? "option is" : "options are"} not as they should be.`));
     feedback.insertBefore(verdict, feedback.firstChild);
     if (!right) { tryAgain(feedback, "Change your ticks and check again."); }
-    feedback.className = "ndcg-qz-fb " + (right ? "is-correct" : "is-wrong");
+    feedback.className = `ndcg-qz-fb ${right ? "is-correct" : "is-wrong"}`;
     feedback.setAttribute("data-shown", ticked.join(","));
     feedback.hidden = false;
     typeset([feedback]);
   }
 
   function choose(qi, oi) {
-    var question = questions[qi], option = question.options[oi];
-    var a = answers[question.id];
+    const question = questions[qi], option = question.options[oi];
+    let a = answers[question.id];
     if (!a) { a = answers[question.id] = { first: option.correct, tries: [], solved: false }; }
     a.tries.push(oi);
     if (option.correct) { a.solved = true; }
@@ -328,14 +328,14 @@ function quiz(root) {
     update();
   }
   function submit(qi) {
-    var question = questions[qi], box = boxOf(qi), ticked = [];
-    var inputs = box.querySelectorAll("input[data-option]");
-    for (var oi = 0; oi < inputs.length; oi++) { if (inputs[oi].checked) { ticked.push(oi); } }
-    var right = true;
-    for (oi = 0; oi < question.options.length; oi++) {
+    const question = questions[qi], box = boxOf(qi), ticked = [];
+    const inputs = box.querySelectorAll("input[data-option]");
+    for (let oi = 0; oi < inputs.length; oi++) { if (inputs[oi].checked) { ticked.push(oi); } }
+    let right = true;
+    for (let oi = 0; oi < question.options.length; oi++) {
       if ((ticked.indexOf(oi) >= 0) !== question.options[oi].correct) { right = false; }
     }
-    var a = answers[question.id];
+    let a = answers[question.id];
     if (!a) { a = answers[question.id] = { first: right, tries: [], solved: false }; }
     a.tries.push(ticked);
     if (right) { a.solved = true; }
@@ -346,30 +346,30 @@ function quiz(root) {
   function clearAll() {
     answers = {};
     saved.clear();
-    var marked = root.querySelectorAll(".is-correct, .is-wrong");
-    for (var i = 0; i < marked.length; i++) { marked[i].classList.remove("is-correct", "is-wrong"); }
-    var pressed = root.querySelectorAll("button[data-option]");
-    for (i = 0; i < pressed.length; i++) { pressed[i].setAttribute("aria-pressed", "false"); }
-    var boxes = root.querySelectorAll("input[data-option]");
-    for (i = 0; i < boxes.length; i++) { boxes[i].checked = false; }
-    var feedback = root.querySelectorAll("[data-role=feedback]");
-    for (i = 0; i < feedback.length; i++) {
+    const marked = root.querySelectorAll(".is-correct, .is-wrong");
+    for (let i = 0; i < marked.length; i++) { marked[i].classList.remove("is-correct", "is-wrong"); }
+    const pressed = root.querySelectorAll("button[data-option]");
+    for (let i = 0; i < pressed.length; i++) { pressed[i].setAttribute("aria-pressed", "false"); }
+    const boxes = root.querySelectorAll("input[data-option]");
+    for (let i = 0; i < boxes.length; i++) { boxes[i].checked = false; }
+    const feedback = root.querySelectorAll("[data-role=feedback]");
+    for (let i = 0; i < feedback.length; i++) {
       feedback[i].hidden = true; feedback[i].innerHTML = ""; feedback[i].removeAttribute("data-shown");
     }
     update("Your answers are cleared. ");
   }
   function restore() {
-    var state = saved.get("quiz", null);
+    const state = saved.get("quiz", null);
     if (!state || typeof state !== "object" || !state.answers) { return; }
-    for (var qi = 0; qi < total; qi++) {
-      var question = questions[qi], a = state.answers[question.id], n = question.options.length;
-      if (!a || !(a.tries instanceof Array) || !a.tries.length) { continue; }
-      var multi = question.kind === "multi-select", ok = true;
-      for (var t = 0; t < a.tries.length; t++) {
-        var attempt = a.tries[t];
+    for (let qi = 0; qi < total; qi++) {
+      const question = questions[qi], a = state.answers[question.id], n = question.options.length;
+      if (!a || !Array.isArray(a.tries) || !a.tries.length) { continue; }
+      let multi = question.kind === "multi-select", ok = true;
+      for (let t = 0; t < a.tries.length; t++) {
+        const attempt = a.tries[t];
         if (multi) {
-          if (!(attempt instanceof Array)) { ok = false; break; }
-          for (var k = 0; k < attempt.length; k++) {
+          if (!Array.isArray(attempt)) { ok = false; break; }
+          for (let k = 0; k < attempt.length; k++) {
             if (!(attempt[k] >= 0 && attempt[k] < n)) { ok = false; }
           }
         } else if (!(attempt >= 0 && attempt < n)) { ok = false; break; }
@@ -379,16 +379,16 @@ function quiz(root) {
       if (multi) {
         showTicks(qi, a.tries[a.tries.length - 1]);
       } else {
-        for (t = 0; t < a.tries.length; t++) { showChoice(qi, a.tries[t]); }
+        for (let t = 0; t < a.tries.length; t++) { showChoice(qi, a.tries[t]); }
       }
     }
   }
 
-  var actions = resetActions(root, clearAll);
-  root.addEventListener("click", function (event) {
-    var button = event.target.closest("button");
+  const actions = resetActions(root, clearAll);
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
     if (!button || !root.contains(button)) { return; }
-    var box = button.closest("[data-question]");
+    const box = button.closest("[data-question]");
     if (button.hasAttribute("data-option") && box) {
       choose(Number(box.getAttribute("data-index")), Number(button.getAttribute("data-option")));
     } else if (button.getAttribute("data-action") === "submit" && box) {
@@ -397,14 +397,14 @@ function quiz(root) {
       actions[button.getAttribute("data-action")]();
     }
   });
-  root.addEventListener("change", function (event) {
-    var label = event.target.closest("label.ndcg-qz-check");
+  root.addEventListener("change", (event) => {
+    const label = event.target.closest("label.ndcg-qz-check");
     if (label) { label.classList.remove("is-correct", "is-wrong"); }
   });
-  var inputs = root.querySelectorAll("input[data-option]");
-  for (var i = 0; i < inputs.length; i++) { inputs[i].disabled = false; }
+  const inputs = root.querySelectorAll("input[data-option]");
+  for (let i = 0; i < inputs.length; i++) { inputs[i].disabled = false; }
   restore();
-  var r = results();
+  const r = results();
   update(r.answered ? "Welcome back: your answers are as you left them. " : "");
 }
 
@@ -412,16 +412,16 @@ const KINDS = { flashcards: flashcards, quiz: quiz };
 
 /* Activate every view of the page that is not active yet (safe to call again). */
 function hydrate(scope) {
-  var views = (scope || document).querySelectorAll("[data-ndcg-view]:not([data-ready])");
-  for (var i = 0; i < views.length; i++) {
-    var root = views[i], kind = KINDS[root.getAttribute("data-ndcg-view")];
+  const views = (scope || document).querySelectorAll("[data-ndcg-view]:not([data-ready])");
+  for (let i = 0; i < views.length; i++) {
+    const root = views[i], kind = KINDS[root.getAttribute("data-ndcg-view")];
     if (!kind) { continue; }
     try {
       kind(root);
       enable(root);
       root.setAttribute("data-ready", "true");
     } catch (err) {
-      console.log("ndcg-course: could not activate a view: " + err);
+      console.log(`ndcg-course: could not activate a view: ${err}`);
     }
   }
 }
@@ -438,50 +438,50 @@ function register(kind, activate) {
  * Storage may be refused (private windows, some pages opened from files): then nothing is
  * remembered, and nothing breaks. */
 function store(root) {
-  var meta = document.querySelector('meta[name="ndcg-course-version"]');
-  var version = meta ? meta.getAttribute("content") : "0";
-  var views = document.querySelectorAll("[data-ndcg-view]");
-  var index = Array.prototype.indexOf.call(views, root);
-  var prefix = "ndcg-course:" + version + ":" + window.location.pathname + ":" +
-    (root.id || root.getAttribute("data-ndcg-view") + "-" + index) + ":";
+  const meta = document.querySelector('meta[name="ndcg-course-version"]');
+  const version = meta ? meta.getAttribute("content") : "0";
+  const views = document.querySelectorAll("[data-ndcg-view]");
+  const index = Array.prototype.indexOf.call(views, root);
+  const prefix = "ndcg-course:" + version + ":" + window.location.pathname + ":" +
+    (root.id || `${root.getAttribute("data-ndcg-view")}-${index}`) + ":";
   function storage() {
-    try { return window.localStorage; } catch (err) { return null; }
+    try { return window.localStorage; } catch { return null; }
   }
   return {
     prefix: prefix,
-    get: function (key, fallback) {
-      var s = storage(), text = null;
-      try { text = s ? s.getItem(prefix + key) : null; } catch (err) { text = null; }
+    get: (key, fallback) => {
+      let s = storage(), text = null;
+      try { text = s ? s.getItem(prefix + key) : null; } catch { text = null; }
       if (text === null) { return fallback; }
-      try { return JSON.parse(text); } catch (err) { return fallback; }
+      try { return JSON.parse(text); } catch { return fallback; }
     },
-    set: function (key, value) {
-      var s = storage();
-      try { if (s) { s.setItem(prefix + key, JSON.stringify(value)); } } catch (err) { /* full or refused */ }
+    set: (key, value) => {
+      const s = storage();
+      try { if (s) { s.setItem(prefix + key, JSON.stringify(value)); } } catch { /* full or refused */ }
     },
-    clear: function () {
-      var s = storage();
+    clear: () => {
+      const s = storage();
       if (!s) { return; }
       try {
-        for (var i = s.length - 1; i >= 0; i--) {
-          var key = s.key(i);
+        for (let i = s.length - 1; i >= 0; i--) {
+          const key = s.key(i);
           if (key && key.indexOf(prefix) === 0) { s.removeItem(key); }
         }
-      } catch (err) { /* refused */ }
+      } catch { /* refused */ }
     }
   };
 }
 
 /* Say something to screen readers (and show it) in a view's live region. */
 function announce(root, text) {
-  var live = root.querySelector("[aria-live]");
+  const live = root.querySelector("[aria-live]");
   if (live) { live.textContent = text; }
 }
 
 /* The anywidget model of a view shown in a notebook (null in the book). */
 function modelOf(root) {
   const host = root.closest(".ndcg-anywidget");
-  return host && host.ndcgModel ? host.ndcgModel : null;
+  return host?.ndcgModel ? host.ndcgModel : null;
 }
 
 const api = {
@@ -493,7 +493,7 @@ export default api;
 /* The book: activate every view of the page once the page is parsed (ndcg-boot.js calls it). */
 export function start() {
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { hydrate(); });
+    document.addEventListener("DOMContentLoaded", () => { hydrate(); });
   } else {
     hydrate();
   }
@@ -511,5 +511,5 @@ export function render({ model, el }) {
   }
   draw();
   model.on("change:html", draw);
-  return function () { model.off("change:html", draw); };
+  return () => { model.off("change:html", draw); };
 }

@@ -22,20 +22,18 @@ import M from "./ndcg-metrics.js";
 import course from "./ndcg-course.js";
 
 function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, function (whole, name) {
-    return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-  });
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole);
 }
 
 function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, function (c) {
-    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" }[c];
-  });
+  return String(text).replace(/[&<>"']/g, (c) =>
+    ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 }
 
 /* Python's html.escape, which the templates' names went through (quote=True). */
 function plainText(htmlText) {
-  var div = document.createElement("div");
+  const div = document.createElement("div");
   div.innerHTML = htmlText;
   return div.textContent;
 }
@@ -44,9 +42,9 @@ function plainText(htmlText) {
 function grade(g) { return String(g); }
 
 function inversions(grades) {
-  var count = 0;
-  for (var i = 0; i < grades.length; i++) {
-    for (var j = i + 1; j < grades.length; j++) { if (grades[i] < grades[j]) { count++; } }
+  let count = 0;
+  for (let i = 0; i < grades.length; i++) {
+    for (let j = i + 1; j < grades.length; j++) { if (grades[i] < grades[j]) { count++; } }
   }
   return count;
 }
@@ -54,33 +52,33 @@ function inversions(grades) {
 /* ---------------------------------------------------------------- reorder game */
 
 function reorder(root) {
-  var data = course.readData(root), msg = data.messages, items = data.items, n = items.length;
-  var monster = data.monster ? new Monster(root, data.monster) : null;
-  var k = data.k === null || data.k === undefined ? null : data.k, gain = data.gain;
-  var cut = M.cutoff(n, k), whole = k === null || k >= n;
-  var list = course.role(root, "list"), score = course.role(root, "score"),
+  const data = course.readData(root), msg = data.messages, items = data.items, n = items.length;
+  const monster = data.monster ? new Monster(root, data.monster) : null;
+  const k = data.k === null || data.k === undefined ? null : data.k, gain = data.gain;
+  const cut = M.cutoff(n, k), whole = k === null || k >= n;
+  const list = course.role(root, "list"), score = course.role(root, "score"),
       status = course.role(root, "status"), best = course.role(root, "best"),
       parLine = course.role(root, "par"), swapLine = course.role(root, "swap"),
       pairsTable = course.role(root, "pairs"), store = course.store(root);
-  var rows = {};
-  Array.prototype.forEach.call(list.children, function (li) { rows[li.getAttribute("data-item")] = li; });
-  var state = { order: data.order.slice(), start: null, moves: data.moves };
-  state.start = state.moves === 0 ? data.order.slice() : items.map(function (_, i) { return i; });
+  const rows = {};
+  Array.prototype.forEach.call(list.children, (li) => { rows[li.getAttribute("data-item")] = li; });
+  const state = { order: data.order.slice(), start: null, moves: data.moves };
+  state.start = state.moves === 0 ? data.order.slice() : items.map((_, i) => i);
   /* the monster: its health at the start of the round, and after the last move counted */
   state.full = null;
   state.health = null;
 
   function word(count) { return count === 1 ? msg.move : msg.moves; }
-  function grades(order) { return order.map(function (i) { return items[i].grade; }); }
+  function grades(order) { return order.map((i) => items[i].grade); }
   function startKey() { return state.start.join(","); }
   function par() { return inversions(grades(state.start)); }
-  function bests() { var b = store.get("best", {}); return b && typeof b === "object" ? b : {}; }
+  function bests() { const b = store.get("best", {}); return b && typeof b === "object" ? b : {}; }
   function solved(value) { return Math.abs(value - 1) <= 1e-12; }
 
   function statusOf(value) {
     if (!solved(value)) { return { kind: "info", text: msg.keep_going }; }
     if (state.moves === 0) { return { kind: "good", text: fill(msg.already, { n: cut }) }; }
-    var p = par(), parText = "";
+    let p = par(), parText = "";
     if (whole) { parText = state.moves === p ? msg.par_exact : fill(msg.par_other, { par: p }); }
     return { kind: "good", text: fill(msg.solved, { n: cut, moves: state.moves,
                                                      moves_word: word(state.moves), par: parText }) };
@@ -88,11 +86,11 @@ function reorder(root) {
 
   function renderPairs(g) {
     if (!pairsTable) { return; }
-    var scores = g.map(function (_, p) { return n - 1 - p; });
-    var pairs = M.lambdaPairs(g, scores, k, data.sigma, gain), body = pairsTable.tBodies[0];
-    var html = "", top = null;
-    pairs.forEach(function (p) {
-      var better = items[state.order[p.better]].name, worse = items[state.order[p.worse]].name;
+    const scores = g.map((_, p) => n - 1 - p);
+    const pairs = M.lambdaPairs(g, scores, k, data.sigma, gain), body = pairsTable.tBodies[0];
+    let html = "", top = null;
+    pairs.forEach((p) => {
+      const better = items[state.order[p.better]].name, worse = items[state.order[p.worse]].name;
       html += "<tr><td>" + escapeHtml(better) + " \u25b7 " + escapeHtml(worse) + "</td>" +
         "<td class=\"num\">" + p.rankBetter + " and " + p.rankWorse + "</td>" +
         "<td class=\"num\">" + M.fmt(p.delta, 3) + "</td><td class=\"num\">" + M.fmt(p.lambda, 3) + "</td></tr>";
@@ -107,28 +105,28 @@ function reorder(root) {
   }
 
   function render() {
-    var g = grades(state.order);
-    state.order.forEach(function (item, position) {
-      var li = rows[item];
+    const g = grades(state.order);
+    state.order.forEach((item, position) => {
+      const li = rows[item];
       if (list.children[position] !== li) { list.insertBefore(li, list.children[position]); }
-      li.querySelector(".ndcg-rg-rank").textContent = (position + 1) + ".";
+      li.querySelector(".ndcg-rg-rank").textContent = `${position + 1}.`;
       li.querySelector("[data-action=up]").disabled = position === 0;
       li.querySelector("[data-action=down]").disabled = position === n - 1;
       li.setAttribute("aria-label", "Rank " + (position + 1) + ": " + items[item].name + ", grade " +
                       grade(items[item].grade));
     });
-    var values = { n: cut, ndcg: M.fmt(M.ndcg(g, k, gain), 3), dcg: M.fmt(M.dcg(g, k, gain), 3),
+    const values = { n: cut, ndcg: M.fmt(M.ndcg(g, k, gain), 3), dcg: M.fmt(M.dcg(g, k, gain), 3),
                    idcg: M.fmt(M.idcg(g, k, gain), 3), moves: state.moves };
-    var value = M.ndcg(g, k, gain);
+    const value = M.ndcg(g, k, gain);
     score.innerHTML = (data.cg ? fill(msg.cg, { n: cut, cg: M.fmt(M.cg(g, k), 3) }) : "") +
       fill(msg.score, values);
-    var s = statusOf(value);
-    status.className = "ndcg-" + s.kind;
+    const s = statusOf(value);
+    status.className = `ndcg-${s.kind}`;
     status.innerHTML = s.text;
     root.setAttribute("data-solved", String(solved(value)));
-    var p = par();
+    const p = par();
     parLine.textContent = fill(msg.par, { par: p, par_word: word(p) });
-    var b = bests()[startKey()];
+    const b = bests()[startKey()];
     best.textContent = typeof b === "number" ? fill(msg.best, { best: b, best_word: word(b), par: p })
                                              : msg.no_best;
     renderPairs(g);
@@ -140,40 +138,40 @@ function reorder(root) {
 
   /* One move: the items at positions a and a + 1 swap places. */
   function swap(a) {
-    var t = state.order[a];
+    const t = state.order[a];
     state.order[a] = state.order[a + 1];
     state.order[a + 1] = t;
     state.moves += 1;
   }
 
   function after(item) {
-    var shown = render(), key = startKey();
+    const shown = render(), key = startKey();
     if (solved(shown.value) && state.moves > 0) {
-      var b = bests();
+      const b = bests();
       if (typeof b[key] !== "number" || state.moves < b[key]) {
         b[key] = state.moves;
         store.set("best", b);
         render();
       }
     }
-    var said = item === null ? "" : fill(msg.moved, { item: items[item].name,
-                                                      rank: state.order.indexOf(item) + 1 }) + " ";
+    const moved = item === null ? null : { item: items[item].name, rank: state.order.indexOf(item) + 1 };
+    let said = moved === null ? "" : `${fill(msg.moved, moved)} `;
     if (monster) {
-      var health = M.monsterHealth(grades(state.order), k, gain);
+      const health = M.monsterHealth(grades(state.order), k, gain);
       if (item === null) { state.full = health; }
       said = monster.hit(item === null ? null : state.health - health, health, state.full, cut) + " " +
         monster.healthText() + ". " + said;
       state.health = health;
       render();
     }
-    course.announce(root, said + plainText(score.innerHTML) + ". " + plainText(shown.status.text));
+    course.announce(root, `${said}${plainText(score.innerHTML)}. ${plainText(shown.status.text)}`);
   }
 
   function move(item, step) {
-    var position = state.order.indexOf(item), target = position + step;
+    const position = state.order.indexOf(item), target = position + step;
     if (target < 0 || target >= n) { return false; }
     /* the neighbour moves in the page, not the item: a focused row or button keeps its focus */
-    var other = rows[state.order[target]], li = rows[item];
+    const other = rows[state.order[target]], li = rows[item];
     list.insertBefore(other, step < 0 ? li.nextSibling : li);
     swap(Math.min(position, target));
     after(item);
@@ -190,11 +188,11 @@ function reorder(root) {
   /* "Play again": a random start that is not already solved and, where another such order
      exists, not the start just played (its best would greet the player as if already won). */
   function shuffled() {
-    var order = items.map(function (_, i) { return i; }), ideal = M.idcg(grades(order), k, gain);
-    var previous = state.start.join(","), fallback = null;
-    for (var attempt = 0; attempt < 200; attempt++) {
-      for (var j = n - 1; j > 0; j--) {
-        var r = Math.floor(Math.random() * (j + 1)), t = order[j];
+    const order = items.map((_, i) => i), ideal = M.idcg(grades(order), k, gain);
+    let previous = state.start.join(","), fallback = null;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      for (let j = n - 1; j > 0; j--) {
+        const r = Math.floor(Math.random() * (j + 1)), t = order[j];
         order[j] = order[r]; order[r] = t;
       }
       if (ideal > 0 && solved(M.ndcg(grades(order), k, gain))) { continue; }
@@ -204,13 +202,13 @@ function reorder(root) {
     return fallback || order;
   }
 
-  root.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-action]");
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
     if (!button || !root.contains(button)) { return; }
-    var action = button.getAttribute("data-action");
+    const action = button.getAttribute("data-action");
     if (action === "reset") { restart(state.start); return; }
     if (action === "shuffle") { restart(shuffled()); return; }
-    var li = button.closest("li[data-item]");
+    const li = button.closest("li[data-item]");
     if (!li) { return; }
     move(Number(li.getAttribute("data-item")), action === "up" ? -1 : 1);
     if (button.disabled) { /* reached an end: keep the focus in the row */
@@ -219,12 +217,12 @@ function reorder(root) {
   });
 
   /* Keyboard: ↑/↓ (and Home/End) pick a row, Alt+↑/↓ move it. */
-  list.addEventListener("keydown", function (event) {
-    var li = event.target.closest("li[data-item]");
+  list.addEventListener("keydown", (event) => {
+    const li = event.target.closest("li[data-item]");
     if (!li || event.target !== li) { return; }
-    var item = Number(li.getAttribute("data-item")), position = state.order.indexOf(item), to = null;
+    let item = Number(li.getAttribute("data-item")), position = state.order.indexOf(item), to = null;
     if (event.key === "ArrowUp" || event.key === "ArrowDown") {
-      var step = event.key === "ArrowUp" ? -1 : 1;
+      const step = event.key === "ArrowUp" ? -1 : 1;
       event.preventDefault();
       if (event.altKey) { move(item, step); li.focus(); return; }
       to = position + step;
@@ -235,39 +233,39 @@ function reorder(root) {
   /* Drag by the handle: while the pointer passes half of a neighbour, the two swap (a move
    * each); the row follows the pointer.  The neighbour moves in the DOM, never the dragged
    * row, so its pointer capture holds. */
-  var drag = null;
-  list.addEventListener("pointerdown", function (event) {
-    var handle = event.target.closest("[data-role=handle]");
+  let drag = null;
+  list.addEventListener("pointerdown", (event) => {
+    const handle = event.target.closest("[data-role=handle]");
     if (!handle || drag || (event.pointerType === "mouse" && event.button !== 0)) { return; }
-    var li = handle.closest("li[data-item]");
+    const li = handle.closest("li[data-item]");
     event.preventDefault();
     drag = { item: Number(li.getAttribute("data-item")), li: li, handle: handle,
              id: event.pointerId, originY: event.clientY, moved: false };
-    try { handle.setPointerCapture(event.pointerId); } catch (err) { /* synthetic pointer */ }
+    try { handle.setPointerCapture(event.pointerId); } catch { /* synthetic pointer */ }
     li.classList.add("is-dragging");
   });
   function dragMove(event) {
     if (!drag || event.pointerId !== drag.id) { return; }
     event.preventDefault();
-    var position = state.order.indexOf(drag.item), dy = event.clientY - drag.originY;
+    let position = state.order.indexOf(drag.item), dy = event.clientY - drag.originY;
     while (true) {
       if (dy < 0 && position > 0) {
-        var above = rows[state.order[position - 1]], h = above.getBoundingClientRect().height;
+        const above = rows[state.order[position - 1]], h = above.getBoundingClientRect().height;
         if (-dy <= h / 2) { break; }
         swap(position - 1); list.insertBefore(above, drag.li.nextSibling);
         drag.originY -= h; dy += h; position -= 1; drag.moved = true; render();
       } else if (dy > 0 && position < n - 1) {
-        var below = rows[state.order[position + 1]], hb = below.getBoundingClientRect().height;
+        const below = rows[state.order[position + 1]], hb = below.getBoundingClientRect().height;
         if (dy <= hb / 2) { break; }
         swap(position); list.insertBefore(below, drag.li);
         drag.originY += hb; dy -= hb; position += 1; drag.moved = true; render();
       } else { break; }
     }
-    drag.li.style.transform = "translateY(" + dy + "px)";
+    drag.li.style.transform = `translateY(${dy}px)`;
   }
   function dragEnd(event) {
     if (!drag || event.pointerId !== drag.id) { return; }
-    var done = drag;
+    const done = drag;
     drag = null;
     done.li.classList.remove("is-dragging");
     done.li.style.transform = "";
@@ -278,7 +276,7 @@ function reorder(root) {
   list.addEventListener("pointercancel", dragEnd);
   list.addEventListener("lostpointercapture", dragEnd);
 
-  Array.prototype.forEach.call(list.children, function (li) { li.tabIndex = 0; });
+  Array.prototype.forEach.call(list.children, (li) => { li.tabIndex = 0; });
   if (monster) {
     state.full = M.monsterHealth(grades(state.start), k, gain);
     state.health = M.monsterHealth(grades(state.order), k, gain);
@@ -309,7 +307,7 @@ Monster.prototype.show = function (health, full, values) {
 Monster.prototype.healthText = function () { return plainText(this.health.innerHTML); };
 /* What a move did (damage > 0 hurts, < 0 heals; null: the round starts); returns it as plain text. */
 Monster.prototype.hit = function (damage, health, full, n) {
-  var msg = this.msg, kind, text;
+  let msg = this.msg, kind, text;
   if (damage === null) {
     kind = health === 0 ? "good" : "info";
     text = health === 0 ? msg.ideal : fill(msg.start, { health: M.fmt(health, 3) });
@@ -321,9 +319,9 @@ Monster.prototype.hit = function (damage, health, full, n) {
     } else {
       kind = "error"; text = fill(msg.heal, { heal: M.fmt(-damage, 3) });
     }
-    if (health === 0) { kind = "good"; text += " " + fill(msg.won, { n: n }); }
+    if (health === 0) { kind = "good"; text += ` ${fill(msg.won, { n: n })}`; }
   }
-  this.line.className = "ndcg-" + kind + " ndcg-mg-hit";
+  this.line.className = `ndcg-${kind} ndcg-mg-hit`;
   this.line.innerHTML = text;
   return plainText(text);
 };
@@ -331,24 +329,24 @@ Monster.prototype.hit = function (damage, health, full, n) {
 /* ------------------------------------------------------------ two-systems game */
 
 function twoSystems(root) {
-  var data = course.readData(root);
-  var verdict = course.role(root, "verdict"), answer = course.role(root, "answer"),
+  const data = course.readData(root);
+  const verdict = course.role(root, "verdict"), answer = course.role(root, "answer"),
       fallback = course.role(root, "fallback"), again = root.querySelector("[data-action=again]");
-  var guesses = root.querySelectorAll("button[data-guess]");
+  const guesses = root.querySelectorAll("button[data-guess]");
   answer.innerHTML = data.answer;
   /* On a phone a step table may scroll inside its box: let the keyboard reach and scroll it. */
-  Array.prototype.forEach.call(answer.querySelectorAll(".ndcg-side"), function (side) {
-    var name = side.querySelector("b");
+  Array.prototype.forEach.call(answer.querySelectorAll(".ndcg-side"), (side) => {
+    const name = side.querySelector("b");
     side.tabIndex = 0;
     side.setAttribute("role", "region");
-    side.setAttribute("aria-label", (name ? name.textContent + ": " : "") + "step table");
+    side.setAttribute("aria-label", `${name ? `${name.textContent}: ` : ""}step table`);
   });
   if (fallback) { fallback.hidden = true; }
 
   function show(guessed) {
-    var revealed = guessed !== null;
-    Array.prototype.forEach.call(guesses, function (button) {
-      var chosen = button.getAttribute("data-guess") === guessed;
+    const revealed = guessed !== null;
+    Array.prototype.forEach.call(guesses, (button) => {
+      const chosen = button.getAttribute("data-guess") === guessed;
       button.disabled = revealed;
       button.setAttribute("aria-pressed", String(chosen));
       button.classList.toggle("is-correct", chosen && data.verdicts[guessed].right);
@@ -359,19 +357,19 @@ function twoSystems(root) {
     answer.hidden = !revealed;
     root.setAttribute("data-guessed", revealed ? guessed : "");
     if (!revealed) { verdict.innerHTML = ""; return; }
-    var v = data.verdicts[guessed];
-    verdict.className = "ndcg-ts-verdict " + (v.right ? "ndcg-good" : "ndcg-error");
+    const v = data.verdicts[guessed];
+    verdict.className = `ndcg-ts-verdict ${v.right ? "ndcg-good" : "ndcg-error"}`;
     verdict.innerHTML = v.text;
     course.typeset([answer]);
   }
 
-  root.addEventListener("click", function (event) {
-    var button = event.target.closest("button");
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
     if (!button || !root.contains(button)) { return; }
     if (button.hasAttribute("data-guess")) {
-      var guessed = button.getAttribute("data-guess");
+      const guessed = button.getAttribute("data-guess");
       show(guessed);
-      course.announce(root, plainText(data.verdicts[guessed].text) + " " + plainText(data.answer.split("</p>")[0]));
+      course.announce(root, `${plainText(data.verdicts[guessed].text)} ${plainText(data.answer.split("</p>")[0])}`);
       again.focus();
     } else if (button === again) {
       show(null);
@@ -379,7 +377,7 @@ function twoSystems(root) {
       guesses[0].focus();
     }
   });
-  Promise.resolve().then(function () { show(data.guessed || null); });
+  Promise.resolve().then(() => { show(data.guessed || null); });
 }
 
 course.register("reorder", reorder);

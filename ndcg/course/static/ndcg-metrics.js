@@ -19,29 +19,29 @@ const MAX_EXPONENTIAL_GRADE = 1023;
 
 function checkGain(gain) {
   if (gain !== "linear" && gain !== "exponential") {
-    throw new Error("gain must be 'linear' or 'exponential'; got " + JSON.stringify(gain) + ".");
+    throw new Error(`gain must be 'linear' or 'exponential'; got ${JSON.stringify(gain)}.`);
   }
   return gain;
 }
 
 function checkK(k) {
   if (k === null || k === undefined) { return null; }
-  if (typeof k !== "number" || !isFinite(k) || Math.floor(k) !== k || k < 1) {
-    throw new Error("k must be a positive whole number (or none, for the whole list); got " + k + ".");
+  if (typeof k !== "number" || !Number.isFinite(k) || Math.floor(k) !== k || k < 1) {
+    throw new Error(`k must be a positive whole number (or none, for the whole list); got ${k}.`);
   }
   return k;
 }
 
 function checkGrades(grades, gain, name) {
   name = name || "grades";
-  if (!Array.isArray(grades)) { throw new Error(name + " must be a list of numbers."); }
-  for (var i = 0; i < grades.length; i++) {
-    var g = grades[i];
-    if (typeof g !== "number" || !isFinite(g)) {
-      throw new Error(name + " must be numbers; item " + (i + 1) + " is " + JSON.stringify(g) + ".");
+  if (!Array.isArray(grades)) { throw new Error(`${name} must be a list of numbers.`); }
+  for (let i = 0; i < grades.length; i++) {
+    const g = grades[i];
+    if (typeof g !== "number" || !Number.isFinite(g)) {
+      throw new Error(`${name} must be numbers; item ${i + 1} is ${JSON.stringify(g)}.`);
     }
     if (g < 0) {
-      throw new Error(name + " must not be negative; item " + (i + 1) + " is " + g + ".");
+      throw new Error(`${name} must not be negative; item ${i + 1} is ${g}.`);
     }
     if (gain === "exponential" && g > MAX_EXPONENTIAL_GRADE) {
       throw new Error(name + " must be at most " + MAX_EXPONENTIAL_GRADE +
@@ -57,9 +57,9 @@ function checkScores(scores, n) {
     throw new Error("scores must give one score per item: got " + scores.length + " scores for " +
                     n + " grades.");
   }
-  for (var i = 0; i < scores.length; i++) {
-    if (typeof scores[i] !== "number" || !isFinite(scores[i])) {
-      throw new Error("scores must be finite numbers; item " + (i + 1) + " is " + scores[i] + ".");
+  for (let i = 0; i < scores.length; i++) {
+    if (typeof scores[i] !== "number" || !Number.isFinite(scores[i])) {
+      throw new Error(`scores must be finite numbers; item ${i + 1} is ${scores[i]}.`);
     }
   }
   return scores;
@@ -72,7 +72,7 @@ function cutoff(length, k) {
 }
 
 function gainOf(grade, gain) {
-  return gain === "exponential" ? Math.pow(2, grade) - 1 : grade;
+  return gain === "exponential" ? 2 ** grade - 1 : grade;
 }
 
 /* 1 / log2(rank + 1): rank 1 keeps its whole gain. */
@@ -84,9 +84,9 @@ function discount(rank) {
 function steps(grades, k, gain) {
   gain = checkGain(gain || "linear");
   checkGrades(grades, gain);
-  var n = cutoff(grades.length, k), rows = [], total = 0;
-  for (var i = 0; i < n; i++) {
-    var g = gainOf(grades[i], gain), d = discount(i + 1), c = g * d;
+  let n = cutoff(grades.length, k), rows = [], total = 0;
+  for (let i = 0; i < n; i++) {
+    const g = gainOf(grades[i], gain), d = discount(i + 1), c = g * d;
     total += c;
     rows.push({rank: i + 1, grade: grades[i], gain: g, log2: Math.log2(i + 2), discount: d,
                contribution: c, total: total});
@@ -96,33 +96,33 @@ function steps(grades, k, gain) {
 
 function cg(grades, k) {
   checkGrades(grades, "linear");
-  var n = cutoff(grades.length, k), total = 0;
-  for (var i = 0; i < n; i++) { total += grades[i]; }
+  let n = cutoff(grades.length, k), total = 0;
+  for (let i = 0; i < n; i++) { total += grades[i]; }
   return total;
 }
 
 function dcg(grades, k, gain) {
   gain = checkGain(gain || "linear");
   checkGrades(grades, gain);
-  var n = cutoff(grades.length, k), total = 0;
-  for (var i = 0; i < n; i++) { total += gainOf(grades[i], gain) * discount(i + 1); }
+  let n = cutoff(grades.length, k), total = 0;
+  for (let i = 0; i < n; i++) { total += gainOf(grades[i], gain) * discount(i + 1); }
   return total;
 }
 
 /* The best possible order: every grade of `ideal` (default: the list's own), best first. */
 function idealOrder(grades) {
-  return grades.slice().sort(function (a, b) { return b - a; });
+  return grades.slice().sort((a, b) => b - a);
 }
 
 function idcg(grades, k, gain, ideal) {
   gain = checkGain(gain || "linear");
   checkGrades(grades, gain);
-  var pool = ideal === undefined || ideal === null ? grades : checkGrades(ideal, gain, "ideal");
+  const pool = ideal === undefined || ideal === null ? grades : checkGrades(ideal, gain, "ideal");
   return dcg(idealOrder(pool), k, gain);
 }
 
 function ndcg(grades, k, gain, ideal) {
-  var best = idcg(grades, k, gain, ideal);
+  const best = idcg(grades, k, gain, ideal);
   return best > 0 ? dcg(grades, k, gain) / best : 0;
 }
 
@@ -130,7 +130,7 @@ function ndcg(grades, k, gain, ideal) {
    order, exactly 0 when the order is ideal (a gap within HEALTH_TOLERANCE of IDCG is rounding). */
 const HEALTH_TOLERANCE = 1e-12;
 function monsterHealth(grades, k, gain) {
-  var best = idcg(grades, k, gain), gap = best - dcg(grades, k, gain);
+  const best = idcg(grades, k, gain), gap = best - dcg(grades, k, gain);
   return gap <= HEALTH_TOLERANCE * Math.max(1, best) ? 0 : gap;
 }
 
@@ -139,18 +139,18 @@ function monsterHealth(grades, k, gain) {
    (ndcg.course.widgets.games.monster_hits). */
 function monsterHits(grades, moves, k, gain) {
   gain = checkGain(gain || "linear");
-  var order = checkGrades(grades, gain).slice(), health = monsterHealth(order, k, gain), hits = [];
-  if (!Array.isArray(moves)) { throw new Error("moves must be a sequence of positions; got " + moves + "."); }
-  moves.forEach(function (position) {
+  let order = checkGrades(grades, gain).slice(), health = monsterHealth(order, k, gain), hits = [];
+  if (!Array.isArray(moves)) { throw new Error(`moves must be a sequence of positions; got ${moves}.`); }
+  moves.forEach((position) => {
     if (typeof position !== "number" || !Number.isInteger(position) || position < 0 ||
         position >= order.length - 1) {
       throw new Error("every move must be a position from 0 (the top) to " + (order.length - 2) +
                       ": the items at it and below it swap; got " + position + ".");
     }
-    var t = order[position];
+    const t = order[position];
     order[position] = order[position + 1];
     order[position + 1] = t;
-    var after = monsterHealth(order, k, gain);
+    const after = monsterHealth(order, k, gain);
     hits.push({ position: position, health: after, damage: health - after });
     health = after;
   });
@@ -161,7 +161,7 @@ function monsterHits(grades, moves, k, gain) {
 function rr(grades, threshold) {
   threshold = threshold === undefined ? 1 : threshold;
   checkGrades(grades, "linear");
-  for (var i = 0; i < grades.length; i++) {
+  for (let i = 0; i < grades.length; i++) {
     if (grades[i] >= threshold) { return 1 / (i + 1); }
   }
   return 0;
@@ -169,15 +169,15 @@ function rr(grades, threshold) {
 
 /* The order of the items by score, best first; tied scores keep their input order. */
 function rankByScores(scores) {
-  var order = [];
-  for (var i = 0; i < scores.length; i++) { order.push(i); }
-  order.sort(function (a, b) { return scores[b] - scores[a] || a - b; });
+  const order = [];
+  for (let i = 0; i < scores.length; i++) { order.push(i); }
+  order.sort((a, b) => scores[b] - scores[a] || a - b);
   return order;
 }
 
 /* The grades in the order the scores rank them. */
 function ranked(grades, scores) {
-  return rankByScores(scores).map(function (i) { return grades[i]; });
+  return rankByScores(scores).map((i) => grades[i]);
 }
 
 function sigmoid(x) {
@@ -189,10 +189,10 @@ function ranknetGradients(grades, scores, sigma) {
   sigma = sigma === undefined ? 1 : sigma;
   checkGrades(grades, "linear");
   checkScores(scores, grades.length);
-  var n = grades.length, grad = new Array(n).fill(0);
-  for (var j = 0; j < n; j++) {
-    var fromAbove = 0, fromBelow = 0;
-    for (var i = 0; i < n; i++) {
+  const n = grades.length, grad = new Array(n).fill(0);
+  for (let j = 0; j < n; j++) {
+    let fromAbove = 0, fromBelow = 0;
+    for (let i = 0; i < n; i++) {
       if (grades[i] > grades[j]) { fromAbove += sigma * sigmoid(-sigma * (scores[i] - scores[j])); }
       if (grades[j] > grades[i]) { fromBelow += sigma * sigmoid(-sigma * (scores[j] - scores[i])); }
     }
@@ -209,16 +209,16 @@ function lambdaPairs(grades, scores, k, sigma, gain) {
   gain = checkGain(gain || "exponential");
   checkGrades(grades, gain);
   checkScores(scores, grades.length);
-  var n = grades.length, cut = cutoff(n, k), order = rankByScores(scores), rank = new Array(n);
-  for (var r = 0; r < n; r++) { rank[order[r]] = r + 1; }
-  var best = idcg(grades, k, gain), pairs = [];
+  const n = grades.length, cut = cutoff(n, k), order = rankByScores(scores), rank = new Array(n);
+  for (let r = 0; r < n; r++) { rank[order[r]] = r + 1; }
+  const best = idcg(grades, k, gain), pairs = [];
   if (!(best > 0)) { return pairs; }
-  for (var i = 0; i < n; i++) {
-    for (var j = 0; j < n; j++) {
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
       if (grades[i] > grades[j]) {
-        var di = rank[i] <= cut ? discount(rank[i]) : 0, dj = rank[j] <= cut ? discount(rank[j]) : 0;
-        var delta = Math.abs((gainOf(grades[i], gain) - gainOf(grades[j], gain)) * (di - dj)) / best;
-        var rho = -sigma * sigmoid(-sigma * (scores[i] - scores[j]));
+        const di = rank[i] <= cut ? discount(rank[i]) : 0, dj = rank[j] <= cut ? discount(rank[j]) : 0;
+        const delta = Math.abs((gainOf(grades[i], gain) - gainOf(grades[j], gain)) * (di - dj)) / best;
+        const rho = -sigma * sigmoid(-sigma * (scores[i] - scores[j]));
         pairs.push({better: i, worse: j, rankBetter: rank[i], rankWorse: rank[j],
                     ranknet: rho, delta: delta, lambda: rho * delta});
       }
@@ -229,8 +229,8 @@ function lambdaPairs(grades, scores, k, sigma, gain) {
 
 /* The lambdas: one force per item; negative means "move up". */
 function lambdas(grades, scores, k, sigma, gain) {
-  var out = new Array(grades.length).fill(0), pairs = lambdaPairs(grades, scores, k, sigma, gain);
-  for (var p = 0; p < pairs.length; p++) {
+  const out = new Array(grades.length).fill(0), pairs = lambdaPairs(grades, scores, k, sigma, gain);
+  for (let p = 0; p < pairs.length; p++) {
     out[pairs[p].better] += pairs[p].lambda;
     out[pairs[p].worse] -= pairs[p].lambda;
   }
@@ -242,18 +242,18 @@ function lambdas(grades, scores, k, sigma, gain) {
  * says what is wrong, never returns NaN. */
 function parseGrades(text, name) {
   name = name || "grades";
-  var cleaned = String(text).replace(/[\uFF0C\u3001\uFF1B\u3000]/g, ",")
-    .replace(/[\uFF10-\uFF19]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); })
-    .replace(/\uFF0E/g, ".").replace(/\u2212/g, "-").trim().replace(/^[\[(]|[\])]$/g, "");
-  var pieces = cleaned.split(/[\s,;]+/).filter(function (p) { return p.length > 0; });
-  if (pieces.length === 0) { throw new Error(name + ": type at least one grade, such as 3, 2, 1, 0."); }
-  return pieces.map(function (piece, i) {
+  const cleaned = String(text).replace(/[\uFF0C\u3001\uFF1B\u3000]/g, ",")
+    .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
+    .replace(/\uFF0E/g, ".").replace(/\u2212/g, "-").trim().replace(/^[[(]|[\])]$/g, "");
+  const pieces = cleaned.split(/[\s,;]+/).filter((p) => p.length > 0);
+  if (pieces.length === 0) { throw new Error(`${name}: type at least one grade, such as 3, 2, 1, 0.`); }
+  return pieces.map((piece, i) => {
     if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(piece)) {
       throw new Error(name + " must be numbers separated by commas, such as 3, 2, 1, 0; '" + piece +
                       "' (item " + (i + 1) + ") is not a number.");
     }
-    var value = Number(piece);
-    if (value < 0) { throw new Error(name + " must not be negative; item " + (i + 1) + " is " + value + "."); }
+    const value = Number(piece);
+    if (value < 0) { throw new Error(`${name} must not be negative; item ${i + 1} is ${value}.`); }
     return value;
   });
 }
@@ -261,8 +261,8 @@ function parseGrades(text, name) {
 /* A number as the book shows it: fixed decimals, never "-0.000", never "NaN". */
 function fmt(value, digits) {
   digits = digits === undefined ? 3 : digits;
-  if (typeof value !== "number" || !isFinite(value)) { return "—"; }
-  var text = value.toFixed(digits);
+  if (typeof value !== "number" || !Number.isFinite(value)) { return "—"; }
+  const text = value.toFixed(digits);
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }
 

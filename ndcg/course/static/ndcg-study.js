@@ -12,114 +12,114 @@
 import course from "./ndcg-course.js";
 
 function storage() {
-  try { return window.localStorage; } catch (err) { return null; }
+  try { return window.localStorage; } catch { return null; }
 }
 
 /* Every stored value whose key starts with prefix and ends with ":" + name. */
 function stored(prefix, name) {
-  var s = storage(), found = [];
+  const s = storage(), found = [];
   if (!s) { return found; }
   try {
-    for (var i = 0; i < s.length; i++) {
-      var key = s.key(i);
-      if (key && key.indexOf(prefix) === 0 && key.slice(-name.length - 1) === ":" + name) {
-        try { found.push(JSON.parse(s.getItem(key))); } catch (err) { /* not ours */ }
+    for (let i = 0; i < s.length; i++) {
+      const key = s.key(i);
+      if (key && key.indexOf(prefix) === 0 && key.slice(-name.length - 1) === `:${name}`) {
+        try { found.push(JSON.parse(s.getItem(key))); } catch { /* not ours */ }
       }
     }
-  } catch (err) { /* refused */ }
+  } catch { /* refused */ }
   return found;
 }
 
 function progress(root) {
-  var data = course.readData(root);
-  var meta = document.querySelector('meta[name="ndcg-course-version"]');
-  var version = meta ? meta.getAttribute("content") : "0";
-  var status = course.role(root, "status");
-  var rows = [];
-  for (var i = 0; i < data.chapters.length; i++) {
-    var chapter = data.chapters[i];
-    var row = root.querySelector("tr[data-chapter='" + chapter.chapter + "']");
-    var link = row.querySelector("a[data-role=link]");
-    var path = new URL(link.getAttribute("href"), window.location.href).pathname;
-    rows.push({ chapter: chapter, row: row, prefix: "ndcg-course:" + version + ":" + path + ":" });
+  const data = course.readData(root);
+  const meta = document.querySelector('meta[name="ndcg-course-version"]');
+  const version = meta ? meta.getAttribute("content") : "0";
+  const status = course.role(root, "status");
+  const rows = [];
+  for (let i = 0; i < data.chapters.length; i++) {
+    const chapter = data.chapters[i];
+    const row = root.querySelector(`tr[data-chapter='${chapter.chapter}']`);
+    const link = row.querySelector("a[data-role=link]");
+    const path = new URL(link.getAttribute("href"), window.location.href).pathname;
+    rows.push({ chapter: chapter, row: row, prefix: `ndcg-course:${version}:${path}:` });
   }
 
   function count() {
-    var cards = 0, moved = 0, answered = 0;
-    for (var i = 0; i < rows.length; i++) {
-      var r = rows[i], boxes = [0, 0, 0, 0, 0, 0], box = {}, quiz = {};
-      var decks = stored(r.prefix, "leitner"), quizzes = stored(r.prefix, "quiz");
-      for (var d = 0; d < decks.length; d++) {
-        var state = decks[d] && decks[d].box;
-        for (var id in state) {
-          if (Object.prototype.hasOwnProperty.call(state, id)) { box[id] = Math.max(box[id] || 1, state[id]); }
+    let cards = 0, moved = 0, answered = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i], boxes = [0, 0, 0, 0, 0, 0], box = {}, quiz = {};
+      const decks = stored(r.prefix, "leitner"), quizzes = stored(r.prefix, "quiz");
+      for (let d = 0; d < decks.length; d++) {
+        const state = decks[d]?.box;
+        for (const id in state) {
+          if (Object.hasOwn(state, id)) { box[id] = Math.max(box[id] || 1, state[id]); }
         }
       }
-      for (var q = 0; q < quizzes.length; q++) {
-        var given = quizzes[q] && quizzes[q].answers;
-        for (var qid in given) {
-          if (Object.prototype.hasOwnProperty.call(given, qid)) { quiz[qid] = given[qid]; }
+      for (let q = 0; q < quizzes.length; q++) {
+        const given = quizzes[q]?.answers;
+        for (const qid in given) {
+          if (Object.hasOwn(given, qid)) { quiz[qid] = given[qid]; }
         }
       }
-      var ids = r.chapter.cards;
-      for (var c = 0; c < ids.length; c++) {
-        var b = box[ids[c]];
+      const ids = r.chapter.cards;
+      for (let c = 0; c < ids.length; c++) {
+        let b = box[ids[c]];
         b = b === 2 || b === 3 || b === 4 || b === 5 ? b : 1;
         boxes[b]++;
         if (b > 1) { moved++; }
       }
       cards += ids.length;
-      var done = 0, right = 0, qids = r.chapter.questions;
-      for (var k = 0; k < qids.length; k++) {
-        var a = quiz[qids[k]];
-        if (a && a.tries && a.tries.length) { done++; if (a.first === true) { right++; } }
+      let done = 0, right = 0, qids = r.chapter.questions;
+      for (let k = 0; k < qids.length; k++) {
+        const a = quiz[qids[k]];
+        if (a?.tries?.length) { done++; if (a.first === true) { right++; } }
       }
       answered += done;
-      for (var n = 1; n <= 5; n++) {
-        r.row.querySelector("[data-box='" + n + "']").textContent = String(boxes[n]);
+      for (let n = 1; n <= 5; n++) {
+        r.row.querySelector(`[data-box='${n}']`).textContent = String(boxes[n]);
       }
-      r.row.querySelector("[data-role=answered]").textContent = done + " of " + qids.length;
+      r.row.querySelector("[data-role=answered]").textContent = `${done} of ${qids.length}`;
       r.row.querySelector("[data-role=right]").textContent = String(right);
     }
     return { cards: cards, moved: moved, answered: answered };
   }
   function summary(prefix) {
-    var t = count();
+    const t = count();
     status.textContent = (prefix || "") + (t.moved || t.answered ?
       t.moved + " of " + t.cards + (t.moved === 1 ? " card is" : " cards are") + " above box 1; " +
       t.answered + (t.answered === 1 ? " quiz question" : " quiz questions") + " answered." :
       "Nothing stored yet in this browser: every card starts in box 1.");
   }
 
-  var ask = course.role(root, "confirm"), reset = root.querySelector(".ndcg-reset [data-action=reset]");
-  var actions = {
-    reset: function () { ask.hidden = false; ask.querySelector("[data-action=cancel-reset]").focus(); },
-    "cancel-reset": function () { ask.hidden = true; reset.focus(); },
-    "confirm-reset": function () {
+  const ask = course.role(root, "confirm"), reset = root.querySelector(".ndcg-reset [data-action=reset]");
+  const actions = {
+    reset: () => { ask.hidden = false; ask.querySelector("[data-action=cancel-reset]").focus(); },
+    "cancel-reset": () => { ask.hidden = true; reset.focus(); },
+    "confirm-reset": () => {
       ask.hidden = true;
-      var s = storage();
+      const s = storage();
       if (s) {
         try {
-          for (var i = s.length - 1; i >= 0; i--) {
-            var key = s.key(i);
-            for (var j = 0; j < rows.length; j++) {
+          for (let i = s.length - 1; i >= 0; i--) {
+            const key = s.key(i);
+            for (let j = 0; j < rows.length; j++) {
               if (key && key.indexOf(rows[j].prefix) === 0) { s.removeItem(key); break; }
             }
           }
-        } catch (err) { /* refused */ }
+        } catch { /* refused */ }
       }
       summary("All progress cleared. ");
       reset.focus();
     }
   };
-  root.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-action]");
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
     if (button && root.contains(button) && actions[button.getAttribute("data-action")]) {
       actions[button.getAttribute("data-action")]();
     }
   });
   /* Another tab may study while this one is open. */
-  window.addEventListener("storage", function () { summary(); });
+  window.addEventListener("storage", () => { summary(); });
   summary();
 }
 
