@@ -388,8 +388,37 @@ def execute(path: Path, cwd: Path, timeout: int) -> None:
         record_timing=False,
         store_widget_state=False,
     ).execute()
+    merge_streams(notebook)
     stable_widget_ids(notebook, path.stem)
     write(notebook, path)
+
+
+def merge_streams(notebook) -> None:
+    """Join each run of a cell's consecutive outputs to the same stream into one output.
+
+    How the kernel cuts a cell's printing into messages depends on timing (``print`` writes
+    its text and its newline apart, and a flush can fall between them), so the stored outputs
+    would change from run to run, and a lone ``"\\n"`` output shows in JupyterLab as an empty box.
+
+    >>> cell = {"outputs": [{"output_type": "stream", "name": "stdout", "text": "Correct!"},
+    ...                     {"output_type": "stream", "name": "stdout", "text": "\\n"}]}
+    >>> merge_streams({"cells": [cell]}); cell["outputs"]
+    [{'output_type': 'stream', 'name': 'stdout', 'text': 'Correct!\\n'}]
+    """
+    for cell in notebook["cells"]:
+        merged = []
+        for output in cell.get("outputs", []):
+            last = merged[-1] if merged else None
+            if (
+                last is not None
+                and output.get("output_type") == "stream" == last.get("output_type")
+                and output.get("name") == last.get("name")
+            ):
+                last["text"] = "".join(last["text"]) + "".join(output["text"])
+            else:
+                merged.append(output)
+        if "outputs" in cell:
+            cell["outputs"] = merged
 
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

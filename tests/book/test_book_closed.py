@@ -222,7 +222,7 @@ def toc_files() -> list[str]:
     import yaml
 
     toc = yaml.safe_load(
-        Path(__file__).resolve().parent.parent.joinpath("_toc.yml").read_text(encoding="utf-8")
+        Path(__file__).resolve().parents[2].joinpath("_toc.yml").read_text(encoding="utf-8")
     )
     return [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
 

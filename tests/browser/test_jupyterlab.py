@@ -17,53 +17,40 @@ test fails on one). A screenshot of each notebook goes to ``_build/screenshots/`
 It needs no built book, but it is a slow browser test (about a minute), so it carries the
 ``book`` marker of the browser tests: ``make test-fast`` leaves it out, ``make test`` runs
 it. It is skipped, saying why, when no Chromium-family browser is found (tools/chromium.py).
-
-The second half of this module plays the views of the play notebooks in the same JupyterLab:
-each play notebook is run top to bottom in a real kernel, and every view it shows is played
-once. The anywidget (``ndcg.course.widgets.View``) renders the view's skeleton with the module
-the book uses (``ndcg/course/static/``), the view becomes ready (``data-ready="true"``), and one
-move (a swap, a guess, typed grades, a slider, a flip, an answer) changes what it shows. The
-answer checker is played too: what is typed goes to Python, whose check (``ndcg.course.checks``)
-answers in the box.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import re
-import secrets
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import NamedTuple
-from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser import jupyterlab
+from tests.browser.jupyterlab import (
+    CANARY_SECRET,
+    EXERCISES,
+    PLAY,
+    RENDER_TIMEOUT,
+    ROOT,
+    SHOTS,
+    shut_kernels,
+    visible_notebook,
+)
 from tests.tools_loader import load_tool
-from tools import chromium as browser_setup
 
 pytestmark = pytest.mark.book
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = browser_setup.book_html().parent / "screenshots"
-PLAY = sorted((ROOT / "exercises" / "play").glob("*.ipynb"))
-EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
+#: The JupyterLab server and its page (tests/browser/jupyterlab.py), this module's own.
+lab, lab_page = jupyterlab.lab, jupyterlab.lab_page
+
 #: Where the solutions' text sources are: ``solutions/`` at the top, or (before) ``exercises/solutions/``.
 SOLUTION_DIRS = (ROOT / "solutions", ROOT / "exercises" / "solutions")
 #: MyST markup that must never be visible in JupyterLab.
 FORBIDDEN = ("{glue", ":::{", "```{", "{exercise}", "{solution", "{download}", "{doc}", "{ref}")
 #: A line of a solution shorter than this is too generic to prove anything (``total = 0``).
 MIN_SOLUTION_LINE = 16
-START_TIMEOUT = 90  # seconds for JupyterLab to answer
-RENDER_TIMEOUT = 60_000  # milliseconds for a notebook to render
 
 
 notebooks_tool = load_tool("notebooks")
@@ -140,213 +127,6 @@ def test_the_secrets_are_found():
     assert any("my_cg" in line for line in chapter_secrets(ROOT / "chapters" / "01_cg.md"))
 
 
-# -- JupyterLab on loopback -------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def write_settings(folder: Path) -> None:
-    """JupyterLab user settings: every cell in the DOM, no news, no update check."""
-    settings = {
-        "notebook-extension/tracker": {"windowingMode": "none"},
-        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
-    }
-    for name, values in settings.items():
-        path = folder / "@jupyterlab" / f"{name}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values), encoding="utf-8")
-
-
-def api(base: str, token: str, path: str, method: str = "GET"):
-    request = urllib.request.Request(
-        f"{base}{path}", method=method, headers={"Authorization": f"token {token}"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        body = response.read()
-    return json.loads(body) if body else None
-
-
-#: A line of solution code that the canary notebooks show, to prove the check sees code.
-CANARY_SECRET = "answer = the_solution_nobody_should_see(42)"
-
-
-def canary(markdown: str) -> dict:
-    """A small notebook that shows what the check must catch: ``markdown``, and a solution line."""
-    cells = [
-        {"cell_type": "markdown", "id": "md", "metadata": {}, "source": markdown},
-        {
-            "cell_type": "code",
-            "id": "code",
-            "metadata": {},
-            "source": CANARY_SECRET,
-            "outputs": [],
-            "execution_count": None,
-        },
-    ]
-    kernel = {
-        "display_name": "Python 3",
-        "language": "python",
-        "name": "python3",
-    }  # or JupyterLab asks for one
-    return {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
-
-
-CANARIES = {
-    "raw_myst": canary(":::{admonition} Recap\nDCG = {glue:text}`dcg:.3f`, in {doc}`02_dcg`.\n:::"),
-    "solution": canary("Nothing but plain Markdown here."),
-}
-
-
-class Lab(NamedTuple):
-    """A running JupyterLab: its base URL, its token, and the folder it serves."""
-
-    base: str
-    token: str
-    root: Path
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory, chromium_executable):
-    """A JupyterLab server on 127.0.0.1 serving copies of the notebooks (and the canaries); yields a :class:`Lab`."""
-    if importlib.util.find_spec("jupyterlab") is None:
-        pytest.skip("jupyterlab is not installed in this Python (it is pinned in requirements.txt)")
-    home = tmp_path_factory.mktemp("jupyterlab")
-    root = home / "root"
-    for folder, paths in (("play", PLAY), ("exercises", EXERCISES)):
-        (root / folder).mkdir(parents=True)
-        for path in paths:
-            shutil.copy(path, root / folder / path.name)
-    (root / "canary").mkdir()
-    for name, notebook in CANARIES.items():
-        (root / "canary" / f"{name}.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-    write_settings(home / "settings")
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_DATA_DIR": str(home / "data"),
-        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-    }
-    port, token = free_port(), secrets.token_hex(16)
-    log = (home / "server.log").open("wb")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.port={port}",
-            "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={token}",
-            f"--ServerApp.root_dir={root}",
-            "--LabApp.expose_app_in_browser=True",
-            *(["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
-        ],
-        cwd=root,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"JupyterLab exited ({server.returncode}):\n{(home / 'server.log').read_text()}")
-            try:
-                api(base, token, "/api/status")
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"JupyterLab did not answer in {START_TIMEOUT} s")
-                time.sleep(0.5)
-        yield Lab(base, token, root)
-    finally:
-        try:  # the server's own shutdown stops its kernels too, faster than a signal
-            api(base, token, "/api/shutdown", method="POST")
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
-
-
-@pytest.fixture(scope="module")
-def lab_page(browser, lab):
-    """One JupyterLab page for every notebook (loading JupyterLab once is most of the time).
-
-    The server exposes the app (``expose_app_in_browser``), so a notebook is opened with
-    JupyterLab's own command, ``docmanager:open``. Every request that would leave
-    127.0.0.1 is refused and recorded in ``page.left``.
-    """
-    base, token = lab.base, lab.token
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.left = []
-
-    def local_only(route):
-        if urlsplit(route.request.url).hostname == "127.0.0.1" or route.request.url.startswith("data:"):
-            route.continue_()
-        else:
-            page.left.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", local_only)
-    page.goto(f"{base}/lab?reset&token={token}")
-    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=RENDER_TIMEOUT)
-    page.evaluate("() => window.jupyterapp.restored")
-    yield page
-    page.close()
-
-
-def visible_notebook(page, path: str, notebook: dict) -> str:
-    """Open the notebook at ``path`` (in the server's root) alone, wait until every cell and
-    output is rendered, and return the notebook's visible text.
-
-    A rendered Markdown cell's element exists before its Markdown is parsed into it, so the
-    wait is for every one of them (and every output) to hold text, not only to exist.
-    """
-    n_cells = len(notebook["cells"])
-    n_markdown = sum(cell["cell_type"] == "markdown" for cell in notebook["cells"])
-    n_outputs = sum(len(cell.get("outputs", [])) for cell in notebook["cells"])
-    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", path)
-    panel = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
-    page.wait_for_function(
-        """([panel, cells, markdown, outputs]) => {
-            const all = (selector) => Array.from(document.querySelectorAll(`${panel} ${selector}`));
-            const filled = (elements) => elements.every((element) => element.textContent.trim() !== "");
-            const rendered = all(".jp-MarkdownCell .jp-RenderedMarkdown");
-            const shown = all(".jp-OutputArea-output");
-            return all(".jp-Cell").length === cells && rendered.length === markdown && filled(rendered)
-                && shown.length >= outputs && filled(shown);
-        }""",
-        arg=[panel, n_cells, n_markdown, n_outputs],
-        timeout=RENDER_TIMEOUT,
-    )
-    mode = page.evaluate(
-        "() => Array.from(window.jupyterapp.shell.widgets('main'))"
-        ".filter((widget) => widget.content && widget.content.notebookConfig)"
-        ".map((widget) => widget.content.notebookConfig.windowingMode)[0]"
-    )
-    assert mode == "none", f"the settings did not reach JupyterLab: windowing mode {mode!r}"
-    return page.locator(panel).inner_text()
-
-
-def shut_kernels(lab) -> None:
-    """Shut down the sessions a notebook opened (its kernel), so they do not pile up."""
-    base, token = lab.base, lab.token
-    for session in api(base, token, "/api/sessions"):
-        api(base, token, f"/api/sessions/{session['id']}", method="DELETE")
-
-
 def check_notebook(lab, page, folder: str, path: Path, hidden: set[str]) -> str:
     """Open one notebook, save its screenshot, and check what it shows; return its visible text."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
@@ -393,152 +173,3 @@ def test_a_play_notebook_reads_well_in_jupyterlab(lab, lab_page, path):
 @pytest.mark.parametrize("path", EXERCISES, ids=lambda path: path.stem)
 def test_an_exercise_notebook_reads_well_in_jupyterlab(lab, lab_page, path):
     check_notebook(lab, lab_page, "exercises", path, exercise_secrets(path))
-
-
-# -- the views of the play notebooks, live -------------------------------------------------------
-
-VIEW_MIME = "application/vnd.jupyter.widget-view+json"
-PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
-RUN_TIMEOUT = 180_000  # milliseconds for a notebook's cells to run and its views to be ready
-
-#: One move per kind of view, run in the page on the view's element; it returns nothing, and
-#: the view's text must change after it.
-MOVES = {
-    "reorder": "v => v.querySelector('[data-action=down]').click()",
-    "monster": "v => v.querySelector('[data-action=down]').click()",
-    "two-systems": "v => v.querySelector('[data-guess=x]').click()",
-    "explorer": "v => { const i = v.querySelector('[data-role=grades]'); i.value = '0, 1, 2, 3';"
-    " i.dispatchEvent(new Event('input', { bubbles: true })); }",
-    "discount": "v => { const s = v.querySelector('[data-role=slider]'); s.value = s.max;"
-    " s.dispatchEvent(new Event('input', { bubbles: true })); }",
-    "gains": "v => { const s = v.querySelector('[data-role=slider]'); s.value = s.max;"
-    " s.dispatchEvent(new Event('input', { bubbles: true })); }",
-    "ndcg-at-k": "v => v.querySelector('[data-action=best]').click()",
-    "same-rr": "v => { const i = v.querySelector('[data-role=grades-a]'); i.value = '0, 0, 3';"
-    " i.dispatchEvent(new Event('input', { bubbles: true })); }",
-    "score-playground": "v => { const s = v.querySelector('[data-role=slider]'); s.value = s.max;"
-    " s.dispatchEvent(new Event('input', { bubbles: true }));"
-    " s.dispatchEvent(new Event('change', { bubbles: true })); }",
-    "flashcards": "v => v.querySelector('[data-action=flip]').click()",
-    "quiz": "v => v.querySelector('button[data-option]').click()",
-}
-
-
-def views_of(path: Path) -> int:
-    """How many live views the stored notebook shows (outputs with a widget view)."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    return sum(
-        VIEW_MIME in output.get("data", {})
-        for cell in notebook["cells"]
-        for output in cell.get("outputs", [])
-    )
-
-
-def run_notebook(page, path: str, expected: int) -> None:
-    """Open ``path``, run every cell in its kernel, and wait for ``expected`` ready views."""
-    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", path)
-    page.wait_for_selector(f"{PANEL} .jp-Notebook .jp-Cell", timeout=RENDER_TIMEOUT)
-    page.wait_for_function(
-        """() => {
-            const panel = Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.sessionContext);
-            return panel && panel.sessionContext.session && panel.sessionContext.session.kernel
-                && panel.sessionContext.session.kernel.status === 'idle';
-        }""",
-        timeout=RUN_TIMEOUT,
-    )
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        """([panel, expected]) => document.querySelectorAll(
-            `${panel} .ndcg-anywidget [data-ndcg-view][data-ready=true]`).length === expected""",
-        arg=[PANEL, expected],
-        timeout=RUN_TIMEOUT,
-    )
-
-
-def close_all(lab, page) -> None:
-    page.evaluate("() => Array.from(window.jupyterapp.shell.widgets('main')).forEach((w) => w.dispose())")
-    shut_kernels(lab)
-
-
-def test_every_play_notebook_shows_live_views():
-    # the play notebooks hold the chapters' games, explorers and figures, as live views
-    counts = {path.stem: views_of(path) for path in PLAY}
-    assert all(counts.values()), counts
-    kinds = set()
-    for path in PLAY:
-        text = path.read_text(encoding="utf-8")
-        kinds |= {kind for kind in MOVES if f'data-ndcg-view=\\"{kind}\\"' in text}
-    assert kinds == set(MOVES), set(MOVES) - kinds
-
-
-@pytest.mark.parametrize("path", PLAY, ids=lambda path: path.stem)
-def test_a_play_notebook_plays_in_jupyterlab(lab, lab_page, path):
-    page = lab_page
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    expected = views_of(path)
-    try:
-        run_notebook(page, f"play/{path.name}", expected)
-        views = page.locator(f"{PANEL} .ndcg-anywidget [data-ndcg-view]")
-        assert views.count() == expected
-        played = []
-        for i in range(expected):
-            view = views.nth(i)
-            kind = view.get_attribute("data-ndcg-view")
-            view.scroll_into_view_if_needed()
-            before = view.inner_text()
-            view.evaluate(MOVES[kind])
-            page.wait_for_function(
-                "([v, before]) => v.innerText !== before", arg=[view.element_handle(), before]
-            )
-            played.append(kind)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"jupyterlab-live-{path.stem}.png"))
-    finally:
-        close_all(lab, page)
-    assert played and not errors, errors
-    assert not page.left, f"JupyterLab asked for something off this machine: {page.left}"
-
-
-def test_the_answer_checker_asks_python(lab, lab_page):
-    # what is typed goes to the kernel; the check runs there and its feedback comes back
-    cells = [
-        "import ndcg\nfrom ndcg.course.checks import NumberCheck\nfrom ndcg.course.widgets import AnswerChecker\n\n"
-        'AnswerChecker(NumberCheck(ndcg.dcg([3, 2, 1]), name="DCG@3", abs_tol=5e-3,\n'
-        '                          hint="Divide each grade by log2(rank + 1)."))'
-    ]
-    notebook = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "id": f"c{i}",
-                "metadata": {},
-                "source": s,
-                "outputs": [],
-                "execution_count": None,
-            }
-            for i, s in enumerate(cells)
-        ],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (lab.root / "answer.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-    page = lab_page
-    try:
-        run_notebook(page, "answer.ipynb", 1)
-        view = page.locator(f"{PANEL} .ndcg-anywidget [data-ndcg-view=answer]")
-        box, check = view.locator("[data-role=answer]"), view.locator("[data-action=check]")
-        box.fill("6")
-        check.click()
-        feedback = view.locator("[data-role=feedback] .ndcg-error")
-        feedback.wait_for(timeout=RENDER_TIMEOUT)
-        assert "log2(rank + 1)" in feedback.inner_text()  # the check's hint, from Python
-        assert view.locator("[data-role=attempts]").inner_text() == "Attempts: 1"
-        box.fill("4.76")
-        box.press("Enter")
-        view.locator("[data-role=feedback] .ndcg-good").wait_for(timeout=RENDER_TIMEOUT)
-        assert view.locator("[data-role=attempts]").inner_text() == "Attempts: 2"
-    finally:
-        close_all(lab, page)
-    assert not page.left, f"JupyterLab asked for something off this machine: {page.left}"
