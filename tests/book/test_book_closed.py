@@ -221,9 +221,7 @@ def test_the_feedback_sheet_prints_alone_on_one_page(built, browser, server, pap
 def toc_files() -> list[str]:
     import yaml
 
-    toc = yaml.safe_load(
-        Path(__file__).resolve().parents[2].joinpath("_toc.yml").read_text(encoding="utf-8")
-    )
+    toc = yaml.safe_load(Path(__file__).resolve().parents[2].joinpath("_toc.yml").read_text(encoding="utf-8"))
     return [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
 
 
