@@ -17,6 +17,8 @@ Modules
 ``figures``      the book's interactive figures (discount and gain sliders, NDCG@k,
                  same RR), kernel-free views with a JSON island
 ``figures_ltr``  chapter 6's score playground, a kernel-free view
+``published``    figures quoted from papers: the checked reader of
+                 ``experiments/published.yaml`` (chapter 6; imports yaml)
 ``compare``      how often two metrics disagree on random rankings
 ``dropin``       ``ndcg.ndcg_score`` and scikit-learn's given the same inputs
                  (chapter 4; imports scikit-learn)

@@ -139,14 +139,24 @@ def test_no_module_of_the_package_reads_a_path_of_the_repository():
     for path in sorted(PACKAGE.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert "parents[" not in text, path
-        for node in ast.walk(ast.parse(text)):
+        tree = ast.parse(text)
+        # Docstrings may name the course's files (a reader's function says what it reads); code may not.
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and node.attr == "parent" and "__file__" in ast.unparse(node):
                 depth = ast.unparse(node).count(".parent")  # Path(__file__).parent... up `depth` folders
                 assert path.parents[depth - 1].is_relative_to(PACKAGE), (path, ast.unparse(node))
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):  # a path: folder / "results"
                 named = [side.value for side in (node.left, node.right) if isinstance(side, ast.Constant)]
                 assert not set(named) & {*outside, "published.yaml"}, (path, ast.unparse(node))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
                 assert not node.value.startswith(tuple(f"{name}/" for name in outside)), (path, node.value)
                 assert "published.yaml" not in node.value, (path, node.value)
 

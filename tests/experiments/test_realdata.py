@@ -18,7 +18,9 @@ import numpy as np
 import pytest
 
 from experiments import realdata
-from experiments.realdata import METRICS, RealResult, format_tables, load_published, run
+from experiments.realdata import METRICS, RealResult, format_tables, run
+from experiments.realdata import PUBLISHED as PUBLISHED_FILE
+from ndcg.course.published import load_published
 from ndcg.ltr import ndcg_per_group
 from ndcg.ltr.letor import load_svmlight, make_letor, save_svmlight, standardize_by_query
 from ndcg.ltr.races import fit_predict
@@ -215,7 +217,7 @@ def fake_result(dataset, learner):
 
 
 def test_the_unverified_figure_of_chapter_6_is_in_parentheses_beside_ndcg10():
-    figures = load_published()
+    figures = load_published(PUBLISHED_FILE)
     qin = next(f for f in figures if f.id == "qin2021-web30k-lambdamart-gbm-ndcg10")
     assert (qin.value, qin.dataset, qin.learner, qin.metric, qin.verified) == (
         0.5148,
@@ -234,32 +236,8 @@ def test_the_unverified_figure_of_chapter_6_is_in_parentheses_beside_ndcg10():
     assert "0.5148" not in other and "published         -" in other
 
 
-PUBLISHED = """\
-figures:
-  - id: a-verified-one
-    paper: "A. Author, A paper, 2020"
-    table: "Table 3"
-    row: "RankNet"
-    column: "NDCG@5"
-    value: 0.4321
-    dataset: mslr-web10k
-    learner: ranknet
-    metric: ndcg@5
-    verified: true
-    checked: "B. Reader, 2026-11-23, against the conference PDF"
-    all_zero_queries: left out
-    split: "mean of Fold1-5"
-  - id: an-unverified-one
-    paper: "A. Author, A paper, 2020"
-    table: "Table 3"
-    row: "RankNet"
-    column: "NDCG@10"
-    value: 0.5
-    dataset: mslr-web10k
-    learner: ranknet
-    metric: ndcg@10
-    verified: false
-"""
+#: Two figures, one verified and one not (shared with tests/course/test_published.py).
+PUBLISHED = (Path(__file__).parents[1] / "course" / "published-sample.yaml").read_text(encoding="utf-8")
 
 
 def test_a_verified_figure_is_shown_as_a_number_in_the_half_of_its_convention(tmp_path):
@@ -302,107 +280,6 @@ def test_a_figure_that_counts_all_zero_queries_as_1_is_compared_with_ours_counte
         per_k, relevant = direct(mslr, fold, "ranknet", epochs=1)
         per_fold.append(np.where(relevant, per_k["ndcg@10"], 1.0).mean())
     assert f"Ours, counting such a query as 1 (as LightGBM and XGBoost do): {np.mean(per_fold):.4f}." in text
-
-
-@pytest.mark.parametrize(
-    "change, message",
-    [
-        (
-            ("value: 0.4321", "value: 43.21"),
-            r"entry 1 \('a-verified-one'\), line 2: field 'value' must be a number",
-        ),
-        (("    metric: ndcg@5\n", ""), r"entry 1 \('a-verified-one'\), line 2: field 'metric' is missing"),
-        (
-            (
-                "dataset: mslr-web10k\n    learner: ranknet\n    metric: ndcg@10",
-                "dataset: web10k\n    learner: ranknet\n    metric: ndcg@10",
-            ),
-            r"entry 2 \('an-unverified-one'\), line 15: field 'dataset' must be one of",
-        ),
-        (
-            ("learner: ranknet\n    metric: ndcg@5", "learner: lambdamart\n    metric: ndcg@5"),
-            r"entry 1 .*field 'learner' must be one of",
-        ),
-        (
-            ("learner: ranknet\n    metric: ndcg@5", "learner: [ranknet, lightgbm]\n    metric: ndcg@5"),
-            r"entry 1 \('a-verified-one'\), line 2: field 'learner' must be one of .*got \['ranknet', 'lightgbm'\]",
-        ),
-        (
-            (
-                "dataset: mslr-web10k\n    learner: ranknet\n    metric: ndcg@10",
-                "dataset: {mslr: web10k}\n    learner: ranknet\n    metric: ndcg@10",
-            ),
-            r"entry 2 \('an-unverified-one'\), line 15: field 'dataset' must be one of",
-        ),
-        (("metric: ndcg@5", "metric: ndcg@4"), r"entry 1 .*field 'metric' must be one of"),
-        (("verified: false", "verified: no-idea"), r"entry 2 .*field 'verified' must be true or false"),
-        (
-            ('    checked: "B. Reader, 2026-11-23, against the conference PDF"\n', ""),
-            r"entry 1 .*field 'checked' must say who",
-        ),
-        (
-            ("all_zero_queries: left out", "all_zero_queries: skipped"),
-            r"entry 1 .*field 'all_zero_queries' must be one of",
-        ),
-        (("split:", "folds:"), r"entry 1 .*unknown field 'folds'"),
-        (
-            ("id: an-unverified-one", "id: a-verified-one"),
-            r"entry 2 .*field 'id': 'a-verified-one' is already",
-        ),
-        (
-            (
-                'paper: "A. Author, A paper, 2020"\n    table: "Table 3"\n    row: "RankNet"\n    column: "NDCG@10"',
-                'paper: ""\n    table: "Table 3"\n    row: "RankNet"\n    column: "NDCG@10"',
-            ),
-            r"entry 2 .*field 'paper' must be a non-empty text",
-        ),
-    ],
-)
-def test_a_bad_published_entry_is_named_with_its_field(tmp_path, change, message):
-    old, new = change
-    assert old in PUBLISHED
-    path = tmp_path / "published.yaml"
-    path.write_text(PUBLISHED.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(ValueError, match=message) as error:
-        load_published(path)
-    assert str(path) in str(error.value)
-
-
-def test_a_published_file_that_is_not_a_list_of_figures_is_refused(tmp_path):
-    path = tmp_path / "published.yaml"
-    for text in ("- a\n- b\n", "figures: 3\n", "figures: [\n"):
-        path.write_text(text, encoding="utf-8")
-        with pytest.raises(ValueError, match=re.escape(str(path))):
-            load_published(path)
-    path.write_text(PUBLISHED.replace("figures:", "figure:"), encoding="utf-8")
-    with pytest.raises(ValueError, match=r"one key, 'figures', a list of entries; got the key 'figure'\."):
-        load_published(path)
-    path.write_text("- a\n", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"one key, 'figures', a list of entries; got list\."):
-        load_published(path)
-
-
-def test_a_repeated_key_is_refused_not_silently_overwritten(tmp_path):
-    # YAML keeps the last of two equal keys: a second `value:` would replace the first, a second
-    # `figures:` list would drop every entry of the first.
-    path = tmp_path / "published.yaml"
-    path.write_text(
-        PUBLISHED.replace("    value: 0.5\n", "    value: 0.5\n    value: 0.55\n"), encoding="utf-8"
-    )
-    with pytest.raises(ValueError, match=r"published.yaml, line 21: the key 'value' is repeated"):
-        load_published(path)
-    path.write_text(PUBLISHED + "figures: []\n", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"published.yaml, line 25: the key 'figures' is repeated"):
-        load_published(path)
-
-
-def test_an_optional_text_field_may_be_empty_but_must_be_text(tmp_path):
-    path = tmp_path / "published.yaml"
-    path.write_text(PUBLISHED.replace('split: "mean of Fold1-5"', 'split: ""'), encoding="utf-8")
-    assert load_published(path)[0].split == ""
-    path.write_text(PUBLISHED.replace('split: "mean of Fold1-5"', "split: 5"), encoding="utf-8")
-    with pytest.raises(ValueError, match=r"entry 1 .*field 'split' must be a text; got 5\."):
-        load_published(path)
 
 
 # --------------------------------------------------------------------------- bad inputs
@@ -517,7 +394,7 @@ def test_the_command_line_prints_the_tables_and_writes_the_json(mslr, tmp_path):
     )
     # load() reads it back to the same tables.
     assert (
-        format_tables(realdata.load(out), load_published()) + f"\n\nwrote {out.as_posix()}"
+        format_tables(realdata.load(out), load_published(PUBLISHED_FILE)) + f"\n\nwrote {out.as_posix()}"
         == done.stdout.rstrip()
     )
     # A result for a collection the module does not know is refused by name, not with a KeyError later.
