@@ -85,6 +85,20 @@ def browser(chromium_executable):
         chromium.close()
 
 
+@pytest.fixture(scope="module")
+def metrics_page(browser):
+    """A blank page of that browser holding only ndcg-metrics.js, the book's numbers (nothing loaded
+    from anywhere): the JS-equals-Python tests of the metrics and of the monster's health run in it."""
+    from ndcg.course import assets
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.add_script_tag(content=assets.book_script("ndcg-metrics.js"))
+    yield page
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def book_html():
     """The built book under test (``NDCG_BOOK_HTML``, default ``_build/html``)."""

@@ -45,12 +45,8 @@ when a tree learner is trained.
 
 References
 ----------
-B. Efron and R. J. Tibshirani, *An Introduction to the Bootstrap*, Chapman &
-Hall, 1993 (the percentile interval).
-S. Holm, "A simple sequentially rejective multiple test procedure",
-Scandinavian Journal of Statistics 6(2), 1979.
-M. D. Smucker, J. Allan and B. Carterette, "A comparison of statistical
-significance tests for information retrieval evaluation", CIKM 2007.
+The bootstrap, Holm's procedure and their use in IR evaluation: see :mod:`ndcg.stats`,
+which computes them.
 """
 
 from __future__ import annotations

@@ -11,21 +11,10 @@ from __future__ import annotations
 import json
 
 import numpy as np
-import pytest
 
 import ndcg
 from ndcg import ltr
-from ndcg.course import assets, tables
-
-
-@pytest.fixture(scope="module")
-def metrics_page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=assets.book_script("ndcg-metrics.js"))
-    yield page
-    context.close()
+from ndcg.course import tables
 
 
 def js(page, expression: str, cases):

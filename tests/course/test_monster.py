@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import ndcg
-from ndcg.course import assets, examples
+from ndcg.course import examples
 from ndcg.course.widgets import MonsterGame, games
 from ndcg.gains import discounts
 
@@ -203,16 +203,6 @@ def test_the_view_is_the_reorder_engine_with_a_monster():
 
 
 # -- the browser's numbers ------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def metrics_page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=assets.book_script("ndcg-metrics.js"))
-    yield page
-    context.close()
 
 
 def test_js_health_and_hits_equal_the_package(metrics_page):
