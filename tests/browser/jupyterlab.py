@@ -5,8 +5,9 @@ temporary root folder holding copies of the play and exercise notebooks (and two
 and temporary config, data, runtime, settings and workspace folders, so nothing of the user's
 Jupyter setup leaks in; one Chromium page on it that refuses and records every request that
 would leave 127.0.0.1. A test module takes the fixtures with
-``lab, lab_page = jupyterlab.lab, jupyterlab.lab_page``: each module gets its own server
-(module scope), so one module's open notebooks and kernels never reach another's.
+``lab, lab_page, play_page = jupyterlab.lab, jupyterlab.lab_page, jupyterlab.play_page``: each
+module gets its own server (module scope), so one module's open notebooks and kernels never reach
+another's; a module that reads notebooks and runs others uses a page for each.
 """
 
 from __future__ import annotations
@@ -175,9 +176,8 @@ def lab(tmp_path_factory, chromium_executable):
         log.close()
 
 
-@pytest.fixture(scope="module")
-def lab_page(browser, lab):
-    """One JupyterLab page for every notebook (loading JupyterLab once is most of the time).
+def open_lab_page(browser, lab: Lab):
+    """A new Chromium page with JupyterLab loaded from ``lab`` (its workspace reset).
 
     The server exposes the app (``expose_app_in_browser``), so a notebook is opened with
     JupyterLab's own command, ``docmanager:open``. Every request that would leave
@@ -198,6 +198,24 @@ def lab_page(browser, lab):
     page.goto(f"{base}/lab?reset&token={token}")
     page.wait_for_function("() => window.jupyterapp !== undefined", timeout=RENDER_TIMEOUT)
     page.evaluate("() => window.jupyterapp.restored")
+    return page
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser, lab):
+    """One JupyterLab page for the notebooks that are only read (loading JupyterLab once is most
+    of the time)."""
+    page = open_lab_page(browser, lab)
+    yield page
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def play_page(browser, lab):
+    """Another JupyterLab page, on the same server, for the notebooks that run: a page whose
+    notebooks were only read and closed may still report JupyterLab's own errors of closing
+    them ("Disposed"), which a test that fails on any page error must not see."""
+    page = open_lab_page(browser, lab)
     yield page
     page.close()
 

@@ -1,22 +1,29 @@
-"""What the book tells learners to open reads well in JupyterLab: the play and exercise notebooks.
+"""What the book tells learners to open reads well, and plays, in a real JupyterLab.
 
 The chapter notebooks keep the book's MyST markup, which JupyterLab shows as raw text; the
 book sends learners to the play notebooks (``exercises/play/``) and the exercise notebooks
-(``exercises/*.ipynb``) instead. This test opens each of them in a real JupyterLab (the
-venv's, pinned in requirements.txt) in Chromium, without running a cell, and asserts that
-the rendered notebook shows no MyST markup and no solution, as a learner would see it.
+(``exercises/*.ipynb``) instead. Each of them is opened in a real JupyterLab (the venv's,
+pinned in requirements.txt) in Chromium, and the rendered notebook must show no MyST markup and
+no solution, as a learner would see it before running a cell.
 
-JupyterLab runs on 127.0.0.1 on a free port, with a token, no browser of its own, a
-temporary root folder holding copies of the notebooks, and temporary config, data,
-runtime, settings and workspace folders, so nothing of the user's Jupyter setup leaks in.
-Its settings turn the notebook's windowing off (``windowingMode: none``: every cell is in
-the DOM, not only those in view) and the news feed off (no request leaves the machine; the
-test fails on one). A screenshot of each notebook goes to ``_build/screenshots/``
-(``jupyterlab-play-01_cg.png`` ...), next to the other browser tests' shots.
+Each play notebook is then run top to bottom in a real kernel, and every view it shows is played
+once: the anywidget (``ndcg.course.widgets.View``) renders the view's skeleton with the module
+that the book uses (``ndcg/course/static/``), the view becomes ready (``data-ready="true"``), and
+one move (a swap, a guess, typed grades, a slider, a flip, an answer) changes what it shows. The
+answer checker is played too: what is typed goes to Python, whose check (``ndcg.course.checks``)
+answers in the box. Reading and playing a play notebook is one test, on one opening of it.
 
-It needs no built book, but it is a slow browser test (about a minute), so it carries the
-``book`` marker of the browser tests: ``make test-fast`` leaves it out, ``make test`` runs
-it. It is skipped, saying why, when no Chromium-family browser is found (tools/chromium.py).
+JupyterLab runs on 127.0.0.1 (tests/browser/jupyterlab.py), with a token, no browser of its own,
+a temporary root folder holding copies of the notebooks, and temporary config, data, runtime,
+settings and workspace folders, so nothing of the user's Jupyter setup leaks in. Its settings
+turn the notebook's windowing off (every cell is in the DOM) and the news feed off: any request
+that would leave 127.0.0.1 is refused and fails the test. Screenshots go to
+``_build/screenshots/`` (``jupyterlab-play-01_cg.png`` before running, ``jupyterlab-live-01_cg.png``
+after playing).
+
+It needs no built book, but it is a slow browser test (a few minutes), so it carries the ``book``
+marker of the browser tests: ``make test-fast`` leaves it out, ``make test`` runs it. It is
+skipped, saying why, when no Chromium-family browser or no JupyterLab is found.
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from tests.tools_loader import load_tool
 pytestmark = pytest.mark.book
 
 #: The JupyterLab server and its page (tests/browser/jupyterlab.py), this module's own.
-lab, lab_page = jupyterlab.lab, jupyterlab.lab_page
+lab, lab_page, play_page = jupyterlab.lab, jupyterlab.lab_page, jupyterlab.play_page
 
 #: Where the solutions' text sources are: ``solutions/`` at the top, or (before) ``exercises/solutions/``.
 SOLUTION_DIRS = (ROOT / "solutions", ROOT / "exercises" / "solutions")
@@ -141,13 +148,18 @@ def check_notebook(lab, page, folder: str, path: Path, hidden: set[str]) -> str:
     finally:  # close the notebook without a save prompt (the kernel's info marks it changed), stop its kernel
         page.evaluate("() => Array.from(window.jupyterapp.shell.widgets('main')).forEach((w) => w.dispose())")
         shut_kernels(lab)
+    check_text(page, path, text, hidden)
+    return text
+
+
+def check_text(page, path: Path, text: str, hidden: set[str]) -> None:
+    """What an opened notebook shows: nothing asked off this machine, no MyST markup, no solution."""
     assert not page.left, f"JupyterLab asked for something off this machine: {page.left}"
     shown = [mark for mark in FORBIDDEN if mark in text]
     assert not shown, f"{rel(path)} shows MyST markup in JupyterLab: {shown}"
     seen = flat(text)
     leaked = sorted(line for line in hidden if flat(line) in seen)
     assert not leaked, f"{rel(path)} shows solution code in JupyterLab: {leaked}"
-    return text
 
 
 @pytest.mark.parametrize(("name", "error"), [("raw_myst", "MyST markup"), ("solution", "solution code")])
@@ -162,14 +174,165 @@ def test_there_is_a_play_notebook_per_chapter():
     assert EXERCISES
 
 
-@pytest.mark.parametrize("path", PLAY, ids=lambda path: path.stem)
-def test_a_play_notebook_reads_well_in_jupyterlab(lab, lab_page, path):
-    hidden = chapter_secrets(ROOT / "chapters" / f"{path.stem}.md")
-    text = check_notebook(lab, lab_page, "play", path, hidden)
-    assert "Play: " in text  # the title is rendered as a heading, not shown as raw Markdown
-    assert "# Play" not in text
-
-
 @pytest.mark.parametrize("path", EXERCISES, ids=lambda path: path.stem)
 def test_an_exercise_notebook_reads_well_in_jupyterlab(lab, lab_page, path):
     check_notebook(lab, lab_page, "exercises", path, exercise_secrets(path))
+
+
+# -- playing: the play notebooks run in a kernel, every view played once ------------------------
+
+VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+RUN_TIMEOUT = 180_000  # milliseconds for a notebook's cells to run and its views to be ready
+
+#: One move per kind of view, run in the page on the view's element; it returns nothing, and
+#: the view's text must change after it.
+MOVES = {
+    "reorder": "v => v.querySelector('[data-action=down]').click()",
+    "monster": "v => v.querySelector('[data-action=down]').click()",
+    "two-systems": "v => v.querySelector('[data-guess=x]').click()",
+    "explorer": "v => { const i = v.querySelector('[data-role=grades]'); i.value = '0, 1, 2, 3';"
+    " i.dispatchEvent(new Event('input', { bubbles: true })); }",
+    "discount": "v => { const s = v.querySelector('[data-role=slider]'); s.value = s.max;"
+    " s.dispatchEvent(new Event('input', { bubbles: true })); }",
+    "gains": "v => { const s = v.querySelector('[data-role=slider]'); s.value = s.max;"
+    " s.dispatchEvent(new Event('input', { bubbles: true })); }",
+    "ndcg-at-k": "v => v.querySelector('[data-action=best]').click()",
+    "same-rr": "v => { const i = v.querySelector('[data-role=grades-a]'); i.value = '0, 0, 3';"
+    " i.dispatchEvent(new Event('input', { bubbles: true })); }",
+    "score-playground": "v => { const s = v.querySelector('[data-role=slider]'); s.value = s.max;"
+    " s.dispatchEvent(new Event('input', { bubbles: true }));"
+    " s.dispatchEvent(new Event('change', { bubbles: true })); }",
+    "flashcards": "v => v.querySelector('[data-action=flip]').click()",
+    "quiz": "v => v.querySelector('button[data-option]').click()",
+}
+
+
+def views_of(path: Path) -> int:
+    """How many live views the stored notebook shows (outputs with a widget view)."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return sum(
+        VIEW_MIME in output.get("data", {})
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+    )
+
+
+def run_notebook(page, path: str, expected: int) -> None:
+    """Open ``path`` (or bring it forward when open), run every cell in its kernel, and wait for
+    ``expected`` ready views."""
+    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", path)
+    page.wait_for_selector(f"{PANEL} .jp-Notebook .jp-Cell", timeout=RENDER_TIMEOUT)
+    page.wait_for_function(
+        """() => {
+            const panel = Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.sessionContext);
+            return panel && panel.sessionContext.session && panel.sessionContext.session.kernel
+                && panel.sessionContext.session.kernel.status === 'idle';
+        }""",
+        timeout=RUN_TIMEOUT,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """([panel, expected]) => document.querySelectorAll(
+            `${panel} .ndcg-anywidget [data-ndcg-view][data-ready=true]`).length === expected""",
+        arg=[PANEL, expected],
+        timeout=RUN_TIMEOUT,
+    )
+
+
+def close_all(lab, page) -> None:
+    page.evaluate("() => Array.from(window.jupyterapp.shell.widgets('main')).forEach((w) => w.dispose())")
+    shut_kernels(lab)
+
+
+def test_every_play_notebook_shows_live_views():
+    # the play notebooks hold the chapters' games, explorers and figures, as live views
+    counts = {path.stem: views_of(path) for path in PLAY}
+    assert all(counts.values()), counts
+    kinds = set()
+    for path in PLAY:
+        text = path.read_text(encoding="utf-8")
+        kinds |= {kind for kind in MOVES if f'data-ndcg-view=\\"{kind}\\"' in text}
+    assert kinds == set(MOVES), set(MOVES) - kinds
+
+
+@pytest.mark.parametrize("path", PLAY, ids=lambda path: path.stem)
+def test_a_play_notebook_reads_well_then_plays_in_jupyterlab(lab, play_page, path):
+    page = play_page
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    expected = views_of(path)
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        # as opened, before a cell runs: the stored outputs, read as a learner first sees them
+        text = visible_notebook(page, f"play/{path.name}", notebook)
+        page.wait_for_selector(".jp-Dialog", state="detached", timeout=RENDER_TIMEOUT)  # nothing in the way
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"jupyterlab-play-{path.stem}.png"))
+        check_text(page, path, text, chapter_secrets(ROOT / "chapters" / f"{path.stem}.md"))
+        assert "Play: " in text  # the title is rendered as a heading, not shown as raw Markdown
+        assert "# Play" not in text
+        # then run in its kernel, and every view played once
+        run_notebook(page, f"play/{path.name}", expected)
+        views = page.locator(f"{PANEL} .ndcg-anywidget [data-ndcg-view]")
+        assert views.count() == expected
+        played = []
+        for i in range(expected):
+            view = views.nth(i)
+            kind = view.get_attribute("data-ndcg-view")
+            view.scroll_into_view_if_needed()
+            before = view.inner_text()
+            view.evaluate(MOVES[kind])
+            page.wait_for_function(
+                "([v, before]) => v.innerText !== before", arg=[view.element_handle(), before]
+            )
+            played.append(kind)
+        page.screenshot(path=str(SHOTS / f"jupyterlab-live-{path.stem}.png"))
+    finally:
+        close_all(lab, page)
+    assert played and not errors, errors
+    assert not page.left, f"JupyterLab asked for something off this machine: {page.left}"
+
+
+def test_the_answer_checker_asks_python(lab, play_page):
+    # what is typed goes to the kernel; the check runs there and its feedback comes back
+    cells = [
+        "import ndcg\nfrom ndcg.course.checks import NumberCheck\nfrom ndcg.course.widgets import AnswerChecker\n\n"
+        'AnswerChecker(NumberCheck(ndcg.dcg([3, 2, 1]), name="DCG@3", abs_tol=5e-3,\n'
+        '                          hint="Divide each grade by log2(rank + 1)."))'
+    ]
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": f"c{i}",
+                "metadata": {},
+                "source": s,
+                "outputs": [],
+                "execution_count": None,
+            }
+            for i, s in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (lab.root / "answer.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    page = play_page
+    try:
+        run_notebook(page, "answer.ipynb", 1)
+        view = page.locator(f"{PANEL} .ndcg-anywidget [data-ndcg-view=answer]")
+        box, check = view.locator("[data-role=answer]"), view.locator("[data-action=check]")
+        box.fill("6")
+        check.click()
+        feedback = view.locator("[data-role=feedback] .ndcg-error")
+        feedback.wait_for(timeout=RENDER_TIMEOUT)
+        assert "log2(rank + 1)" in feedback.inner_text()  # the check's hint, from Python
+        assert view.locator("[data-role=attempts]").inner_text() == "Attempts: 1"
+        box.fill("4.76")
+        box.press("Enter")
+        view.locator("[data-role=feedback] .ndcg-good").wait_for(timeout=RENDER_TIMEOUT)
+        assert view.locator("[data-role=attempts]").inner_text() == "Attempts: 2"
+    finally:
+        close_all(lab, page)
+    assert not page.left, f"JupyterLab asked for something off this machine: {page.left}"
