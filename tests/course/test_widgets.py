@@ -1,6 +1,6 @@
 """The live views' Python side: the anywidget and its book fallback, the data they carry, the
 answer checks (which stay in Python), maths as MathML. How the views play is the browser's
-business (the book: tests/browser/; a notebook: tests/browser/test_jupyterlab_views.py)."""
+business (the book: tests/browser/; a notebook: tests/browser/test_jupyterlab.py)."""
 
 import matplotlib
 
