@@ -422,6 +422,20 @@ def check_file(path: Path) -> list[str]:
     ]
 
 
+def _front_matter_end(text: str) -> int:
+    """Where a text's YAML front matter (``---`` ... ``---``) ends; 0 when it has none."""
+    if not text.startswith("---\n"):
+        return 0
+    end = text.find("\n---\n", 3)
+    return end + len("\n---\n") if end >= 0 else 0
+
+
+def _keep_front_matter(original: str, written: str) -> str:
+    """``written`` (jupytext's) under the front matter of ``original``, as it was: jupytext keeps
+    only the keys it knows (it would drop a chapter's ``play: intro:``)."""
+    return original[: _front_matter_end(original)] + written[_front_matter_end(written) :]
+
+
 def reflow_file(path: Path) -> bool:
     """Rewrite the Markdown cells of a text source one sentence per line; whether it changed."""
     import jupytext
@@ -429,8 +443,9 @@ def reflow_file(path: Path) -> bool:
     notebook, cells = _markdown_cells(path)
     for cell in cells:
         cell.source = reflow(cell.source)
-    text = jupytext.writes(notebook, fmt="md:myst")
-    changed = text != path.read_text(encoding="utf-8")
+    original = path.read_text(encoding="utf-8")
+    text = _keep_front_matter(original, jupytext.writes(notebook, fmt="md:myst"))
+    changed = text != original
     if changed:
         path.write_text(text, encoding="utf-8")
     return changed

@@ -327,3 +327,18 @@ def test_stored_widget_ids_do_not_change_from_one_generation_to_the_next(path):
     before = json.dumps(stored, sort_keys=True)
     notebooks.stable_widget_ids(stored, path.stem)
     assert json.dumps(stored, sort_keys=True) == before, "run make notebooks / make exercises"
+
+
+def test_reflowing_a_file_keeps_its_front_matter_whole(tmp_path):
+    # jupytext writes back only the front matter keys it knows: a chapter's play intro must survive
+    chapter = ROOT / "chapters" / "04_ndcg.md"
+    path = tmp_path / chapter.name
+    text = chapter.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("\n# ", "\nOne sentence here. Another one on the line.\n\n# ", 1), encoding="utf-8"
+    )
+    assert sentences.reflow_file(path)
+    after = path.read_text(encoding="utf-8")
+    front = text[: text.index("\n---\n", 3)]
+    assert "play:" in front and after.startswith(front + "\n---\n")
+    assert "\nOne sentence here.\nAnother one on the line.\n" in after
