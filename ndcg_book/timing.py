@@ -521,8 +521,21 @@ def chapter_names(course: Path) -> list[str]:
     return sorted(p.stem for p in (course / "chapters").glob("[0-9][0-9]_*.md"))
 
 
+#: Where a chapter's companion pages ("Going further: ...") live: ``chapters/further/NN-topic.md``.
+FURTHER = "further"
+
+
+def companion_names(course: Path, chapter_name: str | None = None) -> list[str]:
+    """``further/04-ties``, ...: every companion page (of ``chapter_name``, ``"04_ndcg"``, when given),
+    in order; a companion page's file name starts with its chapter's number."""
+    number = f"{chapter_name[:2]}-" if chapter_name else ""
+    folder = course / "chapters" / FURTHER
+    return sorted(f"{FURTHER}/{p.stem}" for p in folder.glob(f"{number}*.md"))
+
+
 def chapter(name: str, course: Path | None = None) -> Chapter:
-    """The counts of chapter ``name`` (``"04_ndcg"``) from the course's files."""
+    """The counts of chapter ``name`` (``"04_ndcg"``, or a companion page, ``"further/04-ties"``)
+    from the course's files."""
     course = course or root()
     text = (course / "chapters" / f"{name}.md").read_text(encoding="utf-8")
     executed = course / "notebooks" / "chapters" / f"{name}.ipynb"
@@ -686,15 +699,16 @@ def _title(section: Section) -> str:
 
 
 def chapter_note(name: str, course: Path | None = None) -> str:
-    """The box at the top of chapter ``name``: its reading, first-pass and exercise minutes."""
+    """The box at the top of chapter ``name``: its reading, first-pass and exercise minutes (a
+    companion page, ``"further/04-ties"``, has no exercise notebook: its reading minutes only)."""
     course = course or root()
     counted = chapter(name, course)
-    chosen = exercises(name, course)
+    companion = name.startswith(f"{FURTHER}/")
     optional = counted.optional_sections()
     lines = [
-        ":::{admonition} ⏱️ Time for this chapter",
+        ":::{admonition} ⏱️ Time for this " + ("page" if companion else "chapter"),
         ":class: note ndcg-timing",
-        f"About **{counted.minutes()} minutes** to read: {counted.words()} words at "
+        f"About **{_plural(counted.minutes(), 'minute')}** to read: {counted.words()} words at "
         f"{WORDS_PER_MINUTE} words a minute, plus {_num(FIGURE_MINUTES)} minutes for each of its "
         f"{_plural(counted.figures(), 'figure')} and {_num(TABLE_MINUTES)} for each of its "
         f"{_plural(counted.tables(), 'table')} (its exercises, practice, flashcards and quiz not included).",
@@ -704,6 +718,9 @@ def chapter_note(name: str, course: Path | None = None) -> str:
             f"A first pass takes about **{counted.minutes(first_pass=True)} minutes**: it skips the "
             f"{_plural(len(optional), 'section')} marked *Optional on a first pass*."
         )
+    if companion:  # no exercise notebook of its own
+        return "\n".join([*lines, ":::"])
+    chosen = exercises(name, course)
     number, listed, function = (_num(EXERCISE_MINUTES[k]) for k in _KINDS)
     lines += [
         f"Its exercise notebook takes about **{exercise_minutes(chosen)} minutes**: "
@@ -878,8 +895,14 @@ if __name__ == "__main__":
 class _Markdown(SphinxDirective):
     def _render(self, text: str) -> list[nodes.Node]:
         course = Path(self.env.srcdir)
-        for folder in ("chapters", "solutions", "notebooks/chapters"):
-            for path in sorted((course / folder).glob("[0-9][0-9]_*.*")):
+        for folder in (
+            "chapters",
+            "solutions",
+            "notebooks/chapters",
+            f"chapters/{FURTHER}",
+            f"notebooks/chapters/{FURTHER}",
+        ):
+            for path in sorted((course / folder).glob("[0-9][0-9][_-]*.*")):
                 self.env.note_dependency(str(path))
         container = nodes.container()
         self.state.nested_parse(
@@ -892,7 +915,8 @@ class ChapterTime(_Markdown):
     """The time box of the chapter it is in."""
 
     def run(self) -> list[nodes.Node]:
-        name = Path(self.env.docname).name
+        page = Path(self.env.docname)
+        name = f"{FURTHER}/{page.name}" if page.parent.name == FURTHER else page.name
         return self._render(chapter_note(name, Path(self.env.srcdir)))
 
 

@@ -13,6 +13,7 @@ from tools.base import python, run
 #: The text sources written one sentence per line (``sentences`` reflows them).
 TEXT_SOURCES = (
     "chapters/*.md",
+    "chapters/further/*.md",
     "learners/flashcards.md",
     "learners/cheatsheet.md",
     "reference/sources.md",

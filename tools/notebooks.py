@@ -58,7 +58,13 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Where the generated notebooks go (kept out of the book's sources: exclude_patterns).
 GENERATED = ROOT / "notebooks"
 #: The text sources of the book's notebook pages.
-SOURCES = ("chapters/*.md", "learners/flashcards.md", "learners/cheatsheet.md", "reference/sources.md")
+SOURCES = (
+    "chapters/*.md",
+    "chapters/further/*.md",
+    "learners/flashcards.md",
+    "learners/cheatsheet.md",
+    "reference/sources.md",
+)
 #: The notebook metadata the generated notebooks keep (jupytext's own is dropped).
 KEPT_NOTEBOOK_METADATA = ("kernelspec", "language_info")
 #: Where the play notebooks go: one per chapter (``exercises/play/NN_name.ipynb``).
@@ -490,7 +496,7 @@ def sync_problems(root: Path = ROOT) -> list[str]:
             problems.append(problem)
     expected = {generated_path(source, root) for source in sources}
     for stray in sorted((root / "notebooks").glob("*.ipynb")) + sorted(
-        (root / "notebooks" / "chapters").glob("*.ipynb")
+        (root / "notebooks" / "chapters").rglob("*.ipynb")
     ):
         if stray not in expected:
             problems.append(f"{stray.relative_to(root).as_posix()}: no text source")

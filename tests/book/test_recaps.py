@@ -3,7 +3,7 @@
 Source 004 (the tutoring conversation) asks for a recap "every few sections".
 The rule the chapters follow: no run of more than ``MAX_RUN`` consecutive
 second-level (``##``) sections without a recap box, counted in the text sources
-``chapters/NN_name.md``. A recap box is a colon-fenced admonition whose title
+``chapters/NN_name.md`` and the companion pages ``chapters/further/NN-topic.md``. A recap box is a colon-fenced admonition whose title
 contains "recap" (``:::{admonition} Recap so far``, ``⏸️ Pause and recap``);
 it closes the section it stands in. The chapter's own ``## Recap`` section and
 the end matter after it (what's next, practice, flashcards, quiz) are not
@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHAPTERS = sorted((ROOT / "chapters").glob("0*.md"))
+#: The chapters and their companion pages ("Going further: ..."), each with its own recap.
+CHAPTERS = sorted((ROOT / "chapters").glob("0*.md")) + sorted((ROOT / "chapters" / "further").glob("*.md"))
 
 #: The longest allowed run of ``##`` sections without a recap box.
 MAX_RUN = 3
