@@ -307,7 +307,7 @@ def test_every_chapter_shows_its_time():
 
 def test_the_guide_shows_the_computed_timings():
     text = (ROOT / "instructors" / "index.md").read_text(encoding="utf-8")
-    for what in ("assumptions", "chapters", *(f"agenda-{k}" for k in timing.PLANS)):
+    for what in ("assumptions", "chapters", "further", *(f"agenda-{k}" for k in timing.PLANS)):
         assert f"```{{course-timing}} {what}\n```" in text
     import ndcg_book
 
