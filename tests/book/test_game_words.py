@@ -39,11 +39,18 @@ _DEFINITION_BOX = r"^:::\{admonition\}[^\n]*\bDefinition\b"
 @dataclass(frozen=True)
 class Term:
     """A term a game may show: how it shows (a regular expression), the chapter that defines it,
-    and the line there that defines it (a regular expression, searched line by line)."""
+    and the line there that defines it (a regular expression, searched line by line); ``also``, the
+    earlier pages that introduce it before its chapter, each with the line that does (a page and
+    a regular expression: the term in bold, with what it means, before the page's game)."""
 
     shown: str
     chapter: str
     defined: str = _DEFINITION_BOX
+    also: tuple[tuple[str, str], ...] = ()
+
+    def places(self) -> list[tuple[str, str]]:
+        """Where the term is defined or introduced: ``(page, line)``, its own chapter first."""
+        return [(self.chapter, self.defined), *self.also]
 
 
 def word(name: str) -> str:
@@ -57,14 +64,18 @@ TERMS = {
     "recall": Term(r"\b[Rr]ecall\b", "00_why", r"\*\*recall\*\*"),
     "CG": Term(word("CG") + "|cumulative gain", "01_cg"),
     "DCG": Term(word("DCG"), "02_dcg"),
-    "discount": Term(r"\b[Dd]iscount|log<sub>2</sub>|log₂|\\log_2", "02_dcg"),
+    "discount": Term(
+        r"\b[Dd]iscount|log<sub>2</sub>|log₂|\\log_2",
+        "02_dcg",
+        # the first two chapters draw it as the dark bar of their figure, before their games
+        also=(("00_why", r"\*\*discount\*\* \(折损\)"), ("01_cg", r"\*\*discount\*\* \(折损\)")),
+    ),
     "exponential gain": Term(r"exponential gain|2\^rel|2<sup>rel", "02_dcg", r"\bexponential\b"),
     "IDCG": Term(word("IDCG"), "03_idcg"),
     "NDCG": Term(word("NDCG"), "04_ndcg"),
     "RR, MRR": Term(word("M?RR") + "|reciprocal rank", "05_mrr", r"Definition: reciprocal rank"),
     "AP, MAP": Term(word("M?AP") + "|average precision", "05_mrr", r"Definition: average precision"),
     "P@k, R@k": Term(word("[PR]") + "@", "05_mrr", r"^\*\*P@k\*\*"),
-    "AUC": Term(word("AUC"), "05_mrr", r"\*\*AUC\*\* \(area under"),
     "σ": Term(r"σ", "06_ltr", r"\\sigma"),
     "lambdas": Term(r"λ|\b[Ll]ambdas?\b|LambdaRank|LambdaMART|RankNet", "06_ltr", r"Definition: lambdas"),
     "ΔNDCG": Term(r"ΔNDCG", "06_ltr", r"\\Delta \\mathrm\{NDCG\}"),
@@ -145,13 +156,34 @@ def games(course: Path, page: str) -> list[tuple[int, str, str]]:
     return found
 
 
-def definition_cell(course: Path, term: Term) -> int | None:
-    """The index of the Markdown cell of ``term.chapter`` that defines ``term``, or None."""
-    pattern = re.compile(term.defined, re.MULTILINE)
-    for index, cell in enumerate(cells(course, term.chapter)):
+def definition_cell(course: Path, term: Term, page: str | None = None, line: str | None = None) -> int | None:
+    """The index of the Markdown cell of ``page`` (default: ``term.chapter``) with a line matching
+    ``line`` (default: ``term.defined``), or None."""
+    pattern = re.compile(line or term.defined, re.MULTILINE)
+    for index, cell in enumerate(cells(course, page or term.chapter)):
         if cell["cell_type"] == "markdown" and pattern.search(source(cell)):
             return index
     return None
+
+
+def number(page: str) -> int:
+    """A page's chapter number: 4 for ``04_ndcg`` and for ``further/04-ties``."""
+    return int(page.removeprefix(f"{timing.FURTHER}/")[:2])
+
+
+def taught(course: Path, term: Term, page: str, index: int) -> bool:
+    """Whether ``term`` is defined before cell ``index`` of ``page``: on an earlier chapter's core
+    page (for a companion page, on its own chapter's too), or on ``page`` above that cell."""
+    companion = page.startswith(f"{timing.FURTHER}/")
+    for place, line in term.places():
+        if number(place) < number(page) or (companion and number(place) == number(page) and place != page):
+            if place == term.chapter or definition_cell(course, term, place, line) is not None:
+                return True
+        elif place == page:
+            at = definition_cell(course, term, place, line)
+            if at is not None and at < index:
+                return True
+    return False
 
 
 def table_problems(course: Path) -> list[str]:
@@ -166,20 +198,13 @@ def table_problems(course: Path) -> list[str]:
 def game_word_problems(course: Path, page: str) -> list[str]:
     """Every term a game of ``page`` (``"01_cg"``, ``"further/04-ties"``) shows before the course has
     taught it."""
-    companion = page.startswith(f"{timing.FURTHER}/")
-    number = int(page.removeprefix(f"{timing.FURTHER}/")[:2])
     problems = []
     for index, view, text in games(course, page):
         for name, term in TERMS.items():
             shown = re.search(term.shown, text)
-            if not shown:
+            if not shown or taught(course, term, page, index):
                 continue
-            defined = int(term.chapter[:2])
-            if defined < number or (defined == number and companion):
-                continue
-            if defined == number and (at := definition_cell(course, term)) is not None and at < index:
-                continue
-            where = f"chapter {term.chapter}" + (" (later on this page)" if defined == number else "")
+            where = f"chapter {term.chapter}" + (" (later on this page)" if term.chapter == page else "")
             problems.append(
                 f"{page}: its {view} game (cell {index}) shows {shown.group(0)!r} ({name}), "
                 f"which the course defines in {where}"
@@ -314,3 +339,23 @@ def test_a_game_above_its_own_chapter_s_definition_fails(tmp_path):
 def test_a_term_whose_definition_is_missing_is_reported(tmp_path):
     course = tiny(tmp_path, {"01_cg": notebook(markdown("# CG without its box"))})
     assert "TERMS['CG']: no line matching" in "\n".join(table_problems(course))
+
+
+def test_a_term_introduced_above_the_game_on_an_earlier_page_passes(tmp_path):
+    # "discount" is introduced on the first chapters' pages (TERMS["discount"].also), before chapter 2
+    intro = markdown("The dark bar is what is left after a **discount** (折损) for its position.")
+    shown = "CG@3 = 6.000 · what the discount keeps = 3.893"
+    above = notebook(CG_DEFINED, intro, game("reorder", "Sort", shown, SORT))
+    below = notebook(CG_DEFINED, game("reorder", "Sort", shown, SORT), intro)
+    course = tiny(tmp_path, {"01_cg": above, "00_why": notebook(markdown("# Why"))})
+    assert game_word_problems(course, "01_cg") == []
+    course = tiny(tmp_path / "below", {"01_cg": below})
+    assert game_word_problems(course, "01_cg") == [
+        "01_cg: its reorder game (cell 1) shows 'discount' (discount), which the course defines in chapter 02_dcg"
+    ]
+    # introduced on an earlier chapter's page: taught for the next chapter's game
+    course = tiny(
+        tmp_path / "earlier",
+        {"00_why": notebook(intro), "01_cg": notebook(CG_DEFINED, game("reorder", "Sort", shown, SORT))},
+    )
+    assert game_word_problems(course, "01_cg") == []
