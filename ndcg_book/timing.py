@@ -898,11 +898,15 @@ def agenda_text(key: str, course: Path | None = None) -> str:
         parts = "; ".join(f"{_title(s)} ({m} min)" for c, s, m in made.cuts if c == name)
         lines.append(f"- {{doc}}`/chapters/{name}`: {parts}.")
     if made.further:
-        pages = ", ".join(f"{{doc}}`/chapters/{page}` ({m} min)" for _, page, m in made.further)
         lines.append(
-            f"- Going further, the companion pages of this agenda's chapters, for self-study afterwards: "
-            f"{pages} (about {sum(m for _, _, m in made.further)} minutes of reading)."
+            "- Going further, the companion pages of this agenda's chapters, for self-study afterwards "
+            f"(about {sum(m for _, _, m in made.further)} minutes of reading):"
         )
+        for name in dict.fromkeys(c for c, _, _ in made.further):
+            pages = ", ".join(
+                f"{{doc}}`/chapters/{page}` ({m} min)" for c, page, m in made.further if c == name
+            )
+            lines.append(f"  - {{doc}}`/chapters/{name}`: {pages}.")
     left = [n for n in chapter_names(course) if n not in {b.chapter for b in made.blocks}]
     if not (made.cuts or made.further or left):
         lines.append("- nothing: no chapter has a section marked optional or a companion page.")
