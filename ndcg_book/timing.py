@@ -754,10 +754,11 @@ def chapter_note(name: str, course: Path | None = None) -> str:
         pages = ", ".join(
             f"{{doc}}`/chapters/{page}` ({_plural(c.minutes(), 'minute')})" for page, c in further
         )
-        lines.append(
-            f"{'Its companion page, for after the chapter, adds' if len(further) == 1 else 'Its companion pages, for after the chapter, add'} about "
-            f"**{_plural(sum(c.minutes() for _, c in further), 'minute')}** of reading: {pages}."
-        )
+        subject = "Its companion page, for after the chapter, adds"
+        if len(further) > 1:
+            subject = "Its companion pages, for after the chapter, add"
+        minutes = sum(c.minutes() for _, c in further)
+        lines.append(f"{subject} about **{_plural(minutes, 'minute')}** of reading: {pages}.")
     chosen = exercises(name, course)
     number, listed, function = (_num(EXERCISE_MINUTES[k]) for k in _KINDS)
     lines += [
