@@ -69,8 +69,19 @@ course's files on every build (nothing typed):
 * ````{chapter-time}```` at the top of a chapter: the box with its reading
   minutes, its first-pass minutes and its exercise notebook's minutes;
 * ````{course-timing} what```` in the instructor guide, ``what`` being
-  ``assumptions`` (the constants), ``chapters`` (the per-chapter table) or
-  ``agenda-90`` / ``agenda-half-day`` (an agenda and its cut list).
+  ``assumptions`` (the constants), ``chapters`` (the per-chapter table), ``further`` (every
+  companion page and its minutes) or ``agenda-90`` / ``agenda-half-day`` (an agenda and its cut
+  list).
+
+Companion pages
+---------------
+A chapter's companion pages (``chapters/further/NN-topic.md``, "Going further: ...") are read
+like a chapter and timed by the same rules (:func:`chapter` takes ``"further/04-ties"``). They are
+**self-study**: their minutes are no part of a chapter's teaching minutes nor of any agenda's
+blocks. The per-chapter table gives each chapter's companion minutes in a column of their own,
+``{course-timing} further`` lists every companion page with its minutes (the instructor guide
+and the study plan), and each agenda's cut list names the companion pages of its chapters, for
+after the session.
 
 Each renders MyST Markdown that Sphinx then parses as if it were in the page;
 the files it read are dependencies of the page, so a changed chapter rebuilds it.
@@ -543,6 +554,17 @@ def chapter(name: str, course: Path | None = None) -> Chapter:
     return read_chapter(text, notebook, name)
 
 
+def companions(name: str, course: Path | None = None) -> list[tuple[str, Chapter]]:
+    """The companion pages of chapter ``name`` (``"04_ndcg"``), each with its counts, in order."""
+    course = course or root()
+    return [(page, chapter(page, course)) for page in companion_names(course, name)]
+
+
+def companion_minutes(name: str, course: Path | None = None) -> int:
+    """The reading minutes of chapter ``name``'s companion pages together (each rounded up)."""
+    return sum(counted.minutes() for _, counted in companions(name, course))
+
+
 def exercises(name: str, course: Path | None = None) -> list[Exercise]:
     """The exercises of chapter ``name``'s exercise notebook."""
     course = course or root()
@@ -634,6 +656,9 @@ class Agenda:
     plan: Plan
     blocks: list[Block]
     cuts: list[tuple[str, Section, int]]  #: (chapter, section, minutes saved)
+    #: the companion pages of the agenda's chapters (read before or taught), for self-study
+    #: afterwards: (chapter, companion page, reading minutes)
+    further: list[tuple[str, str, int]] = field(default_factory=list)
 
     @property
     def minutes(self) -> int:
@@ -672,7 +697,11 @@ def agenda(key: str, course: Path | None = None) -> Agenda:
     blocks.append(Block("wrap-up", left))
     taught = [name for name in dict.fromkeys(b.chapter for b in blocks if b.what == "teach")]
     cuts = [(name, s, get(name).saved(s)) for name in taught for s in get(name).optional_sections()]
-    return Agenda(plan, blocks, cuts)
+    covered = dict.fromkeys(b.chapter for b in blocks if b.what in ("read", "teach"))
+    further = [
+        (name, page, counted.minutes()) for name in covered for page, counted in companions(name, course)
+    ]
+    return Agenda(plan, blocks, cuts, further)
 
 
 # -- what the book shows (MyST Markdown, rendered by the directives at the end) --------------------
@@ -720,6 +749,16 @@ def chapter_note(name: str, course: Path | None = None) -> str:
         )
     if companion:  # no exercise notebook of its own
         return "\n".join([*lines, ":::"])
+    further = companions(name, course)
+    if further:
+        pages = ", ".join(
+            f"{{doc}}`/chapters/{page}` ({_plural(c.minutes(), 'minute')})" for page, c in further
+        )
+        subject = "Its companion page, for after the chapter, adds"
+        if len(further) > 1:
+            subject = "Its companion pages, for after the chapter, add"
+        minutes = sum(c.minutes() for _, c in further)
+        lines.append(f"{subject} about **{_plural(minutes, 'minute')}** of reading: {pages}.")
     chosen = exercises(name, course)
     number, listed, function = (_num(EXERCISE_MINUTES[k]) for k in _KINDS)
     lines += [
@@ -736,14 +775,16 @@ def chapters_table(course: Path | None = None) -> str:
     """The instructor guide's table: every chapter's reading, teaching and exercise minutes.
 
     (Each chapter's words, figures and tables are in the box at its top; its optional
-    sections in the half-day agenda's cut list.)
+    sections in the half-day agenda's cut list; "going further" is the reading minutes of its
+    companion pages, listed by :func:`further_list`.)
     """
     course = course or root()
     rows = [
-        "| chapter | reading (min) | first pass (min) | teaching (min) | exercise notebook (min) |",
-        "|---|---|---|---|---|",
+        "| chapter | reading (min) | first pass (min) | teaching (min) | exercise notebook (min) "
+        "| going further (min) |",
+        "|---|---|---|---|---|---|",
     ]
-    totals = [0, 0, 0, 0]
+    totals = [0, 0, 0, 0, 0]
     for name in chapter_names(course):
         counted = chapter(name, course)
         row = (
@@ -751,11 +792,36 @@ def chapters_table(course: Path | None = None) -> str:
             counted.minutes(first_pass=True),
             teaching_minutes(counted),
             exercise_minutes(exercises(name, course)),
+            companion_minutes(name, course),
         )
         totals = [a + b for a, b in zip(totals, row)]
         rows.append(f"| {{doc}}`/chapters/{name}` | " + " | ".join(map(str, row)) + " |")
     rows.append("| **all chapters** | " + " | ".join(f"**{t}**" for t in totals) + " |")
     return "\n".join(rows)
+
+
+def further_list(course: Path | None = None) -> str:
+    """Every companion page ("Going further: ..."), under its chapter, with its reading minutes."""
+    course = course or root()
+    lines = []
+    for name in chapter_names(course):
+        pages = companions(name, course)
+        if pages:
+            listed = "; ".join(
+                f"{{doc}}`/chapters/{page}` ({_plural(c.minutes(), 'minute')})" for page, c in pages
+            )
+            lines.append(f"- {{doc}}`/chapters/{name}`: {listed}.")
+    if not lines:
+        return "No chapter has a companion page yet."
+    total = sum(companion_minutes(name, course) for name in chapter_names(course))
+    return "\n".join(
+        [
+            f"Every companion page (*Going further*), for after its chapter: about "
+            f"{_plural(total, 'minute')} of reading in all, no part of any agenda.",
+            "",
+            *lines,
+        ]
+    )
 
 
 def assumptions() -> str:
@@ -773,6 +839,8 @@ def assumptions() -> str:
             "(you walk the room through a section in about the time it takes to read it).",
             f"- A break: {BREAK_MINUTES} minutes; the closing block gets what is left, "
             f"{low} to {high} minutes.",
+            "- A companion page (*Going further*) is read like a chapter, by the same rules, and is "
+            "self-study: its minutes are no part of any agenda.",
         ]
     )
 
@@ -822,18 +890,37 @@ def agenda_text(key: str, course: Path | None = None) -> str:
     lines += [
         "",
         f"**Cut list**: the sections marked *Optional on a first pass* that this agenda skips "
-        f"(about {saved} minutes saved in all):",
+        f"(about {saved} minutes saved in all), and what it leaves for afterwards:"
+        if made.cuts
+        else "**Cut list**: this agenda teaches its chapters' core pages whole; it leaves for afterwards:",
         "",
     ]
     for name in dict.fromkeys(c for c, _, _ in made.cuts):
         parts = "; ".join(f"{_title(s)} ({m} min)" for c, s, m in made.cuts if c == name)
         lines.append(f"- {{doc}}`/chapters/{name}`: {parts}.")
+    if made.further:
+        lines.append(
+            "- Going further, the companion pages of this agenda's chapters, for self-study afterwards "
+            f"(about {sum(m for _, _, m in made.further)} minutes of reading):"
+        )
+        for name in dict.fromkeys(c for c, _, _ in made.further):
+            pages = ", ".join(
+                f"{{doc}}`/chapters/{page}` ({m} min)" for c, page, m in made.further if c == name
+            )
+            lines.append(f"  - {{doc}}`/chapters/{name}`: {pages}.")
     left = [n for n in chapter_names(course) if n not in {b.chapter for b in made.blocks}]
+    if not (made.cuts or made.further or left):
+        lines.append("- nothing: no chapter has a section marked optional or a companion page.")
     if left:
         names = ", ".join(f"{{doc}}`/chapters/{n}`" for n in left)
-        minutes = sum(chapter(n, course).minutes() for n in left)
+        minutes = sum(chapter(n, course).minutes() + companion_minutes(n, course) for n in left)
         lines.append(
-            f"- Not in this agenda, for self-study afterwards: {names} (about {minutes} minutes of reading)."
+            f"- Not in this agenda, for self-study afterwards: {names} (about {minutes} minutes of reading"
+            + (
+                ", their companion pages included)."
+                if any(companion_names(course, n) for n in left)
+                else ")."
+            )
         )
     return "\n".join(lines)
 
@@ -881,7 +968,7 @@ def main(argv: list[str] | None = None) -> int:
     if args == ["--readme"]:
         print("exercises/README.md " + ("updated" if update_readme() else "already up to date"))
         return 0
-    print(assumptions(), chapters_table(), *(agenda_text(k) for k in PLANS), sep="\n\n")
+    print(assumptions(), chapters_table(), further_list(), *(agenda_text(k) for k in PLANS), sep="\n\n")
     return 0
 
 
@@ -931,11 +1018,13 @@ class CourseTiming(_Markdown):
             text = assumptions()
         elif what == "chapters":
             text = chapters_table(course)
+        elif what == "further":
+            text = further_list(course)
         elif what.startswith("agenda-") and what.removeprefix("agenda-") in PLANS:
             text = agenda_text(what.removeprefix("agenda-"), course)
         else:
             raise self.error(
-                f"course-timing: unknown {what!r} (assumptions, chapters, agenda-90, agenda-half-day)"
+                f"course-timing: unknown {what!r} (assumptions, chapters, further, agenda-90, agenda-half-day)"
             )
         return self._render(text)
 

@@ -219,10 +219,9 @@ def test_the_feedback_sheet_prints_alone_on_one_page(built, browser, server, pap
 
 
 def toc_files() -> list[str]:
-    import yaml
+    from tests.book.helpers import toc_files as every_page
 
-    toc = yaml.safe_load(Path(__file__).resolve().parents[2].joinpath("_toc.yml").read_text(encoding="utf-8"))
-    return [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
+    return every_page(Path(__file__).resolve().parents[2])
 
 
 def test_the_moved_pages_old_addresses_are_no_pages_and_lead_to_pages_of_the_book():

@@ -46,7 +46,9 @@ def rel(path: Path) -> str:
 
 def test_there_are_text_sources_for_every_chapter_and_the_flashcards():
     names = [rel(path) for path in CHAPTER_SOURCES]
-    assert len([name for name in names if name.startswith("chapters/")]) == 7
+    assert len([name for name in names if re.fullmatch(r"chapters/\d\d_\w+\.md", name)]) == 7
+    further = sorted(rel(path) for path in (ROOT / "chapters" / "further").glob("*.md"))
+    assert [name for name in names if name.startswith("chapters/further/")] == further  # companion pages
     assert "learners/flashcards.md" in names
     assert len(SOLUTION_SOURCES) == 7
 

@@ -23,7 +23,9 @@ import yaml
 
 import ndcg
 from ndcg.course import cards
+from ndcg_book import timing
 from ndcg_book.downloads import PDF_END, PDF_START
+from tests.book.helpers import toc_files, toc_sections
 from tests.browser.pages import Visit
 from tests.tools_loader import load_tool
 from tools import chromium as browser_setup
@@ -89,11 +91,29 @@ def test_the_printable_deck_has_two_equal_columns():
 
 
 def test_the_pdf_is_printed_in_the_order_of_the_table_of_contents():
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
     pages = print_book.toc_pages(ROOT)
-    files = [entry["file"] for part in toc["parts"] for entry in part["chapters"]]
-    assert pages == [toc["root"], *files]
+    assert pages == toc_files(ROOT)  # each chapter followed by its companion pages (its sections)
     assert print_book.CHEATSHEET == "learners/cheatsheet" and print_book.CHEATSHEET in pages
+
+
+def test_the_pdf_prints_every_companion_page_after_its_chapter():
+    pages = print_book.toc_pages(ROOT)
+    for name in timing.chapter_names(ROOT):
+        companions = [f"chapters/{c}" for c in timing.companion_names(ROOT, name)]
+        assert all(c in pages for c in companions), f"{name}: companion pages missing from the PDF"
+        at = pages.index(f"chapters/{name}")
+        assert pages[at + 1 : at + 1 + len(companions)] == companions, f"{name}: its companions follow it"
+
+
+def test_the_toc_reader_walks_the_sections(tmp_path):
+    (tmp_path / "_toc.yml").write_text(
+        "format: jb-book\nroot: index\nparts:\n  - caption: C\n    numbered: true\n    chapters:\n"
+        "      - file: chapters/04_ndcg\n        sections:\n          - file: chapters/further/04-ties\n"
+        "      - file: chapters/05_mrr\n",
+        encoding="utf-8",
+    )
+    expected = ["index", "chapters/04_ndcg", "chapters/further/04-ties", "chapters/05_mrr"]
+    assert print_book.toc_pages(tmp_path) == toc_files(tmp_path) == expected
 
 
 def test_the_contents_follow_the_parts_of_the_table_of_contents():
@@ -377,14 +397,23 @@ def test_the_pdf_numbers_chapters_as_the_book_does():
     from pypdf import PdfReader
 
     # the chapters of the numbered parts of _toc.yml, numbered on across parts: 1 CG ... 6 learning to rank
+    # a chapter's companion pages (its sections) are numbered under it: 4.1, 4.2 ... (Sphinx goes on
+    # after the chapter's own numbered headings, so only the chapter's number is checked)
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    numbered = [entry["file"] for part in toc["parts"] if part.get("numbered") for entry in part["chapters"]]
-    expected = {name: f"{n}. " for n, name in enumerate(numbered, start=1)}
+    numbered = [entry for part in toc["parts"] if part.get("numbered") for entry in part["chapters"]]
+    expected = {entry["file"]: f"{n}. " for n, entry in enumerate(numbered, start=1)}
+    under = {
+        name: rf"{n}\.\d+\.? "
+        for n, entry in enumerate(numbered, start=1)
+        for name in toc_sections(ROOT)[entry["file"]]
+    }
     assert expected["chapters/01_cg"] == "1. " and expected["chapters/06_ltr"] == "6. "
     marks = bookmarks(PdfReader(book_pdf()))
     for name, (title, _) in zip(print_book.toc_pages(ROOT), marks):
         if name in expected:
             assert title.startswith(expected[name]), f"{name}: {title!r} is not chapter {expected[name]}"
+        elif name in under:
+            assert re.match(under[name], title), f"{name}: {title!r} is not numbered under its chapter"
         else:
             assert not re.match(r"\d+\.", title), f"{name} is not a numbered chapter: {title!r}"
 

@@ -98,6 +98,7 @@ def test_the_book_pages_run_python3_not_python():
     pages = [
         *ROOT.glob("*.md"),
         *ROOT.glob("chapters/*.md"),
+        *ROOT.glob("chapters/further/*.md"),
         *ROOT.glob("learners/*.md"),
         *ROOT.glob("reference/*.md"),
         *ROOT.glob("instructors/*.md"),

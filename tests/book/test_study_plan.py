@@ -11,6 +11,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "learners" / "study-plan.md"
 CHAPTERS = ROOT / "chapters"
+#: The chapters' companion pages ("Going further: ..."), chapters/further/NN-topic.md.
+FURTHER = CHAPTERS / "further"
 DOC = re.compile(r"\{doc\}`([^`<]+?)(?:\s*<([^>]+)>)?`")
 REF = re.compile(r"\{ref\}`([^`<]+?)(?:\s*<([^>]+)>)?`")
 # The conversation has four headed stages (📍阶段 1 to 4); its plan has seven.
@@ -30,10 +32,20 @@ def tables(text: str) -> list[list[list[str]]]:
     return found
 
 
+def chapter_of(path: Path) -> str | None:
+    """The chapter a text source belongs to: ``04_ndcg`` for ``chapters/04_ndcg.md`` and for its
+    companion pages ``chapters/further/04-topic.md``; None for any other file."""
+    if path.parent == CHAPTERS:
+        return path.stem
+    if path.parent == FURTHER:
+        return next((p.stem for p in CHAPTERS.glob(f"{path.stem[:2]}_*.md")), None)
+    return None
+
+
 def labels() -> dict[str, Path]:
-    """Every ``(label)=`` target of the chapters, and the file that defines it."""
+    """Every ``(label)=`` target of the chapters and their companion pages, and the file that defines it."""
     found = {}
-    for path in sorted(CHAPTERS.glob("*.md")):
+    for path in sorted(CHAPTERS.glob("*.md")) + sorted(FURTHER.glob("*.md")):
         for label in re.findall(r"^\(([\w-]+)\)=$", path.read_text(encoding="utf-8"), re.MULTILINE):
             assert label not in found, f"label {label!r} defined twice"
             found[label] = path
@@ -51,12 +63,12 @@ def chapters_linked(cell: str) -> set[str]:
             ".md"
         )
         assert path.is_file(), f"{{doc}} target {target!r} does not exist"
-        if path.parent == CHAPTERS:
-            targets.add(path.stem)
+        if chapter_of(path):
+            targets.add(chapter_of(path))
     for match in REF.finditer(cell):
         label = (match.group(2) or match.group(1)).strip()
         assert label in known, f"{{ref}} target {label!r} is not a label of any chapter"
-        targets.add(known[label].stem)
+        targets.add(chapter_of(known[label]))
     return targets
 
 
@@ -112,6 +124,7 @@ def citations():
     """Every citation of a stage of source 004 in the course's text and content files."""
     files = [
         *sorted(CHAPTERS.glob("*.md")),
+        *sorted(FURTHER.glob("*.md")),
         *sorted((ROOT / "ndcg" / "course" / "content").glob("*.yaml")),
         *sorted((ROOT / "instructors" / "slides").glob("*.md")),
         *sorted((ROOT / "instructors").glob("*.md")),
@@ -130,7 +143,25 @@ def test_citations_of_004_use_the_conversations_numbering():
     assert len(found) >= 10, found
     wrong = [(path, n) for path, n in found if not 1 <= n <= CONVERSATION_STAGES]
     assert not wrong, f"cite the plan's stages as 'the study plan, stage N': {wrong}"
-    for path in sorted(CHAPTERS.glob("*.md")):
+    for path in sorted(CHAPTERS.glob("*.md")) + sorted(FURTHER.glob("*.md")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if re.search(r"study plan.*\bstage \d", line):
                 assert re.search(r"study plan[^.]*\bstage [1-7]\b", line), line
+
+
+def test_the_plan_lists_every_companion_page():
+    # the companion pages ("Going further: ..."), each under its chapter with its minutes, computed
+    # by ndcg_book.timing (the {course-timing} further directive), so a new page joins the plan
+    from ndcg_book import timing
+
+    section = TEXT[TEXT.index("## Going further") :]
+    assert "```{course-timing} further\n```" in section.split("\n## ")[0]
+    listed = timing.further_list(ROOT)
+    for name in timing.companion_names(ROOT):
+        assert f"{{doc}}`/chapters/{name}`" in listed, name
+
+
+def test_a_companion_page_counts_for_its_chapter():
+    assert chapter_of(FURTHER / "04-ties.md") == "04_ndcg"
+    assert chapter_of(CHAPTERS / "02_dcg.md") == "02_dcg"
+    assert chapter_of(ROOT / "learners" / "setup.md") is None

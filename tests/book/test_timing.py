@@ -281,7 +281,7 @@ def marked_sections(name: str) -> set[str]:
 @pytest.mark.parametrize("key", sorted(timing.PLANS))
 def test_the_cut_list_names_sections_marked_optional(key):
     made = timing.agenda(key, ROOT)
-    assert made.cuts
+    assert made.cuts or made.further  # optional sections, or the companion pages left for afterwards
     taught = {b.chapter for b in made.blocks if b.what == "teach"}
     for name in taught:  # every optional section of a taught chapter is cut, and nothing else
         assert {s.title for c, s, _ in made.cuts if c == name} == marked_sections(name), name
@@ -307,7 +307,7 @@ def test_every_chapter_shows_its_time():
 
 def test_the_guide_shows_the_computed_timings():
     text = (ROOT / "instructors" / "index.md").read_text(encoding="utf-8")
-    for what in ("assumptions", "chapters", *(f"agenda-{k}" for k in timing.PLANS)):
+    for what in ("assumptions", "chapters", "further", *(f"agenda-{k}" for k in timing.PLANS)):
         assert f"```{{course-timing}} {what}\n```" in text
     import ndcg_book
 
@@ -318,3 +318,86 @@ def test_the_exercises_readme_is_in_sync():
     text = (ROOT / "exercises" / "README.md").read_text(encoding="utf-8")
     assert timing.readme_table(ROOT) in text, "run: python -m ndcg_book.timing --readme"
     assert "30 to 60 minutes" not in text
+
+
+# -- companion pages ("Going further"): timed like chapters, self-study, in no agenda's blocks -----------
+
+
+def test_a_companion_page_is_timed_and_shown_as_self_study(tmp_path):
+    from tests.book.helpers import tiny_course
+
+    course = tiny_course(tmp_path)
+    assert timing.companion_names(course) == ["further/01-deep"] == timing.companion_names(course, "01_cg")
+    deep = timing.chapter("further/01-deep", course).minutes()
+    assert deep > 0 and timing.companion_minutes("01_cg", course) == deep
+    table = timing.chapters_table(course)
+    assert table.splitlines()[0].endswith("| going further (min) |")
+    assert table.splitlines()[2].endswith(f"| {deep} |") and table.splitlines()[-1].endswith(
+        f"| **{deep}** |"
+    )
+    listed = timing.further_list(course)
+    assert f"- {{doc}}`/chapters/01_cg`: {{doc}}`/chapters/further/01-deep` ({deep} minute" in listed
+    core_box, companion_box = (
+        timing.chapter_note("01_cg", course),
+        timing.chapter_note("further/01-deep", course),
+    )
+    assert "{doc}`/chapters/further/01-deep`" in core_box and "Time for this chapter" in core_box
+    assert "Time for this page" in companion_box and "exercise" not in companion_box.split("(its")[0]
+    (tmp_path / "chapters" / "further" / "01-deep.md").unlink()
+    assert timing.further_list(course) == "No chapter has a companion page yet."
+    assert "companion" not in timing.chapter_note("01_cg", course)
+
+
+def course_with_companion(tmp_path: Path) -> Path:
+    """The course's chapters, notebooks and solutions (linked), with one more companion page of
+    chapter 4 (the tiny course's companion, renamed)."""
+    from tests.book.helpers import COMPANION_PAGE
+
+    for folder in ("solutions", "notebooks"):
+        (tmp_path / folder).symlink_to(ROOT / folder, target_is_directory=True)
+    (tmp_path / "chapters" / "further").mkdir(parents=True)
+    for path in (ROOT / "chapters").glob("*.md"):
+        (tmp_path / "chapters" / path.name).symlink_to(path)
+    for path in (ROOT / "chapters" / "further").glob("*.md"):
+        (tmp_path / "chapters" / "further" / path.name).symlink_to(path)
+    page = COMPANION_PAGE.replace("{doc}`../01_cg`", "{doc}`../04_ndcg`")
+    (tmp_path / "chapters" / "further" / "04-zz-fixture.md").write_text(page, encoding="utf-8")
+    (tmp_path / "_toc.yml").symlink_to(ROOT / "_toc.yml")
+    return tmp_path
+
+
+@pytest.mark.parametrize("key", sorted(timing.PLANS))
+def test_an_agenda_leaves_its_chapters_companion_pages_for_afterwards(tmp_path, key):
+    course = course_with_companion(tmp_path)
+    made, before = timing.agenda(key, course), timing.agenda(key, ROOT)
+    assert [(b.what, b.minutes) for b in made.blocks] == [(b.what, b.minutes) for b in before.blocks]
+    minutes = timing.chapter("further/04-zz-fixture", course).minutes()
+    assert ("04_ndcg", "further/04-zz-fixture", minutes) in made.further
+    assert made.further == [
+        (name, page, timing.chapter(page, course).minutes())
+        for name in dict.fromkeys(b.chapter for b in made.blocks if b.what in ("read", "teach"))
+        for page in timing.companion_names(course, name)
+    ]
+    text = timing.agenda_text(key, course)
+    assert f"{{doc}}`/chapters/further/04-zz-fixture` ({minutes} min)" in text.split("**Cut list**")[1]
+
+
+@pytest.mark.parametrize("key", sorted(timing.PLANS))
+def test_the_agendas_name_every_companion_page_of_their_chapters(key):
+    made = timing.agenda(key, ROOT)
+    covered = [b.chapter for b in made.blocks if b.what in ("read", "teach")]
+    assert [page for _, page, _ in made.further] == [
+        p for n in dict.fromkeys(covered) for p in timing.companion_names(ROOT, n)
+    ]
+    text = timing.agenda_text(key, ROOT).split("**Cut list**")[1]
+    for _, page, minutes in made.further:
+        assert f"{{doc}}`/chapters/{page}` ({minutes} min)" in text
+
+
+def test_the_guide_s_table_shows_every_chapter_s_companion_minutes():
+    rows = timing.chapters_table(ROOT).splitlines()[2:-1]
+    for name, row in zip(timing.chapter_names(ROOT), rows):
+        assert row.startswith(f"| {{doc}}`/chapters/{name}` |")
+        assert row.endswith(
+            f"| {sum(timing.chapter(p, ROOT).minutes() for p in timing.companion_names(ROOT, name))} |"
+        )

@@ -80,12 +80,11 @@ PAGES = course_pages()
 
 def other_pages() -> list[str]:
     """Every page of ``_toc.yml`` that :func:`course_pages` leaves out, in the book's order."""
-    import yaml
+    from tests.book.helpers import toc_files
 
     if not BOOK.is_dir():
         return []
-    toc = yaml.safe_load((HERE.parents[1] / "_toc.yml").read_text(encoding="utf-8"))
-    files = [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
+    files = toc_files(HERE.parents[1])
     return [f"{name}.html" for name in files if f"{name}.html" not in PAGES]
 
 

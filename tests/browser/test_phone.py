@@ -20,8 +20,8 @@ from __future__ import annotations
 import time
 
 import pytest
-import yaml
 
+from tests.book.helpers import toc_files
 from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
@@ -36,10 +36,9 @@ pytestmark = [
 
 
 def toc_pages() -> list[str]:
-    """Every page of ``_toc.yml``, as the HTML file of the built book, in the book's order."""
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    files = [toc["root"]] + [chapter["file"] for part in toc["parts"] for chapter in part["chapters"]]
-    return [f"{name}.html" for name in files]
+    """Every page of ``_toc.yml`` (companion pages included), as the HTML file of the built book,
+    in the book's order."""
+    return [f"{name}.html" for name in toc_files(ROOT)]
 
 
 #: What a page shows of its step tables: per visible table in a notebook output, whether it
