@@ -3,7 +3,10 @@
 A deck is a text file in the repository's ``instructors/slides/`` folder (:data:`SOURCE`):
 
 * a YAML front matter: ``chapter``, the chapter's page (e.g. ``chapters/02_dcg``), whose
-  title (its ``# `` heading) is the deck's; and optionally ``figures``: a name for each figure and the
+  title (its ``# `` heading) is the deck's; optionally ``compute``: Python code run once, before
+  the templates, whose names the templates and the figures see too (a value that takes several
+  lines to compute, such as chapter 6's precomputed races; it sees the templates' names and
+  ``course``, the course's folder); and optionally ``figures``: a name for each figure and the
   Python code that draws it with :mod:`ndcg.course.plots`, as the chapter does;
 * then the slides, separated by lines holding only ``---``. Each is Markdown with maths in
   ``$...$`` / ``$$...$$`` (TeX), numbers as templates ``{{ dcg([3, 2, 1]) :.3f }}`` computed
@@ -104,6 +107,8 @@ class Deck:
     chapter: str
     figures: dict[str, str] = field(default_factory=dict)
     slides: list[Slide] = field(default_factory=list)
+    #: The names the front matter's ``compute`` code defined (the figures see them too).
+    names: dict = field(default_factory=dict, repr=False)
 
 
 def source_folder(root: Path) -> Path:
@@ -132,7 +137,7 @@ def split_source(text: str, name: str = "deck") -> tuple[dict, list[tuple[str, s
     missing = {"chapter"} - set(meta)
     if missing:
         raise DeckError(f"{name}: the front matter lacks {', '.join(sorted(missing))}")
-    unknown = set(meta) - {"chapter", "figures"}
+    unknown = set(meta) - {"chapter", "figures", "compute"}
     if unknown:
         raise DeckError(f"{name}: unknown front-matter keys {', '.join(sorted(unknown))}")
     slides = []
@@ -150,9 +155,12 @@ def load(path: Path) -> Deck:
     """Read a deck and compute its templates (:func:`ndcg.course.cards.templates.render_template`)."""
     from ndcg.course.cards.templates import namespace, render_template
 
-    names = {**namespace(), "itertools": itertools}
     path = Path(path)
+    root = path.resolve().parents[len(Path(SOURCE).parts)]  # the course that holds the deck's folder
+    names = {**namespace(), "itertools": itertools}
     meta, raw = split_source(path.read_text(encoding="utf-8"), path.name)
+    computed = compute(meta.get("compute") or "", names, root, path.name)
+    names.update(computed)
     slides = []
     for number, (markdown, notes) in enumerate(raw, start=2):
         try:
@@ -171,8 +179,31 @@ def load(path: Path) -> Deck:
             if figure not in figures:
                 raise DeckError(f"{path.name}, slide {number}: no figure {figure!r} in the front matter")
     chapter = str(meta["chapter"])
-    root = path.resolve().parents[len(Path(SOURCE).parts)]  # the course that holds the deck's folder
-    return Deck(path.stem, chapter_title(root, chapter, path.name), chapter, figures, slides)
+    return Deck(path.stem, chapter_title(root, chapter, path.name), chapter, figures, slides, computed)
+
+
+def compute(code: str, names: dict, root: Path, name: str = "deck") -> dict:
+    """Run a deck's ``compute`` code with the templates' ``names`` and ``course`` (the course's
+    folder); return the names it defined (public ones: no leading underscore, no module).
+
+    >>> sorted(compute("x = dcg([3, 2, 1])\\nimport math\\n_y = 1", {"dcg": lambda g: 4}, Path(".")))
+    ['x']
+    """
+    if not code.strip():
+        return {}
+    scope = {**names, "course": Path(root)}
+    try:
+        exec(code, scope)
+    except Exception as error:
+        raise DeckError(f"{name}: its compute code failed: {type(error).__name__}: {error}") from error
+    return {
+        key: value
+        for key, value in scope.items()
+        if not key.startswith("_")
+        and key not in ("course", "__builtins__")
+        and (key not in names or names[key] is not value)
+        and not isinstance(value, type(itertools))
+    }
 
 
 def chapter_title(root: Path, chapter: str, name: str = "deck") -> str:
@@ -211,10 +242,11 @@ def to_html(markdown: str) -> str:
     return _markdown().render(markdown)
 
 
-def figure(code: str, path: Path) -> None:
-    """Draw one figure of a deck into an SVG file: ``code`` runs with the templates' names,
-    :mod:`ndcg.course.plots` as ``plots`` and ``plt``, and draws on the current figure (a
-    figure with no text typed into it: its numbers are computed, like the slides')."""
+def figure(code: str, path: Path, names: dict | None = None) -> None:
+    """Draw one figure of a deck into an SVG file: ``code`` runs with the templates' names (and
+    ``names``, what the deck's ``compute`` code defined), :mod:`ndcg.course.plots` as ``plots``
+    and ``plt``, and draws on the current figure (a figure with no text typed into it: its
+    numbers are computed, like the slides')."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -225,7 +257,7 @@ def figure(code: str, path: Path) -> None:
 
     plt.close("all")
     with matplotlib.rc_context({"svg.hashsalt": "ndcg-slides", "svg.fonttype": "path"}):
-        exec(code, {**namespace(), "plots": plots, "plt": plt})
+        exec(code, {**namespace(), **(names or {}), "plots": plots, "plt": plt})
         plt.gcf().savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
     plt.close("all")
 
@@ -301,7 +333,7 @@ def build_deck(deck: Deck, target: Path, **options) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for name, code in deck.figures.items():
         try:
-            figure(code, folder / "figures" / f"{name}.svg")
+            figure(code, folder / "figures" / f"{name}.svg", deck.names)
         except Exception as error:
             raise DeckError(
                 f"{deck.name}: figure {name!r} failed: {type(error).__name__}: {error}"
