@@ -119,6 +119,10 @@ MOVIES = Ranking(
     },
 )
 
+MOVIES_PREDICTED = (3, 2, 3, 1, 2)
+"""Source 000's predicted scores of the five :data:`MOVIES`, "high", "mid", "high", "low", "mid",
+as 3, 2, 3, 1, 2 (only their order matters): films A and C tie, and so do B and E."""
+
 # -- 001: blog article -----------------------------------------------------------
 
 BLOG_EXAMPLE = Ranking(
