@@ -197,7 +197,7 @@ def test_every_citation_of_the_chapters_is_in_references_bib():
         )
     )
     cited = set()
-    for path in sorted((ROOT / "chapters").glob("*.md")):
+    for path in sorted((ROOT / "chapters").rglob("*.md")):  # the companion pages (chapters/further/) too
         for group in CITE.findall(path.read_text(encoding="utf-8")):
             cited.update(key.strip() for key in group.split(","))
     new = {"krichene2020", "steck2010", "schnabel2016", "cohen1960", "cohen1968", "hayes2007"}
