@@ -91,7 +91,13 @@ def test_the_printable_deck_has_two_equal_columns():
 def test_the_pdf_is_printed_in_the_order_of_the_table_of_contents():
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
     pages = print_book.toc_pages(ROOT)
-    files = [entry["file"] for part in toc["parts"] for entry in part["chapters"]]
+    # a chapter, then its companion pages (its ``sections:``)
+    files = [
+        name
+        for part in toc["parts"]
+        for entry in part["chapters"]
+        for name in [entry["file"], *(section["file"] for section in entry.get("sections", []))]
+    ]
     assert pages == [toc["root"], *files]
     assert print_book.CHEATSHEET == "learners/cheatsheet" and print_book.CHEATSHEET in pages
 
