@@ -221,6 +221,12 @@ def test_early_games_speak_only_of_what_their_chapter_taught(game):
         ReorderGame(examples.BASKETBALL, cg=True, pairs=True)
 
 
+def test_chapter_1_game_keeps_its_store_key_through_the_rewording():
+    # the view's id keys the reader's stored bests; it is the id the game had when it spoke of NDCG
+    view = ReorderGame(examples.BASKETBALL, cg=True).snapshot_html()
+    assert 'id="ndcg-reorder-b4d08b25ac"' in root_tag(view)
+
+
 def test_two_systems_view_after_a_guess_and_its_code_line():
     game = TwoSystemsGame(examples.VIDEO_GAME_X, examples.VIDEO_GAME_Y, title=GAME_TITLE)
     assert "TwoSystemsGame(VIDEO_GAME_X, VIDEO_GAME_Y, title=GAME_TITLE)" in game.snapshot_html()

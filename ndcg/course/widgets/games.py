@@ -474,9 +474,14 @@ class ReorderGame(View):
         ideal_text = ", ".join(f"{html.escape(name)} ({grade:g})" for name, grade in ideal)
         par = fill(self.messages["par"], par=self.par, par_word=_plural(self.par))
         pairs = f'<div class="ndcg-rg-pairbox">{self._pairs_html()}</div>' if self.show_pairs else ""
-        hint_id = _view_id("reorder-hint", data)
+        # the id keys the reader's stored bests: chapter 1's game keeps the id it had before it
+        # spoke chapter 1's words (CG_REORDER_MESSAGES), so its readers' bests survive the rewording
+        keyed = data
+        if self.show_cg and self._title == CG_REORDER_TITLE:
+            keyed = {**data, "title": REORDER_TITLE, "messages": REORDER_MESSAGES}
+        hint_id = _view_id("reorder-hint", keyed)
         return (
-            f'<div class="ndcg-kf ndcg-widget ndcg-rg{self._VIEW_CLASS}" id="{_view_id(self._VIEW, data)}" '
+            f'<div class="ndcg-kf ndcg-widget ndcg-rg{self._VIEW_CLASS}" id="{_view_id(self._VIEW, keyed)}" '
             f'data-ndcg-view="{self._VIEW}">'
             '<div class="ndcg-sr" data-role="live" aria-live="polite"></div>'
             f'<div class="ndcg-head">🎮 {html.escape(self._title)}</div>'
