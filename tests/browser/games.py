@@ -16,9 +16,10 @@ REORDER = {
     "chapters/04_ndcg.html": (examples.MOVIES, {}),
     "chapters/06_ltr.html": (examples.SHORT_VIDEOS, {"k": 4, "gain": "exponential", "pairs": True}),
 }
+#: page: (x, y, title, words); chapter 0 has not taught DCG yet, so its game speaks of the discount.
 TWO_SYSTEMS = {
-    "chapters/00_why.html": (examples.CAT_BATH_A, examples.CAT_BATH_B, games.TWO_SYSTEMS_TITLE),
-    "chapters/02_dcg.html": (examples.VIDEO_GAME_X, examples.VIDEO_GAME_Y, GAME_TITLE),
+    "chapters/00_why.html": (examples.CAT_BATH_A, examples.CAT_BATH_B, games.TWO_SYSTEMS_TITLE, "discount"),
+    "chapters/02_dcg.html": (examples.VIDEO_GAME_X, examples.VIDEO_GAME_Y, GAME_TITLE, "dcg"),
 }
 SHOTS = BOOK.parent / "screenshots"
 
@@ -76,6 +77,8 @@ class Reorder:
         self.items, self.grades_all = list(ranking.items), [float(g) for g in ranking.grades]
         self.k, self.gain = options.get("k"), options.get("gain", "linear")
         self.cg, self.pairs = options.get("cg", False), options.get("pairs", False)
+        #: the game's texts: chapter 1's words with cg=True (no DCG, IDCG or NDCG)
+        self.messages = games.CG_REORDER_MESSAGES if self.cg else games.REORDER_MESSAGES
         self.n = len(self.items) if self.k is None else min(self.k, len(self.items))
 
     def order(self) -> list[int]:
@@ -100,7 +103,7 @@ class Reorder:
         grades = self.grades()
         fmt = games._fmt
         expected = games.fill(
-            games.REORDER_MESSAGES["score"],
+            self.messages["score"],
             n=self.n,
             ndcg=fmt(ndcg.ndcg(grades, self.k, gain=self.gain)),
             dcg=fmt(ndcg.dcg(grades, self.k, gain=self.gain)),
@@ -108,13 +111,11 @@ class Reorder:
             moves=moves,
         )
         if self.cg:
-            expected = (
-                games.fill(games.REORDER_MESSAGES["cg"], n=self.n, cg=fmt(ndcg.cg(grades, self.k))) + expected
-            )
+            expected = games.fill(self.messages["cg"], n=self.n, cg=fmt(ndcg.cg(grades, self.k))) + expected
         assert plain(self.role("score").inner_text()) == plain(expected)
         solved = math.isclose(ndcg.ndcg(grades, self.k, gain=self.gain), 1.0, rel_tol=1e-12)
         kind, text = games.reorder_status(
-            self.n, moves, start_par, solved, self.k is None or self.k >= len(grades)
+            self.n, moves, start_par, solved, self.k is None or self.k >= len(grades), self.messages
         )
         assert plain(self.role("status").inner_text()) == plain(text)
         assert kind in self.role("status").get_attribute("class")

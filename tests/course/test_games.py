@@ -52,7 +52,8 @@ def test_reorder_view_of_each_chapter(ranking, options):
     assert data["order"] == list(range(len(ranking.grades))) and data["moves"] == 0
     assert data["k"] == options.get("k") and data["gain"] == options.get("gain", "linear")
     assert data["cg"] is options.get("cg", False) and data["pairs"] is options.get("pairs", False)
-    assert data["messages"] == games.REORDER_MESSAGES
+    cg = options.get("cg", False)  # chapter 1: its own words, no DCG, IDCG or NDCG
+    assert data["messages"] == (games.CG_REORDER_MESSAGES if cg else games.REORDER_MESSAGES)
     # readable without JavaScript: every item with its grade, in order, and the numbers now
     positions = [
         view.index(f'<span class="ndcg-rg-name">{html.escape(item)}</span>') for item in ranking.items
@@ -61,9 +62,14 @@ def test_reorder_view_of_each_chapter(ranking, options):
     n = len(ranking.grades) if "k" not in options else options["k"]
     gain = options.get("gain", "linear")
     value = ndcg.ndcg(ranking.grades, options.get("k"), gain=gain)
-    assert f"NDCG@{n} = <b>{value:.3f}</b>" in view and "Moves: <b>0</b>" in view
-    assert ("CG@3 = <b>6.000</b>" in view) is options.get("cg", False)
-    assert (f"Par: {game.par} moves." in view) and "<summary>Show the ideal order</summary>" in view
+    if cg:
+        kept = ndcg.dcg(ranking.grades, options.get("k"), gain=gain)
+        assert f"what the discount keeps = <b>{kept:.3f}</b>" in view and "Moves: <b>0</b>" in view
+    else:
+        assert f"NDCG@{n} = <b>{value:.3f}</b>" in view and "Moves: <b>0</b>" in view
+    assert ("CG@3 = <b>6.000</b>" in view) is cg
+    summary = "<summary>Show the best order</summary>" if cg else "<summary>Show the ideal order</summary>"
+    assert (f"Par: {game.par} moves." in view) and summary in view
     # the controls wait for the script; a live region says what happens
     assert view.count('data-action="up"') == len(ranking.grades) and view.count(" disabled>") >= 2
     assert 'aria-live="polite"' in view and "touch-action" not in view
@@ -159,15 +165,15 @@ def test_the_lambdas_game_shows_pairs_in_the_view_and_the_best_swap_leads_to_the
 
 
 @pytest.mark.parametrize(
-    ("x", "y", "title"),
+    ("x", "y", "title", "words"),
     [
-        (examples.CAT_BATH_A, examples.CAT_BATH_B, games.TWO_SYSTEMS_TITLE),
-        (examples.VIDEO_GAME_X, examples.VIDEO_GAME_Y, GAME_TITLE),
+        (examples.CAT_BATH_A, examples.CAT_BATH_B, games.TWO_SYSTEMS_TITLE, "discount"),
+        (examples.VIDEO_GAME_X, examples.VIDEO_GAME_Y, GAME_TITLE, "dcg"),
     ],
     ids=["chapter 0", "chapter 2"],
 )
-def test_two_systems_view_of_each_chapter(x, y, title):
-    game = TwoSystemsGame(x, y, title=title)
+def test_two_systems_view_of_each_chapter(x, y, title, words):
+    game = TwoSystemsGame(x, y, title=title, words=words)
     view = game.snapshot_html()
     assert 'data-ndcg-view="two-systems"' in root_tag(view) and SNAPSHOT_NOTE not in view
     assert (("谁的推荐更懂我" in view) is (title == GAME_TITLE)) and html.escape(title) in view
@@ -185,6 +191,40 @@ def test_two_systems_view_of_each_chapter(x, y, title):
     assert view.count("data-guess=") == 3 and 'data-action="again" hidden' in view
     for item in (*x.items, *y.items):
         assert html.escape(item) in view
+
+
+def _shown_text(view: str) -> str:
+    """What a reader can read in a view: its HTML without tags and without the JSON island."""
+    view = re.sub(r"<script[^>]*>.*?</script>", " ", view, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", view))
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        TwoSystemsGame(examples.CAT_BATH_A, examples.CAT_BATH_B, words="discount"),
+        ReorderGame(examples.BASKETBALL, cg=True),
+    ],
+    ids=["chapter 0", "chapter 1"],
+)
+def test_early_games_speak_only_of_what_their_chapter_taught(game):
+    # chapters 0 and 1 teach grades, their sum (CG) and the discount of a figure; DCG, IDCG and
+    # NDCG come later, so the games of those chapters never name them, in the view or its texts
+    data = island(game.snapshot_html())
+    texts = [_shown_text(game.snapshot_html()).replace("TwoSystemsGame", "").replace("ReorderGame", "")]
+    texts += [str(data.get("title")), *map(str, data.get("messages", {}).values())]
+    texts += [_shown_text(data["answer"])] if "answer" in data else []
+    texts += [v["text"] for v in data.get("verdicts", {}).values()]
+    for text in texts:
+        assert not re.search(r"\b(N|I)?DCG\b", text), text
+    with pytest.raises(ValueError, match="cg=True"):
+        ReorderGame(examples.BASKETBALL, cg=True, pairs=True)
+
+
+def test_chapter_1_game_keeps_its_store_key_through_the_rewording():
+    # the view's id keys the reader's stored bests; it is the id the game had when it spoke of NDCG
+    view = ReorderGame(examples.BASKETBALL, cg=True).snapshot_html()
+    assert 'id="ndcg-reorder-b4d08b25ac"' in root_tag(view)
 
 
 def test_two_systems_view_after_a_guess_and_its_code_line():

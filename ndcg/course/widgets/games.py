@@ -1,5 +1,10 @@
 """The games: reorder a list to NDCG = 1, fight the DCG monster, guess which of two lists is better.
 
+A game speaks only of what its chapter has taught: chapter 1's reorder game (``cg=True``) says
+"CG" and "what the discount keeps" (:data:`CG_REORDER_MESSAGES`), never DCG, IDCG or NDCG, and
+chapter 0's two-systems game (``words="discount"``) asks which system keeps more of its grades
+after the discount, not which has the higher DCG.
+
 Each game is a view (:class:`~ndcg.course.widgets.base.View`): an HTML skeleton that reads
 well without JavaScript (:meth:`snapshot_html`), and a JSON island with the example's data and
 every message the game says. ``ndcg/course/static/ndcg-games.js`` plays it
@@ -30,6 +35,8 @@ from .base import GAME_TITLE, View, _fmt
 
 #: The reorder game's title unless a chapter gives its own.
 REORDER_TITLE = "Reorder the list to NDCG = 1"
+#: Chapter 1's reorder game's title (``cg=True``): the words of chapter 1, no NDCG yet.
+CG_REORDER_TITLE = "Put the list in the best order"
 #: The two-systems game's title unless a chapter gives its own (source 004's game
 #: of videos X and Y carries :data:`ndcg.course.widgets.GAME_TITLE`).
 TWO_SYSTEMS_TITLE = "Which system is better?"
@@ -68,6 +75,27 @@ REORDER_MESSAGES = {
     ),
 }
 
+#: What chapter 1's reorder game says (``cg=True``), as :data:`REORDER_MESSAGES` but in the words
+#: chapter 1 has taught: the grades, CG and the discount of its figure ("what the discount keeps",
+#: the number that DCG will be in chapter 2), the best order; no DCG, IDCG or NDCG.
+CG_REORDER_MESSAGES = {
+    **{
+        key: text
+        for key, text in REORDER_MESSAGES.items()
+        if key not in ("best_swap", "no_swap", "pairs_caption")
+    },
+    "score": "what the discount keeps = <b>{dcg}</b> &nbsp;·&nbsp; 🔀 Moves: <b>{moves}</b>",
+    "already": (
+        "🎉 This order is already the best: highest grade first. "
+        "Try moving something, and watch what the discount keeps drop."
+    ),
+    "solved": "🎉 The best order in {moves} {moves_word}: highest grade first!{par}",
+    "keep_going": (
+        "Keep going: put the highest grades at the top, where the discount keeps most of the grade."
+    ),
+    "no_best": "No best yet from this start: reach the best order and your fewest moves are kept here.",
+}
+
 #: What the two-systems game says (templates, as :data:`REORDER_MESSAGES`).
 TWO_SYSTEMS_MESSAGES = {
     "right": "🎉 Right! You guessed {guess}.",
@@ -99,7 +127,9 @@ def _inversions(grades) -> int:
     return sum(1 for i in range(len(grades)) for j in range(i + 1, len(grades)) if grades[i] < grades[j])
 
 
-def reorder_status(n: int, moves: int, par: int, solved: bool, whole_list: bool) -> tuple[str, str]:
+def reorder_status(
+    n: int, moves: int, par: int, solved: bool, whole_list: bool, messages: dict = REORDER_MESSAGES
+) -> tuple[str, str]:
     """The reorder game's status line: ``(kind, html)``, kind ``"good"`` or ``"info"``.
 
     Parameters
@@ -112,6 +142,8 @@ def reorder_status(n: int, moves: int, par: int, solved: bool, whole_list: bool)
         Whether NDCG@n is 1.
     whole_list : bool
         Whether ``k`` covers the whole list (only then is par compared).
+    messages : dict
+        The game's texts: :data:`REORDER_MESSAGES`, or :data:`CG_REORDER_MESSAGES` (chapter 1).
 
     Examples
     --------
@@ -119,17 +151,17 @@ def reorder_status(n: int, moves: int, par: int, solved: bool, whole_list: bool)
     '🎉 NDCG@4 = 1.000 in 6 moves: the ideal order! Exactly par! 🏆'
     >>> reorder_status(4, 2, 6, False, True)[0]
     'info'
+    >>> reorder_status(3, 1, 1, True, True, CG_REORDER_MESSAGES)[1]
+    '🎉 The best order in 1 move: highest grade first! Exactly par! 🏆'
     """
     if not solved:
-        return "info", REORDER_MESSAGES["keep_going"]
+        return "info", messages["keep_going"]
     if moves == 0:
-        return "good", fill(REORDER_MESSAGES["already"], n=n)
+        return "good", fill(messages["already"], n=n)
     par_text = ""
     if whole_list:
-        par_text = (
-            REORDER_MESSAGES["par_exact"] if moves == par else fill(REORDER_MESSAGES["par_other"], par=par)
-        )
-    return "good", fill(REORDER_MESSAGES["solved"], n=n, moves=moves, moves_word=_plural(moves), par=par_text)
+        par_text = messages["par_exact"] if moves == par else fill(messages["par_other"], par=par)
+    return "good", fill(messages["solved"], n=n, moves=moves, moves_word=_plural(moves), par=par_text)
 
 
 def implied_scores(n: int) -> list[float]:
@@ -231,10 +263,12 @@ class ReorderGame(View):
     k : int, optional
         Score NDCG@k; ``None`` scores the whole list.
     gain : {"linear", "exponential"}
-    title : str
-        The heading; by default :data:`REORDER_TITLE`.
+    title : str, optional
+        The heading; by default :data:`REORDER_TITLE` (:data:`CG_REORDER_TITLE` with ``cg=True``).
     cg : bool
-        Also show CG@k, which no reordering changes (chapter 1's lesson).
+        Chapter 1's game: show CG@k, which no reordering changes (chapter 1's lesson), and
+        speak only of what chapter 1 has taught (:data:`CG_REORDER_MESSAGES`): CG and what the
+        discount keeps, never DCG, IDCG or NDCG.
     pairs : bool
         "Be the lambdas" (chapter 6): also show every pair's |ΔNDCG@k| and
         LambdaRank λ in the current order (items scored by
@@ -260,13 +294,17 @@ class ReorderGame(View):
     #: The kernel-free view's name (``data-ndcg-view``) and its extra CSS class.
     _VIEW, _VIEW_CLASS = "reorder", ""
 
-    def __init__(
-        self, items, grades=None, *, k=None, gain="linear", title=REORDER_TITLE, cg=False, pairs=False
-    ):
+    def __init__(self, items, grades=None, *, k=None, gain="linear", title=None, cg=False, pairs=False):
         self.gain = check_gain(gain)
         self.k = check_k(k)
         self.show_cg = bool(cg)
+        #: The game's texts: chapter 1's words with ``cg=True``.
+        self.messages = CG_REORDER_MESSAGES if self.show_cg else REORDER_MESSAGES
+        if title is None:
+            title = CG_REORDER_TITLE if self.show_cg else REORDER_TITLE
         self.show_pairs = bool(pairs)
+        if self.show_cg and self.show_pairs:
+            raise ValueError("cg=True (chapter 1's words) cannot show the pairs' ΔNDCG and λ (pairs=True).")
         names, values, _ = _split_ranking(items, grades)
         self._ranking = items if grades is None and hasattr(items, "grades") else None
         if grades is not None and len(names) != values.size:
@@ -287,6 +325,11 @@ class ReorderGame(View):
 
     # -- hooks for a game built on this engine (:class:`MonsterGame`) ---------
     def _intro_text(self) -> str:
+        if self.show_cg:
+            return (
+                "Move the items until the list is in the best possible order, highest grade first: "
+                "CG stays put, and what the discount keeps climbs."
+            )
         return "Move the items until the list is in the best possible order: watch NDCG climb to 1.0."
 
     def _extra_html(self) -> str:
@@ -328,7 +371,7 @@ class ReorderGame(View):
     def _score_html(self) -> str:
         n = self._n()
         score = fill(
-            REORDER_MESSAGES["score"],
+            self.messages["score"],
             n=n,
             ndcg=_fmt(self.ndcg_value),
             dcg=_fmt(self.dcg_value),
@@ -336,12 +379,12 @@ class ReorderGame(View):
             moves=self.moves,
         )
         if self.show_cg:
-            score = fill(REORDER_MESSAGES["cg"], n=n, cg=_fmt(self.cg_value)) + score
+            score = fill(self.messages["cg"], n=n, cg=_fmt(self.cg_value)) + score
         return f"<div class='ndcg-numbers' data-role='score'>{score}</div>"
 
     def _status_html(self) -> str:
         whole = self.k is None or self.k >= len(self._current)
-        kind, text = reorder_status(self._n(), self.moves, self.par, self.solved, whole)
+        kind, text = reorder_status(self._n(), self.moves, self.par, self.solved, whole, self.messages)
         return f"<div class='ndcg-{kind}' data-role='status'>{text}</div>"
 
     def _pairs_html(self) -> str:
@@ -404,7 +447,7 @@ class ReorderGame(View):
             "cg": self.show_cg,
             "pairs": self.show_pairs,
             "sigma": 1.0,
-            "messages": REORDER_MESSAGES,
+            "messages": self.messages,
         }
 
     def snapshot_html(self) -> str:
@@ -429,11 +472,16 @@ class ReorderGame(View):
             )
         ideal = sorted(zip(names, grades), key=lambda pair: -pair[1])
         ideal_text = ", ".join(f"{html.escape(name)} ({grade:g})" for name, grade in ideal)
-        par = fill(REORDER_MESSAGES["par"], par=self.par, par_word=_plural(self.par))
+        par = fill(self.messages["par"], par=self.par, par_word=_plural(self.par))
         pairs = f'<div class="ndcg-rg-pairbox">{self._pairs_html()}</div>' if self.show_pairs else ""
-        hint_id = _view_id("reorder-hint", data)
+        # the id keys the reader's stored bests: chapter 1's game keeps the id it had before it
+        # spoke chapter 1's words (CG_REORDER_MESSAGES), so its readers' bests survive the rewording
+        keyed = data
+        if self.show_cg and self._title == CG_REORDER_TITLE:
+            keyed = {**data, "title": REORDER_TITLE, "messages": REORDER_MESSAGES}
+        hint_id = _view_id("reorder-hint", keyed)
         return (
-            f'<div class="ndcg-kf ndcg-widget ndcg-rg{self._VIEW_CLASS}" id="{_view_id(self._VIEW, data)}" '
+            f'<div class="ndcg-kf ndcg-widget ndcg-rg{self._VIEW_CLASS}" id="{_view_id(self._VIEW, keyed)}" '
             f'data-ndcg-view="{self._VIEW}">'
             '<div class="ndcg-sr" data-role="live" aria-live="polite"></div>'
             f'<div class="ndcg-head">🎮 {html.escape(self._title)}</div>'
@@ -449,8 +497,8 @@ class ReorderGame(View):
             '<button type="button" data-action="reset" disabled>↺ Start again</button>'
             '<button type="button" data-action="shuffle" disabled>🔀 Shuffle: play again</button></div>'
             f"{pairs}"
-            f'<details class="ndcg-rg-ideal"><summary>Show the ideal order</summary>'
-            f"<p>{ideal_text}: NDCG@{n} = 1.000. {par}</p></details>"
+            f'<details class="ndcg-rg-ideal"><summary>Show the {"best" if self.show_cg else "ideal"} order</summary>'
+            f"<p>{ideal_text}: {'highest grade first' if self.show_cg else f'NDCG@{n} = 1.000'}. {par}</p></details>"
             "<noscript><p>This game needs JavaScript to play; run the notebook to play it live.</p></noscript>"
             '<p class="ndcg-live">Running this notebook? The same game, live: '
             f"<code>{html.escape(self._code())}</code></p>" + json_island(data) + "</div>"
@@ -712,6 +760,12 @@ class TwoSystemsGame(View):
     title : str
         The heading; by default :data:`TWO_SYSTEMS_TITLE`. Source 004's game of
         videos X and Y is :data:`ndcg.course.widgets.GAME_TITLE`.
+    words : {"dcg", "discount"}
+        The words the game speaks. ``"dcg"``: which system has the higher DCG@k, with
+        the step tables of chapter 2. ``"discount"``, for chapter 0, which has not taught
+        DCG yet: which system keeps more of its grades after the discount for position,
+        with tables of grade, discount and what is kept (the same numbers, in chapter 0's
+        words).
 
     Attributes
     ----------
@@ -728,7 +782,10 @@ class TwoSystemsGame(View):
     ('y', True)
     """
 
-    def __init__(self, x, y, *, k=None, gain="linear", names=None, title=TWO_SYSTEMS_TITLE):
+    def __init__(self, x, y, *, k=None, gain="linear", names=None, title=TWO_SYSTEMS_TITLE, words="dcg"):
+        if words not in ("dcg", "discount"):
+            raise ValueError(f"words must be 'dcg' or 'discount'; got {words!r}.")
+        self.words = words
         self.gain = check_gain(gain)
         self.k = check_k(k)
         self._rankings = tuple(r if hasattr(r, "grades") and hasattr(r, "items") else None for r in (x, y))
@@ -760,7 +817,13 @@ class TwoSystemsGame(View):
         return f"DCG@{n}"
 
     @property
+    def _n(self) -> int:
+        return max(cutoff(self._x.size, self.k), cutoff(self._y.size, self.k))
+
+    @property
     def _question(self) -> str:
+        if self.words == "discount":
+            return f"Which system keeps more of its grades (top {self._n}) after the discount for position?"
         return f"Which system has the higher {self._label}?"
 
     def _lists_html(self) -> str:
@@ -781,31 +844,74 @@ class TwoSystemsGame(View):
             f"<tbody>{''.join(cells)}</tbody></table>"
         )
 
+    def _kept_table(self, grades, items) -> tables.StepTable:
+        """Chapter 0's table: each rank's grade, its discount, what the discount keeps of it."""
+        steps = tables.steps(grades, self.k, gain=self.gain, items=items)
+        kept = steps.column("contribution")
+        rows = [
+            (rank, item, grade, discount, part, total)
+            for rank, item, grade, discount, part, total in zip(
+                steps.column("rank"),
+                steps.column("item"),
+                steps.column("grade"),
+                steps.column("discount"),
+                kept,
+                steps.column("running total"),
+            )
+        ]
+        return tables.StepTable(
+            ("rank", "item", "grade", "discount", "kept", "kept so far"),
+            rows,
+            caption=f"kept in all (top {len(rows)}): {_fmt(steps.column('running total')[-1])}",
+        )
+
     def _answer_html(self) -> str:
+        discount_words = self.words == "discount"
         label = self._label
         values = {"x": self.dcg_x, "y": self.dcg_y}
         if self.winner == "tie":
-            answer = f"Both have the same {label}: {_fmt(self.dcg_x)}."
+            answer = (
+                f"Both keep the same share of their grades: {_fmt(self.dcg_x)}."
+                if discount_words
+                else f"Both have the same {label}: {_fmt(self.dcg_x)}."
+            )
         else:
             win, lose = ("x", "y") if self.winner == "x" else ("y", "x")
             name = dict(x=self.names[0], y=self.names[1])
+            verb = (
+                "keeps more of its grades after the discount" if discount_words else f"has the higher {label}"
+            )
             answer = (
-                f"<b>{html.escape(name[win])}</b> has the higher {label}: "
-                f"{_fmt(values[win])} against {_fmt(values[lose])}."
+                f"<b>{html.escape(name[win])}</b> {verb}: {_fmt(values[win])} against {_fmt(values[lose])}."
             )
-        why = (
-            "The best items count most near the top, where the discount 1/log<sub>2</sub>(i+1) "
-            "keeps most of their gain; lower down the same grade is worth less."
-        )
-        if sorted(self._x.tolist()) == sorted(self._y.tolist()):
+        if discount_words:
             why = (
-                f"Both lists hold the same grades (CG = {list_graded.cg(self._x):g} for both): only the "
-                f"order differs, and that is all DCG sees. " + why
+                "The best items count most near the top, where the discount keeps most of their grade; "
+                "lower down the same grade is worth less."
             )
+        else:
+            why = (
+                "The best items count most near the top, where the discount 1/log<sub>2</sub>(i+1) "
+                "keeps most of their gain; lower down the same grade is worth less."
+            )
+        if sorted(self._x.tolist()) == sorted(self._y.tolist()):
+            same = (
+                f"Both lists hold the same grades (their sum is {list_graded.cg(self._x):g} for both): only "
+                "the order differs, and the discount sees it. "
+                if discount_words
+                else f"Both lists hold the same grades (CG = {list_graded.cg(self._x):g} for both): only the "
+                f"order differs, and that is all DCG sees. "
+            )
+            why = same + why
         tables_html = "".join(
             "<div class='ndcg-side'>"
             f"<b>{html.escape(name)}</b>"
-            f"{tables.steps(grades, self.k, gain=self.gain, items=items)._repr_html_()}</div>"
+            + (
+                self._kept_table(grades, items)
+                if discount_words
+                else tables.steps(grades, self.k, gain=self.gain, items=items)
+            )._repr_html_()
+            + "</div>"
             for name, grades, items in zip(self.names, (self._x, self._y), self._items)
         )
         return f"<p>{answer} {why}</p>{tables_html}"
@@ -822,6 +928,8 @@ class TwoSystemsGame(View):
             args.append(f"names={self.names!r}")
         if self.title != TWO_SYSTEMS_TITLE:
             args.append("title=GAME_TITLE" if self.title == GAME_TITLE else f"title={self.title!r}")
+        if self.words != "dcg":
+            args.append(f"words={self.words!r}")
         return _call("TwoSystemsGame", args)
 
     def view_data(self) -> dict:
