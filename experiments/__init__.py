@@ -4,4 +4,7 @@
                  (``python3 tools/run.py races``); the chapter shows them as precomputed
 ``realdata.py``  chapter 6's learners on MSLR, Yahoo! LTR or Istella, beside the published
                  figures of ``published.yaml`` (``python3 tools/run.py ltr-real``)
+``spark.py``     Apache Spark's NDCG (mapInPandas, MLlib's RankingMetrics), saved to
+                 ``experiments/results/spark.json`` (``python3 tools/run.py spark``, Java 17+);
+                 chapter 4's page "NDCG beyond one machine" shows it as precomputed
 """

@@ -1,8 +1,8 @@
-"""How six libraries define NDCG, and the same ranking scored each library's way.
+"""How seven libraries define NDCG, and the same ranking scored each library's way.
 
 "NDCG@10" is not one number. scikit-learn, torchmetrics, trec_eval, ranx,
-LightGBM and XGBoost agree on the discount ``1 / log2(i + 1)`` but differ on
-five choices, and each choice can move the score of the same ranking:
+LightGBM, XGBoost and Spark MLlib agree on the discount ``1 / log2(i + 1)`` but
+differ on five choices, and each choice can move the score of the same ranking:
 
 =================  ==========================================================
 gain               the grade itself (``"linear"``) or ``2**rel - 1``
@@ -41,6 +41,11 @@ How the facts were checked
 * ranx is **not** installed: its convention comes from reading its source and
   documentation (files in ``Convention.sources``). A detail that could not be
   verified is marked "not verified" in the notes.
+* Spark MLlib (pyspark 4.3.0, on Java 17) is run outside the book, by
+  ``python3 tools/run.py spark``, which saves what it measured to
+  ``experiments/results/spark.json``; ``tests/experiments/test_spark.py``
+  compares :func:`ndcg_under` with every saved value, and runs Spark again
+  where Java 17 and the ``spark`` set are installed.
 
 >>> from ndcg.conventions import CONVENTIONS, ndcg_under
 >>> y_true = [3, 2, 0, 1]            # grades of the four retrieved items
@@ -65,7 +70,6 @@ import numpy as np
 
 from ._validation import _describe, check_grades, check_ideal, check_k, check_scores
 from .batch_graded import dcg_per_query
-from .list_graded import idcg
 
 #: The gain functions a convention may use (those of :mod:`ndcg.gains`).
 GAINS = ("linear", "exponential")
@@ -115,7 +119,9 @@ class Convention:
         How the facts were confirmed: ``"running it here"`` (the tests
         compare with the installed library), ``"running xgboost-cpu 3.2.0"``
         (the same: the CPU-only build the full install pins, named for its
-        build), ``"reading the 1.9.0 wheel"`` or ``"reading its source"``.
+        build), ``"running pyspark 4.3.0"`` (run outside the book, saved, and
+        compared with the saved values), ``"reading the 1.9.0 wheel"`` or
+        ``"reading its source"``.
     ties_option : str, optional
         What the library's switch for skipping the tie handling does, if it
         has one (scikit-learn's ``ignore_ties=True``).
@@ -426,6 +432,46 @@ CONVENTIONS: dict[str, Convention] = {
             "https://github.com/dmlc/xgboost/issues/11517",
         ),
     ),
+    "spark": Convention(
+        library="Spark MLlib",
+        call="RankingMetrics.of(rdd of (ranked ids, ground-truth ids, relevances)).ndcgAt(k) "
+        "(Scala/Java; through py4j from Python)",
+        version="4.3.0",
+        gain="exponential",
+        ties=TIES_INPUT_ORDER,
+        empty_query=0.0,
+        ideal=IDEAL_JUDGED,
+        checked_by="running pyspark 4.3.0",
+        notes=(
+            "Run with pyspark 4.3.0 on Java 17 by `python3 tools/run.py spark` "
+            "(experiments/spark.py), saved to experiments/results/spark.json; "
+            "tests/experiments/test_spark.py compares ndcg_under('spark', ...) with every saved value.",
+            "Spark is given a ranking, not scores: ties are in the order the caller ranks "
+            "them (here: input order).",
+            "PySpark's own pyspark.mllib.evaluation.RankingMetrics keeps two columns of its "
+            "input (PythonMLLibAPI.newRankingMetrics maps each row to predictions and labels), "
+            "so relevance values are dropped without a word: every ground-truth item counts "
+            "as relevant, binary relevance. The graded form is the Scala RankingMetrics.of, "
+            "reached from Python through py4j.",
+            "The ideal DCG takes the ground truth in the order given (maxDcg sums "
+            "2**rel(lab(i)) - 1 over i, unsorted): a ground truth not sorted by relevance "
+            "gives an ideal that is not the best, and an NDCG above 1. ndcg_under sorts, "
+            "so it equals Spark when the ground truth is given sorted.",
+            "The ideal counts every ground-truth item, retrieved or not, up to "
+            "k = min(max(len(pred), len(labels)), k): the ideal keeps judged items past the "
+            "ranking's end.",
+            "An empty ground truth, and one whose relevances are all 0, count 0 in the mean "
+            "(with a logged warning); the mean is RDD.mean over all queries.",
+            "The discount is 1/ln(i + 2), natural logarithm: NDCG, a ratio, is the same as with log2.",
+        ),
+        sources=(
+            "https://github.com/apache/spark/blob/v4.3.0/mllib/src/main/scala/org/apache/"
+            "spark/mllib/evaluation/RankingMetrics.scala",
+            "https://github.com/apache/spark/blob/v4.3.0/mllib/src/main/scala/org/apache/"
+            "spark/mllib/api/python/PythonMLLibAPI.scala (newRankingMetrics)",
+            "https://github.com/apache/spark/blob/v4.3.0/python/pyspark/mllib/evaluation.py",
+        ),
+    ),
 }
 
 
@@ -479,14 +525,14 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
     The items are ranked by ``y_score`` (highest first) with the library's
     tie rule, their grades turned into gains with its gain, and the DCG divided
     by the ideal DCG built the library's way. Everything is computed by
-    :func:`ndcg.batch_graded.dcg_per_query` and :func:`ndcg.list_graded.idcg`.
+    :func:`ndcg.batch_graded.dcg_per_query`, the ideal too (the grades sorted, best first).
 
     Parameters
     ----------
     convention : str or Convention
         A key of :data:`CONVENTIONS` (``"sklearn"``, ``"torchmetrics"``,
-        ``"trec_eval"``, ``"ranx"``, ``"lightgbm"``, ``"xgboost"``) or a
-        :class:`Convention`.
+        ``"trec_eval"``, ``"ranx"``, ``"lightgbm"``, ``"xgboost"``, ``"spark"``)
+        or a :class:`Convention`.
     y_true : sequence of float
         Grades of the retrieved (scored) items of the query, in any order.
     y_score : sequence of float
@@ -561,8 +607,12 @@ def ndcg_under(convention, y_true, y_score, k=None, *, judged=None, doc_ids=None
         gain=conv.gain,
         ignore_ties=conv.ties != TIES_AVERAGE,
     )[0]
-    ideal = all_grades if conv.ideal == IDEAL_JUDGED else None
-    ideal_dcg = idcg(grades, depth, gain=conv.gain, ideal=ideal)
+    # The ideal: the grades sorted from best to worst, summed by the same function as the DCG (for
+    # 2**rel - 1 with grades that are not whole numbers, idcg's own sum can differ in the last bit).
+    best = np.sort(all_grades if conv.ideal == IDEAL_JUDGED and all_grades is not None else grades)[::-1]
+    ideal_dcg = dcg_per_query(
+        best[None, :], np.arange(best.size, 0, -1)[None, :], k=depth, gain=conv.gain, ignore_ties=True
+    )[0]
     if ideal_dcg == 0.0:
         return float(conv.empty_query)
     # Both DCGs are the same sum (ndcg._rows.position_sum): the ideal order gives exactly 1, and a

@@ -1,4 +1,5 @@
-"""Chapter 6's experiments: ``races`` (the precomputed races) and ``ltr-real`` (a real collection)."""
+"""The experiments run outside the book: ``races`` (chapter 6's precomputed races), ``ltr-real`` (a real
+collection) and ``spark`` (Apache Spark's NDCG, for chapter 4's page "NDCG beyond one machine")."""
 
 from __future__ import annotations
 
@@ -31,3 +32,13 @@ def ltr_real(args: argparse.Namespace) -> None:
         if values:
             command += [f"--{name}", *values]
     run(command)
+
+
+def spark(args: argparse.Namespace) -> None:
+    """Run Spark locally (the ``spark`` set, installed on top of the full one; Java 17 or newer) and
+    save its NDCG facts to experiments/results/spark.json, which chapter 4's companion page shows as
+    precomputed (``python experiments/spark.py``; it says how to get Java when there is none).
+    ``--install-only``: install the set and stop (what ``.ci/run`` does before ``make test``)."""
+    if getattr(args, "install_only", False):
+        return
+    run([python(), "experiments/spark.py"])

@@ -1,7 +1,7 @@
 """The course's venv: the locks, their installs with uv (or pip), the stamps, and ``requirements``.
 
 Standard library only (it creates the venv). ``setup`` installs exactly a lock's pins into
-``.venv`` and stamps it; ``requirements`` re-pins both locks.
+``.venv`` and stamps it (the spark set, on top of the full one); ``requirements`` re-pins the three locks.
 """
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ FULL = Lock("requirements.in", "requirements.txt", Path(VENV, ".installed"))
 PARTICIPANT = Lock(
     "requirements-participant.in", "requirements-participant.txt", Path(VENV, ".installed-participant")
 )
+#: Apache Spark for chapter 4's page "NDCG beyond one machine" (``spark``): pyspark, pandas and
+#: pyarrow, pinned as in FULL, installed on top of FULL (never by ``check`` or ``book``).
+SPARK = Lock("requirements-spark.in", "requirements-spark.txt", Path(VENV, ".installed-spark"))
 STAMP = FULL.stamp
 #: The first line of each lock, written by ``requirements``: the lowest Python that every pin accepts.
 HEADER = "# requires-python: "
@@ -93,7 +96,15 @@ def stamp_is_fresh(root: Path, windows: bool, lock: Lock = FULL) -> bool:
 
 
 def is_installed(root: Path, windows: bool, lock: Lock) -> bool:
-    """Whether ``lock`` is installed; a fresh full install holds the participant set too (same pins)."""
+    """Whether ``lock`` is installed; a fresh full install holds the participant set too (same pins).
+    The spark set sits on top of the full one: a later sync of the full lock removes it, so its
+    stamp must be no older than the full lock's."""
+    if lock == SPARK:
+        return (
+            stamp_is_fresh(root, windows, FULL)
+            and stamp_is_fresh(root, windows, SPARK)
+            and (root / SPARK.stamp).stat().st_mtime >= (root / FULL.stamp).stat().st_mtime
+        )
     return stamp_is_fresh(root, windows, lock) or (
         lock == PARTICIPANT and stamp_is_fresh(root, windows, FULL)
     )
@@ -182,6 +193,9 @@ def setup(args: argparse.Namespace | None = None, lock: Lock = FULL) -> None:
     """
     if is_installed(base.ROOT, base.WINDOWS, lock):
         return
+    if lock == SPARK:
+        setup_spark(args)
+        return
     if lock == PARTICIPANT and (base.ROOT / FULL.stamp).exists():
         print(f"{VENV} held the full set ({FULL.pinned}): bringing it up to date.", flush=True)
         lock = FULL
@@ -205,6 +219,22 @@ def setup(args: argparse.Namespace | None = None, lock: Lock = FULL) -> None:
     (base.ROOT / lock.stamp).touch()
     if lock == FULL:
         (base.ROOT / PARTICIPANT.stamp).touch()
+
+
+def setup_spark(args: argparse.Namespace | None = None) -> None:
+    """The full set, then the spark set on top of it (``install``, not ``sync``: the full set stays).
+
+    pyspark alone is about 480 MB on disk, pandas and pyarrow about 210 MB more
+    (``tools/install-size.json``): only ``spark`` installs them, and CI (``.ci/run``).
+    """
+    setup(args, FULL)
+    options = wheelhouse_options(args)
+    if install_uv(SPARK, options):
+        run([tool("uv"), "pip", "install", "--python", python(), "--quiet", *options, "-r", SPARK.pinned])
+    else:
+        install = [python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *options]
+        run([*install, "-r", SPARK.pinned])
+    (base.ROOT / SPARK.stamp).touch()
 
 
 #: The venv's Jupyter settings, ``.venv/etc/jupyter/jupyter_config.json`` (read by every Jupyter
@@ -268,11 +298,12 @@ def write_header(root: Path, lock: Lock, bound: Sequence[int]) -> None:
 
 
 def requirements(args: argparse.Namespace) -> None:
-    """Re-pin requirements.txt from requirements.in, then requirements-participant.txt under it,
-    with ``uv pip compile --universal`` (every system's pins, one version of each package), from
-    the lowest Python of today's full lock; install the full lock into .venv, and write each lock's
-    requires-python line from the Requires-Python metadata of the pins installed here
-    (``tools/requires_python.py``, which reads it with ``packaging``).
+    """Re-pin requirements.txt from requirements.in, then requirements-participant.txt and
+    requirements-spark.txt under it, with ``uv pip compile --universal`` (every system's pins,
+    one version of each package), from the lowest Python of today's full lock; install the full
+    lock into .venv and the spark set on top, and write each lock's requires-python line from the
+    Requires-Python metadata of the pins installed here (``tools/requires_python.py``, which
+    reads it with ``packaging``).
 
     The new pins may need another Python than the old ones, so no lock's line holds this
     command back: the line is written afresh from the new pins."""
@@ -282,7 +313,7 @@ def requirements(args: argparse.Namespace) -> None:
         floor = shown_version(required_python(base.ROOT, FULL)[:2])
     except SystemExit:  # no line yet: resolve from this Python's series
         floor = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    for lock in (FULL, PARTICIPANT):
+    for lock in (FULL, PARTICIPANT, SPARK):
         run(compile_command(lock, floor))
         forked = forked_pins((base.ROOT / lock.pinned).read_text(encoding="utf-8"))
         if forked:
@@ -291,14 +322,16 @@ def requirements(args: argparse.Namespace) -> None:
                 f"pin one version in {lock.source} (a bound that every Python from {floor} accepts)."
             )
     run([tool("uv"), "pip", "sync", "--python", python(), "--quiet", FULL.pinned])
-    command = [python(), "tools/requires_python.py", FULL.pinned, PARTICIPANT.pinned]
+    # The spark set on top (its Requires-Python is read from its installed pins too).
+    run([tool("uv"), "pip", "install", "--python", python(), "--quiet", "-r", SPARK.pinned])
+    command = [python(), "tools/requires_python.py", FULL.pinned, PARTICIPANT.pinned, SPARK.pinned]
     print(shown(command), flush=True)
     result = subprocess.run(command, cwd=base.ROOT, env=None, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"could not read the pins' Requires-Python:\n{result.stderr}")
     print(result.stderr, end="", file=sys.stderr)
     found = json.loads(result.stdout)
-    for lock in (FULL, PARTICIPANT):
+    for lock in (FULL, PARTICIPANT, SPARK):
         write_header(base.ROOT, lock, parse_version(found[lock.pinned]))
     # The sync took the editable ndcg away: put it back, and mark both sets installed.
     run(
@@ -315,5 +348,5 @@ def requirements(args: argparse.Namespace) -> None:
             ".",
         ]
     )
-    for lock in (FULL, PARTICIPANT):
+    for lock in (FULL, PARTICIPANT, SPARK):  # in this order: the spark stamp is the newest
         (base.ROOT / lock.stamp).touch()

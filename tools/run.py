@@ -57,11 +57,11 @@ from tools.commands_course import (  # noqa: E402
     solutions,
     solutions_problem,
 )
-from tools.commands_experiments import ltr_real, races  # noqa: E402
+from tools.commands_experiments import ltr_real, races, spark  # noqa: E402
 from tools.commands_lint import lint  # noqa: E402
 from tools.commands_sources import anki, exercises, manifest, notebooks, sentences, sync_check  # noqa: E402
 from tools.commands_tests import OLDER_KERNELS, benchmark, nbval, test, test_fast  # noqa: E402
-from tools.install import FULL, PARTICIPANT, Lock, required_python, requirements, setup  # noqa: E402
+from tools.install import FULL, PARTICIPANT, SPARK, Lock, required_python, requirements, setup  # noqa: E402
 from tools.pythons import python_problem  # noqa: E402
 
 
@@ -135,6 +135,12 @@ COMMANDS: dict[str, Command] = {
     "ltr-real": Command(
         "chapter 6's learners on MSLR/Yahoo!/Istella you downloaded (make ltr-real DATA=DIR DATASET=NAME)",
         ltr_real,
+    ),
+    "spark": Command(
+        "install the spark set (pyspark, pandas, pyarrow) and save Spark's NDCG facts to "
+        "experiments/results/spark.json (Java 17+; --install-only: only install)",
+        spark,
+        SPARK,
     ),
     "participant-pack": Command(
         "the participant pack, folder and zip, no solutions (--wheelhouse: for an offline room)",
@@ -229,6 +235,10 @@ def parser() -> argparse.ArgumentParser:
                 "--out", metavar="FILE", help="the JSON file (default: experiments/results/...)"
             )
             subparser.add_argument("--published", metavar="FILE", help="default: experiments/published.yaml")
+        if name == "spark":
+            subparser.add_argument(
+                "--install-only", action="store_true", help="install the spark set, run nothing"
+            )
         if name == "nbval":
             subparser.add_argument(
                 "--older-kernels",

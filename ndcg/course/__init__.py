@@ -20,6 +20,9 @@ Modules
 ``published``    figures quoted from papers: the checked reader of
                  ``experiments/published.yaml`` (chapter 6; imports yaml)
 ``compare``      how often two metrics disagree on random rankings
+``scale``        NDCG over blocks of queries (Dask, Spark): a block's exact sum and
+                 count, the mean put together bit for bit, and Spark MLlib's ndcgAt
+                 transcribed (chapter 4's page "NDCG beyond one machine"; NumPy only)
 ``dropin``       ``ndcg.ndcg_score`` and scikit-learn's given the same inputs
                  (chapter 4; imports scikit-learn)
 ``checks``       answer checks for the exercise notebooks: a ladder of help (hint,

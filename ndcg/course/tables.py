@@ -303,6 +303,7 @@ def convention_table(y_true=None, y_score=None, k=None, *, judged=None, doc_ids=
     ranx          0.8100
     LightGBM      0.9468
     XGBoost       0.9468
+    Spark MLlib   0.8557
     >>> convention_table().column("ties")[1:3]
     ['average', 'doc id, descending']
     >>> convention_table().column("ties")[0]

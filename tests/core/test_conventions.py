@@ -222,6 +222,7 @@ def test_recorded_parameters():
         "ranx": ("linear", "unspecified", 0.0, "judged", None, "reading its source"),
         "lightgbm": ("exponential", "input order", 1.0, "list", None, "running it here"),
         "xgboost": ("exponential", "input order", 1.0, "list", 32, "running xgboost-cpu 3.2.0"),
+        "spark": ("exponential", "input order", 0.0, "judged", None, "running pyspark 4.3.0"),
     }
     assert (CONVENTIONS["lightgbm"].max_grade, CONVENTIONS["xgboost"].max_grade) == (30, 31)
     for name, convention in CONVENTIONS.items():
@@ -365,12 +366,13 @@ def test_convention_table_scores_one_ranking_under_each_convention():
     assert len(table.rows) == len(CONVENTIONS)
     for name, value in zip(CONVENTIONS, table.column("NDCG@3")):
         assert value == ndcg_under(name, *args, **extra)
-    assert len(set(table.column("NDCG@3"))) == 4  # four different answers for one ranking
+    assert len(set(table.column("NDCG@3"))) == 5  # five different answers for one ranking
     html = table._repr_html_()
     assert html.startswith("<table") and "trec_eval" in html
     assert "| library |" in table.to_markdown()
     plain = convention_table()
-    assert plain.columns[-1] == "checked by" and len(plain.rows) == 6
+    assert plain.columns[-1] == "checked by" and len(plain.rows) == 7
+    assert plain.rows[-1][0] == "Spark MLlib" and plain.rows[-1][-1] == "running pyspark 4.3.0"
     assert convention_table([1, 0], [2, 1]).columns[-1] == "NDCG"
 
 

@@ -17,7 +17,12 @@ from tools import base, install
 @pytest.fixture
 def repo(tmp_path, monkeypatch):
     """A fake repository whose POSIX and Windows venvs are both set up (fresh stamps)."""
-    for name in ("requirements.txt", "requirements-participant.txt", "pyproject.toml"):
+    for name in (
+        "requirements.txt",
+        "requirements-participant.txt",
+        "requirements-spark.txt",
+        "pyproject.toml",
+    ):
         (tmp_path / name).write_text(LOCK if name.startswith("requirements") else "")
         age(tmp_path / name, 60)
     (tmp_path / "_config.yml").write_text(CONFIG)
@@ -41,6 +46,7 @@ def repo(tmp_path, monkeypatch):
         python.write_text("")
     (tmp_path / install.STAMP).write_text("")
     (tmp_path / install.PARTICIPANT.stamp).write_text("")
+    (tmp_path / install.SPARK.stamp).write_text("")  # written last: no older than the full set's
     monkeypatch.setattr(base, "ROOT", tmp_path)
     monkeypatch.setattr(base, "WINDOWS", False)
     monkeypatch.setenv("NDCG_TEST_WORKERS", "0")  # the commands below, without xdist's options

@@ -274,7 +274,11 @@ def test_both_locks_install_on_python_3_11_0_as_pyproject_says():
 
 def test_requirements_compiles_both_locks_with_uv_and_writes_each_header(repo, monkeypatch):
     recorded = []
-    found = {"requirements.txt": "3.11", "requirements-participant.txt": "3.10"}
+    found = {
+        "requirements.txt": "3.11",
+        "requirements-participant.txt": "3.10",
+        "requirements-spark.txt": "3.11",
+    }
 
     def fake_run(command, cwd=None, env=None, **options):
         recorded.append(command)
@@ -287,18 +291,29 @@ def test_requirements_compiles_both_locks_with_uv_and_writes_each_header(repo, m
     bin_dir = repo / ".venv" / "bin"
     python, uv = str(bin_dir / "python"), str(bin_dir / "uv")
     assert recorded[0][-1] == "uv==0.13.9" and recorded[0][:4] == [python, "-m", "pip", "install"]
-    for command, lock in zip(recorded[1:3], (install.FULL, install.PARTICIPANT)):
+    for command, lock in zip(recorded[1:4], (install.FULL, install.PARTICIPANT, install.SPARK)):
         assert command[:5] == [uv, "pip", "compile", "--quiet", "--universal"]
         assert command[5:7] == ["--python-version", "3.11"], "resolved from the full lock's lowest Python"
         assert command[-3:] == [lock.source, "-o", lock.pinned], "today's lock is uv's preference"
-    assert recorded[3] == [uv, "pip", "sync", "--python", python, "--quiet", "requirements.txt"]
-    assert recorded[4] == [
+    assert recorded[4] == [uv, "pip", "sync", "--python", python, "--quiet", "requirements.txt"]
+    assert recorded[5] == [
+        uv,
+        "pip",
+        "install",
+        "--python",
+        python,
+        "--quiet",
+        "-r",
+        "requirements-spark.txt",
+    ]
+    assert recorded[6] == [
         python,
         "tools/requires_python.py",
         "requirements.txt",
         "requirements-participant.txt",
+        "requirements-spark.txt",
     ]
-    assert recorded[5][-3:] == ["--no-build-isolation", "-e", "."]
+    assert recorded[7][-3:] == ["--no-build-isolation", "-e", "."]
     full = (repo / "requirements.txt").read_text()
     light = (repo / "requirements-participant.txt").read_text()
     assert full.startswith("# requires-python: >=3.11 ") and full.count("# requires-python:") == 1
@@ -306,6 +321,7 @@ def test_requirements_compiles_both_locks_with_uv_and_writes_each_header(repo, m
     assert install.stamp_is_fresh(repo, False, install.FULL) and install.stamp_is_fresh(
         repo, False, install.PARTICIPANT
     )
+    assert install.is_installed(repo, False, install.SPARK)
     recorded.clear()
     assert run.main(["requirements"]) == 0
     assert (repo / "requirements.txt").read_text() == full, "a second run changes nothing"
@@ -378,6 +394,34 @@ def test_the_participant_s_commands_install_only_the_participant_set(name, repo,
     assert run.main([name]) == 0
     assert ["sync", "requirements-participant.txt"] in uv_installs(calls)
     assert "requirements.txt" not in [word for command in commands(calls) for word in command]
+
+
+def test_spark_installs_its_set_on_top_of_the_full_one_and_a_full_sync_takes_it_away(repo, calls):
+    assert run.COMMANDS["spark"].lock == install.SPARK
+    assert install.is_installed(repo, False, install.SPARK)
+    (repo / install.SPARK.stamp).unlink()
+    assert not install.is_installed(repo, False, install.SPARK)
+    assert run.main(["spark", "--install-only"]) == 0
+    # the full set is fresh: only the spark set, installed (not synced: the full set stays)
+    assert uv_installs(calls)[1:] == [["install", "requirements-spark.txt"]]
+    assert install.is_installed(repo, False, install.SPARK)
+    calls.clear()
+    assert run.main(["spark", "--install-only"]) == 0
+    assert calls == [], "installed once"
+    (repo / install.FULL.stamp).unlink()  # the full lock changes: a sync removes what it does not list
+    assert run.main(["spark", "--install-only"]) == 0
+    assert [step[0] for step in uv_installs(calls)[1:]] == ["sync", "install", "pip", "install"]
+    assert uv_installs(calls)[-1] == ["install", "requirements-spark.txt"]
+    assert install.is_installed(repo, False, install.SPARK)
+
+
+def test_the_spark_set_is_pinned_as_the_full_lock_and_only_there():
+    spark = install.pins((REPO / "requirements-spark.txt").read_text(encoding="utf-8"))
+    assert {"pyspark", "pandas", "pyarrow"} <= set(spark)
+    assert all(FULL[name] == version for name, version in spark.items() if name in FULL)
+    assert not {"pyspark", "pandas", "pyarrow", "py4j"} & (set(FULL) | set(LIGHT))
+    assert "-c requirements.txt" in (REPO / "requirements-spark.in").read_text(encoding="utf-8")
+    assert FULL["dask"] and "dask" not in LIGHT
 
 
 def test_the_developer_s_commands_install_the_full_set():

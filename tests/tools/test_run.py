@@ -109,6 +109,7 @@ SUBCOMMANDS = {
     "participant-pack": [("python", {"participant-pack"})],
     "solutions": [("python", {"solutions"})],
     "manifest": [("python", {"manifest"})],
+    "spark": [("python", {"experiments/spark.py"})],
 }
 
 
@@ -471,6 +472,7 @@ def test_help_lists_every_subcommand(capsys):
         "participant-pack",
         "solutions",
         "manifest",
+        "spark",
     }
     assert set(listed) == expected
 
