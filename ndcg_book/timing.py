@@ -538,10 +538,15 @@ FURTHER = "further"
 
 def companion_names(course: Path, chapter_name: str | None = None) -> list[str]:
     """``further/04-ties``, ...: every companion page (of ``chapter_name``, ``"04_ndcg"``, when given),
-    in order; a companion page's file name starts with its chapter's number."""
+    in the order of the table of contents (``_toc.yml``; a page it does not list comes last); a
+    companion page's file name starts with its chapter's number."""
     number = f"{chapter_name[:2]}-" if chapter_name else ""
     folder = course / "chapters" / FURTHER
-    return sorted(f"{FURTHER}/{p.stem}" for p in folder.glob(f"{number}*.md"))
+    found = {f"{FURTHER}/{p.stem}" for p in folder.glob(f"{number}*.md")}
+    toc = course / "_toc.yml"
+    listed = re.findall(rf"file:\s*chapters/({FURTHER}/[\w-]+)", toc.read_text(encoding="utf-8")) if toc.is_file() else []
+    ordered = [name for name in dict.fromkeys(listed) if name in found]
+    return ordered + sorted(found - set(ordered))
 
 
 def chapter(name: str, course: Path | None = None) -> Chapter:
@@ -639,6 +644,7 @@ PLANS = {
             ("teach", "05_mrr"),
             ("exercises", "05_mrr", 2),
             ("teach", "06_ltr"),
+            ("exercises", "06_ltr", 2),
         ),
     ),
 }

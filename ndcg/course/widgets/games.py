@@ -520,7 +520,7 @@ MONSTER_MESSAGES = {
     "intro": (
         "The DCG monster's health is IDCG − DCG: what your order still lacks of the best one. "
         "A move that raises DCG hits the monster; a move that lowers DCG heals it. "
-        "Bring NDCG to 1.0 to win."
+        "Bring DCG up to IDCG (health 0) to win."
     ),
     "health": "👾 Monster health: <b>{health}</b> of {full} (IDCG@{n} − DCG@{n} = {idcg} − {dcg})",
     "start": "👾 A DCG monster appears with {health} health. Make your first move!",
@@ -528,7 +528,7 @@ MONSTER_MESSAGES = {
     "damage": "⚔️ Your move dealt <b>{damage}</b> damage!",
     "heal": "💚 Oops: the monster heals <b>{heal}</b>.",
     "nothing": "🛡️ No effect: DCG@{n} did not change.",
-    "won": "🗡️ The monster is defeated: NDCG@{n} = 1.000. You win the sword of normalisation!",
+    "won": "🗡️ The monster is defeated: DCG@{n} = IDCG@{n}. You win the sword of normalisation!",
 }
 
 
