@@ -9,6 +9,13 @@ critical ``aria-required-children`` violation and a screen reader announces a li
 During ``html-page-context`` this extension gives each entry of such a list the role
 ``listitem``: the reader then hears "list, N items" and each reference as an item, and the page
 looks the same (no CSS involved).
+
+The theme's navigation gives a chapter with pages under it (the companion pages) a
+``<details>`` whose ``<summary>`` holds only a chevron icon marked ``role="presentation"``: a
+disclosure button with no name (axe-core's serious ``summary-name``), which a screen reader
+announces as "button, collapsed" without saying what it opens. The navigation is written by the
+theme's context function ``generate_toctree_html``; this extension wraps it so that every such
+summary is named after the page it belongs to ("Pages under 4. NDCG ...").
 """
 
 from __future__ import annotations
@@ -30,12 +37,34 @@ def list_items(body: str) -> str:
     return _ENTRY.sub(r'\1 role="listitem"', body)
 
 
+#: A navigation entry with pages under it: the link to the page, then the details of its subtree.
+_TOGGLE = re.compile(r'(<a class="reference internal" href="[^"]*">(.*?)</a>\s*<details(?: [^>]*)?>\s*<summary)>')
+
+
+def named_toggles(html: str) -> str:
+    """``html`` (the theme's navigation) with each subtree's summary named after its page.
+
+    >>> named_toggles('<li><a class="reference internal" href="04.html">4. NDCG — <em>x</em></a>'
+    ...               '<details open="open"><summary><span class="toctree-toggle" role="presentation">')
+    '<li><a class="reference internal" href="04.html">4. NDCG — <em>x</em></a><details open="open"><summary aria-label="Pages under 4. NDCG — x"><span class="toctree-toggle" role="presentation">'
+    """
+
+    def named(match: re.Match) -> str:
+        title = re.sub(r"<[^>]+>", "", match.group(2)).replace('"', "&quot;").strip()
+        return f'{match.group(1)} aria-label="Pages under {title}">'
+
+    return _TOGGLE.sub(named, html)
+
+
 def _page_context(app, pagename, templatename, context, doctree) -> None:
     body = context.get("body")
     if body and 'class="citation-list"' in body:
         context["body"] = list_items(body)
+    toctree = context.get("generate_toctree_html")
+    if callable(toctree):
+        context["generate_toctree_html"] = lambda *args, **kwargs: named_toggles(toctree(*args, **kwargs))
 
 
 def register(app) -> None:
     """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
-    app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", _page_context, priority=900)  # after the theme sets its functions

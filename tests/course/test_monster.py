@@ -184,9 +184,13 @@ def test_the_view_is_the_reorder_engine_with_a_monster():
     assert "<style" not in view and " style=" not in view
     data = island(view)
     reorder = games.ReorderGame(examples.VIDEO_GAME_X).view_data()
-    assert {key: data[key] for key in reorder if key != "title"} == {
-        key: value for key, value in reorder.items() if key != "title"
+    assert {key: data[key] for key in reorder if key not in ("title", "messages")} == {
+        key: value for key, value in reorder.items() if key not in ("title", "messages")
     }
+    # the same engine, in chapter 3's words: DCG and IDCG, never NDCG (chapter 4)
+    assert data["messages"] == games.IDCG_REORDER_MESSAGES
+    assert not any("NDCG" in text for text in data["messages"].values())
+    assert "NDCG" not in view.split('<script type="application/json"')[0]
     assert data["title"] == games.MONSTER_TITLE and "击败DCG怪兽" in view
     assert data["monster"] == {
         "messages": games.MONSTER_MESSAGES,

@@ -96,6 +96,23 @@ CG_REORDER_MESSAGES = {
     "no_best": "No best yet from this start: reach the best order and your fewest moves are kept here.",
 }
 
+#: What the DCG monster's reorder engine says (chapter 3), as :data:`REORDER_MESSAGES` but in the
+#: words chapter 3 has taught: DCG and IDCG, and the ideal order; no NDCG (chapter 4) and no pairs'
+#: ΔNDCG (chapter 6).
+IDCG_REORDER_MESSAGES = {
+    **{
+        key: text
+        for key, text in REORDER_MESSAGES.items()
+        if key not in ("best_swap", "no_swap", "pairs_caption")
+    },
+    "score": "DCG@{n} = <b>{dcg}</b> of IDCG@{n} = {idcg} &nbsp;·&nbsp; 🔀 Moves: <b>{moves}</b>",
+    "already": (
+        "🎉 DCG@{n} = IDCG@{n}: this order is already ideal. Try moving something, and watch DCG drop."
+    ),
+    "solved": "🎉 DCG@{n} = IDCG@{n} in {moves} {moves_word}: the ideal order!{par}",
+    "no_best": "No best yet from this start: reach DCG = IDCG and your fewest moves are kept here.",
+}
+
 #: What the two-systems game says (templates, as :data:`REORDER_MESSAGES`).
 TWO_SYSTEMS_MESSAGES = {
     "right": "🎉 Right! You guessed {guess}.",
@@ -299,7 +316,7 @@ class ReorderGame(View):
         self.k = check_k(k)
         self.show_cg = bool(cg)
         #: The game's texts: chapter 1's words with ``cg=True``.
-        self.messages = CG_REORDER_MESSAGES if self.show_cg else REORDER_MESSAGES
+        self.messages = CG_REORDER_MESSAGES if self.show_cg else self._MESSAGES
         if title is None:
             title = CG_REORDER_TITLE if self.show_cg else REORDER_TITLE
         self.show_pairs = bool(pairs)
@@ -324,6 +341,13 @@ class ReorderGame(View):
         super().__init__(self.snapshot_html(), module="ndcg-games.js")
 
     # -- hooks for a game built on this engine (:class:`MonsterGame`) ---------
+    #: The game's texts, unless ``cg=True`` (chapter 1's words).
+    _MESSAGES = REORDER_MESSAGES
+
+    def _ideal_note(self, n: int) -> str:
+        """What the ideal order scores, in the words of the game's chapter."""
+        return "highest grade first" if self.show_cg else f"NDCG@{n} = 1.000"
+
     def _intro_text(self) -> str:
         if self.show_cg:
             return (
@@ -498,7 +522,7 @@ class ReorderGame(View):
             '<button type="button" data-action="shuffle" disabled>🔀 Shuffle: play again</button></div>'
             f"{pairs}"
             f'<details class="ndcg-rg-ideal"><summary>Show the {"best" if self.show_cg else "ideal"} order</summary>'
-            f"<p>{ideal_text}: {'highest grade first' if self.show_cg else f'NDCG@{n} = 1.000'}. {par}</p></details>"
+            f"<p>{ideal_text}: {self._ideal_note(n)}. {par}</p></details>"
             "<noscript><p>This game needs JavaScript to play; run the notebook to play it live.</p></noscript>"
             '<p class="ndcg-live">Running this notebook? The same game, live: '
             f"<code>{html.escape(self._code())}</code></p>" + json_island(data) + "</div>"
@@ -670,6 +694,11 @@ class MonsterGame(ReorderGame):
                 f"grades must hold a relevant item within the cut-off for a monster to fight; got {list(values)}."
             )
         super().__init__(items, grades, k=k, gain=gain, title=title)
+
+    _MESSAGES = IDCG_REORDER_MESSAGES
+
+    def _ideal_note(self, n: int) -> str:
+        return f"DCG@{n} = IDCG@{n}"
 
     def _intro_text(self) -> str:
         return MONSTER_MESSAGES["intro"]
