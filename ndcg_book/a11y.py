@@ -37,23 +37,22 @@ def list_items(body: str) -> str:
     return _ENTRY.sub(r'\1 role="listitem"', body)
 
 
-#: A navigation entry with pages under it: the link to the page, then the details of its subtree.
-_TOGGLE = re.compile(r'(<a class="reference internal" href="[^"]*">(.*?)</a>\s*<details(?: [^>]*)?>\s*<summary)>')
+def name_toggles(soup):
+    """Name each subtree toggle of the theme's navigation (a BeautifulSoup tree, changed in place)
+    after the page it belongs to; a toggle that has text of its own (a part's caption) keeps it.
 
-
-def named_toggles(html: str) -> str:
-    """``html`` (the theme's navigation) with each subtree's summary named after its page.
-
-    >>> named_toggles('<li><a class="reference internal" href="04.html">4. NDCG — <em>x</em></a>'
-    ...               '<details open="open"><summary><span class="toctree-toggle" role="presentation">')
-    '<li><a class="reference internal" href="04.html">4. NDCG — <em>x</em></a><details open="open"><summary aria-label="Pages under 4. NDCG — x"><span class="toctree-toggle" role="presentation">'
+    >>> from bs4 import BeautifulSoup
+    >>> soup = BeautifulSoup('<li><a class="reference internal" href="04.html">4. NDCG — <em>x</em></a>'
+    ...                      '<details><summary><span role="presentation"></span></summary></details></li>',
+    ...                      "html.parser")
+    >>> name_toggles(soup).summary["aria-label"]
+    'Pages under 4. NDCG — x'
     """
-
-    def named(match: re.Match) -> str:
-        title = re.sub(r"<[^>]+>", "", match.group(2)).replace('"', "&quot;").strip()
-        return f'{match.group(1)} aria-label="Pages under {title}">'
-
-    return _TOGGLE.sub(named, html)
+    for summary in soup.select("li > details > summary"):
+        link = summary.parent.parent.find("a", recursive=False)
+        if link is not None and not summary.get_text(strip=True) and not summary.get("aria-label"):
+            summary["aria-label"] = f"Pages under {link.get_text(' ', strip=True)}"
+    return soup
 
 
 def _page_context(app, pagename, templatename, context, doctree) -> None:
@@ -62,7 +61,12 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
         context["body"] = list_items(body)
     toctree = context.get("generate_toctree_html")
     if callable(toctree):
-        context["generate_toctree_html"] = lambda *args, **kwargs: named_toggles(toctree(*args, **kwargs))
+
+        def named(*args, **kwargs):
+            tree = toctree(*args, **kwargs)  # the theme's parsed tree (a string for some kinds)
+            return name_toggles(tree) if hasattr(tree, "select") else tree
+
+        context["generate_toctree_html"] = named
 
 
 def register(app) -> None:

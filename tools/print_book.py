@@ -294,13 +294,48 @@ def page_pdf(page, edition: str) -> bytes:
     )
 
 
+#: The footer's band at the foot of a printed page, in points (the bottom margin).
+FOOTER_PT = 16 / 25.4 * 72
+
+
+def without_blank_end(data: bytes) -> bytes:
+    """A printed page's PDF without a last page that holds only its footer.
+
+    Chromium starts a new sheet when the page's last line ends in the bottom margin's reach (the
+    bottom padding of the theme's containers spills over): a sheet with no text but the footer,
+    which the merged book would carry as a blank page. A word's height above the foot of the sheet
+    is ``cm[5] + cm[3] * tm[5]`` (Chromium draws text with a flipped matrix); the footer's words
+    lie within :data:`FOOTER_PT` of the foot.
+    """
+    from pypdf import PdfReader, PdfWriter
+
+    reader = PdfReader(io.BytesIO(data))
+    if len(reader.pages) < 2:
+        return data
+    heights = []
+    reader.pages[-1].extract_text(
+        visitor_text=lambda text, cm, tm, font, size: (
+            heights.append(cm[5] + cm[3] * tm[5]) if text.strip() else None
+        )
+    )
+    if any(height > FOOTER_PT for height in heights):
+        return data
+    writer = PdfWriter()
+    for sheet in reader.pages[:-1]:
+        writer.add_page(sheet)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def print_page(page, url: str, edition: str) -> tuple[str, bytes]:
-    """Open one page of the book and print it: print media, A4, the edition in the footer.
-    Returns the page's title and the PDF."""
+    """Open one page of the book and print it: print media, A4, the edition in the footer (a last
+    sheet with nothing but the footer dropped, :func:`without_blank_end`). Returns the page's title
+    and the PDF."""
     page.goto(url, wait_until="load")
     page.emulate_media(media="print")
     page.evaluate(READY)
-    return page_title(page), page_pdf(page, edition)
+    return page_title(page), without_blank_end(page_pdf(page, edition))
 
 
 def metadata(title: str, author: str, version: str, date: dt.date, subject: str) -> dict[str, str]:
