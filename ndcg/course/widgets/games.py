@@ -75,15 +75,19 @@ REORDER_MESSAGES = {
     ),
 }
 
+#: The reorder game's texts without those of the pairs' ΔNDCG and λ (chapter 6's words), which
+#: the games of the earlier chapters do not show.
+_WITHOUT_PAIRS = {
+    key: text
+    for key, text in REORDER_MESSAGES.items()
+    if key not in ("best_swap", "no_swap", "pairs_caption")
+}
+
 #: What chapter 1's reorder game says (``cg=True``), as :data:`REORDER_MESSAGES` but in the words
 #: chapter 1 has taught: the grades, CG and the discount of its figure ("what the discount keeps",
 #: the number that DCG will be in chapter 2), the best order; no DCG, IDCG or NDCG.
 CG_REORDER_MESSAGES = {
-    **{
-        key: text
-        for key, text in REORDER_MESSAGES.items()
-        if key not in ("best_swap", "no_swap", "pairs_caption")
-    },
+    **_WITHOUT_PAIRS,
     "score": "what the discount keeps = <b>{dcg}</b> &nbsp;·&nbsp; 🔀 Moves: <b>{moves}</b>",
     "already": (
         "🎉 This order is already the best: highest grade first. "
@@ -100,11 +104,7 @@ CG_REORDER_MESSAGES = {
 #: words chapter 3 has taught: DCG and IDCG, and the ideal order; no NDCG (chapter 4) and no pairs'
 #: ΔNDCG (chapter 6).
 IDCG_REORDER_MESSAGES = {
-    **{
-        key: text
-        for key, text in REORDER_MESSAGES.items()
-        if key not in ("best_swap", "no_swap", "pairs_caption")
-    },
+    **_WITHOUT_PAIRS,
     "score": "DCG@{n} = <b>{dcg}</b> of IDCG@{n} = {idcg} &nbsp;·&nbsp; 🔀 Moves: <b>{moves}</b>",
     "already": (
         "🎉 DCG@{n} = IDCG@{n}: this order is already ideal. Try moving something, and watch DCG drop."
