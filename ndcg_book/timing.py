@@ -544,7 +544,11 @@ def companion_names(course: Path, chapter_name: str | None = None) -> list[str]:
     folder = course / "chapters" / FURTHER
     found = {f"{FURTHER}/{p.stem}" for p in folder.glob(f"{number}*.md")}
     toc = course / "_toc.yml"
-    listed = re.findall(rf"file:\s*chapters/({FURTHER}/[\w-]+)", toc.read_text(encoding="utf-8")) if toc.is_file() else []
+    listed = (
+        re.findall(rf"file:\s*chapters/({FURTHER}/[\w-]+)", toc.read_text(encoding="utf-8"))
+        if toc.is_file()
+        else []
+    )
     ordered = [name for name in dict.fromkeys(listed) if name in found]
     return ordered + sorted(found - set(ordered))
 
