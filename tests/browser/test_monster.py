@@ -51,6 +51,7 @@ class Monster(Reorder):
 
     def __init__(self, visit, root):
         super().__init__(visit, root, RANKING, {})
+        self.messages = games.IDCG_REORDER_MESSAGES  # chapter 3's words: DCG and IDCG, no NDCG
         self.full = games.monster_health(self.grades())
         self.health = self.full
 
