@@ -737,9 +737,52 @@ def _title(section: Section) -> str:
     return section.title
 
 
-def chapter_note(name: str, course: Path | None = None) -> str:
+_KINDS_ZH = {"number": "数值题", "list": "列表题", "function": "函数题"}
+
+
+def chapter_note_zh(name: str, course: Path | None = None) -> str:
+    """:func:`chapter_note` in Chinese, from the same counts (the Chinese edition's box)."""
+    course = course or root()
+    counted = chapter(name, course)
+    companion = name.startswith(f"{FURTHER}/")
+    optional = counted.optional_sections()
+    lines = [
+        ":::{admonition} ⏱️ " + ("本页用时" if companion else "本章用时"),
+        ":class: note ndcg-timing",
+        f"阅读约 **{counted.minutes()} 分钟**：按英文原文 {counted.words()} 词、每分钟 {WORDS_PER_MINUTE} 词计，"
+        f"另加每幅图 {_num(FIGURE_MINUTES)} 分钟（共 {counted.figures()} 幅）、每张表 {_num(TABLE_MINUTES)} 分钟"
+        f"（共 {counted.tables()} 张）（不含练习、实践、闪卡和测验）。",
+    ]
+    if optional:
+        lines.append(
+            f"初读约 **{counted.minutes(first_pass=True)} 分钟**：跳过标有*初读可跳过*的 {len(optional)} 节。"
+        )
+    if companion:
+        return "\n".join([*lines, ":::"])
+    further = companions(name, course)
+    if further:
+        pages = "、".join(f"{{doc}}`/chapters/{page}`（{c.minutes()} 分钟）" for page, c in further)
+        minutes = sum(c.minutes() for _, c in further)
+        lines.append(f"本章的延伸阅读页（学完本章后再读）另需约 **{minutes} 分钟**：{pages}。")
+    chosen = exercises(name, course)
+    number, listed, function = (_num(EXERCISE_MINUTES[k]) for k in _KINDS)
+    counts = {kind: sum(e.kind == kind for e in chosen) for kind in _KINDS}
+    kinds = "、".join(f"{counts[k]} 道{_KINDS_ZH[k]}" for k in _KINDS if counts[k])
+    lines += [
+        f"练习笔记本约需 **{exercise_minutes(chosen)} 分钟**：{len(chosen)} 道练习（{kinds}），"
+        f"按答案是一个数 {number} 分钟、一个列表 {listed} 分钟、一个函数 {function} 分钟估算"
+        "（见 {doc}`/instructors/index`）。",
+        ":::",
+    ]
+    return "\n".join(lines)
+
+
+def chapter_note(name: str, course: Path | None = None, language: str = "en") -> str:
     """The box at the top of chapter ``name``: its reading, first-pass and exercise minutes (a
-    companion page, ``"further/04-ties"``, has no exercise notebook: its reading minutes only)."""
+    companion page, ``"further/04-ties"``, has no exercise notebook: its reading minutes only).
+    ``language="zh_CN"``: the Chinese edition's box, from the same counts."""
+    if language.startswith("zh"):
+        return chapter_note_zh(name, course)
     course = course or root()
     counted = chapter(name, course)
     companion = name.startswith(f"{FURTHER}/")
@@ -1014,7 +1057,13 @@ class ChapterTime(_Markdown):
     def run(self) -> list[nodes.Node]:
         page = Path(self.env.docname)
         name = f"{FURTHER}/{page.name}" if page.parent.name == FURTHER else page.name
-        return self._render(chapter_note(name, Path(self.env.srcdir)))
+        made = self._render(chapter_note(name, Path(self.env.srcdir), self.env.config.language or "en"))
+        # Written by the build in each language from the same counts: not a message to translate
+        # (its numbers change with every edit of the page).
+        for node in made:
+            for text in node.findall(nodes.TextElement):
+                text["translatable"] = False
+        return made
 
 
 class CourseTiming(_Markdown):

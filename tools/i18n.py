@@ -1,0 +1,394 @@
+"""The Chinese edition (简体中文): the translation catalogues, their checks, and its build.
+
+The English pages are the one source. Sphinx's gettext builder cuts every page into its messages
+(a paragraph, a heading, a list item, a table cell ...), and ``locales/zh_CN/LC_MESSAGES/<page>.po``
+holds each message's Chinese, next to the English it translates (``msgid``). The Chinese edition is
+the same Sphinx build with ``language = zh_CN``: it runs the same notebooks (their outputs come from
+the execution cache the English build filled) and puts each message's translation in its place.
+
+Commands (``python -m tools.i18n <command>``, run by ``tools/run.py translations`` and ``book``):
+
+``update``   extract the messages of every page and merge them into the catalogues: a new message
+             comes in empty, a changed one is marked *fuzzy* with its old English kept beside it
+             (``#| msgid``), a removed one is dropped. One changed English sentence is one visible
+             translation job.
+``check``    list every problem of the catalogues (:func:`problems`): an empty or fuzzy message, a
+             role, glue name, link, inline code or maths that differs between the editions, a number
+             that differs, a key term not rendered by its one Chinese term (the glossary's).
+``build``    compile the catalogues and build the Chinese edition into ``_build/html/zh``.
+
+Standard library and babel (Sphinx's own dependency) only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from tools import base
+
+#: The second edition's language, as Sphinx names it, and the folder it is built into (under the
+#: English edition's ``_build/html``).
+LANGUAGE = "zh_CN"
+EDITION = "zh"
+#: Where the catalogues live, in the layout Sphinx (and sphinx-intl) read.
+LOCALES = Path("locales")
+#: The build's scratch folders: the extracted templates, the compiled catalogues.
+GETTEXT = Path("_build", "gettext")
+COMPILED = Path("_build", "locales")
+
+
+def catalogue_dir(root: Path) -> Path:
+    """The folder of the Chinese catalogues, one ``.po`` per page (``chapters/01_cg.po``)."""
+    return root / LOCALES / LANGUAGE / "LC_MESSAGES"
+
+
+# -- the Sphinx builds ------------------------------------------------------------------------------
+
+#: The settings both the extraction and the Chinese build add to ``_config.yml``: one catalogue per
+#: page, no build-dependent lines in them.
+CATALOGUE_SETTINGS = {
+    "gettext_compact": False,
+    "gettext_uuid": False,
+    "gettext_location": False,
+    "gettext_auto_build": False,
+    "latex_individualpages": False,
+}
+
+
+def sphinx(root: Path, builder: str, out: Path, doctrees: Path, overrides: dict, strict: bool) -> int:
+    """Build the book with Jupyter Book's own configuration (``_config.yml``, ``_toc.yml``) plus
+    ``overrides``, as ``jupyter-book build`` does; strict: any warning fails, as in ``make book``."""
+    from jupyter_book.sphinx import build_sphinx
+
+    settings = {**CATALOGUE_SETTINGS, **overrides}
+    if strict:
+        settings["nitpicky"] = True
+    result = build_sphinx(
+        str(root),
+        str(out),
+        noconfig=True,
+        path_config=str(root / "_config.yml"),
+        confoverrides=settings,
+        doctreedir=str(doctrees),
+        builder=builder,
+        warningiserror=strict,
+        keep_going=strict,
+        quiet=not strict,
+        really_quiet=not strict,
+    )
+    return 0 if result in (0, None) else 1
+
+
+def extract(root: Path) -> Path:
+    """Every page's messages, as ``.pot`` templates in ``_build/gettext`` (no notebook is run: code
+    cells and their outputs are not translated)."""
+    out = root / GETTEXT
+    if out.exists():
+        shutil.rmtree(out)
+    sphinx(root, "gettext", out, root / "_build" / ".doctrees-gettext", {"nb_execution_mode": "off"}, False)
+    return out
+
+
+def templates(folder: Path) -> dict[str, Path]:
+    """The extracted templates by page (``chapters/01_cg``), without Sphinx's own (``_static/``)."""
+    return {
+        p.relative_to(folder).with_suffix("").as_posix(): p
+        for p in sorted(folder.rglob("*.pot"))
+        if not p.relative_to(folder).parts[0].startswith("_")
+    }
+
+
+# -- reading and writing catalogues ------------------------------------------------------------------
+
+
+def read(path: Path):
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        return read_po(f, locale=LANGUAGE, abort_invalid=True)
+
+
+def write(path: Path, catalogue) -> None:
+    """Write a catalogue with one line per message (no wrapping: a changed sentence is a one-line
+    diff), its header fixed (no dates: an unchanged catalogue is an unchanged file)."""
+    from babel.messages.pofile import write_po
+
+    catalogue.project = "ndcg-course"
+    catalogue.version = ""
+    catalogue.msgid_bugs_address = ""
+    catalogue.last_translator = "The NDCG course authors"
+    catalogue.language_team = "简体中文 <zh_CN>"
+    catalogue.fuzzy = False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    import io
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalogue, width=0, omit_header=False, include_previous=True, sort_output=False)
+    text = buffer.getvalue().decode("utf-8")
+    # babel writes the creation and revision dates into the header: drop them.
+    text = re.sub(r'^"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', "", text, flags=re.M)
+    text = re.sub(r"^# (Translations template|FIRST AUTHOR|SOME DESCRIPTIVE).*\n", "", text, flags=re.M)
+    path.write_text(text, encoding="utf-8")
+
+
+def update(root: Path) -> list[str]:
+    """Merge freshly extracted messages into the catalogues; return what changed, page by page."""
+    from babel.messages.catalog import Catalog
+
+    found = templates(extract(root))
+    folder = catalogue_dir(root)
+    report = []
+    for page, pot in found.items():
+        template = read(pot)
+        path = folder / f"{page}.po"
+        if path.exists():
+            catalogue = read(path)
+            before = {m.id: (m.string, m.fuzzy) for m in catalogue if m.id}
+            catalogue.update(template, no_fuzzy_matching=False, update_header_comment=False)
+            catalogue.obsolete.clear()
+        else:
+            catalogue = Catalog(locale=LANGUAGE)
+            for message in template:
+                if message.id:
+                    catalogue.add(message.id, "")
+            before = {}
+        after = {m.id: (m.string, m.fuzzy) for m in catalogue if m.id}
+        if after != before:
+            new = sum(1 for k in after if k not in before)
+            fuzzy = sum(1 for k, (_, f) in after.items() if f and not before.get(k, ("", False))[1])
+            gone = sum(1 for k in before if k not in after)
+            report.append(f"{page}: {new} new ({fuzzy} of them fuzzy: their English changed), {gone} gone")
+        write(path, catalogue)
+    for path in sorted(folder.rglob("*.po")):
+        page = path.relative_to(folder).with_suffix("").as_posix()
+        if page not in found:
+            path.unlink()
+            report.append(f"{page}: no such page any more, its catalogue removed")
+    return report
+
+
+# -- checks ------------------------------------------------------------------------------------------
+
+#: A MyST role with its content: {glue:text}`key:.3f`, {doc}`/chapters/01_cg`, {term}`DCG <...>`.
+ROLE = re.compile(r"\{([\w:.-]+)\}`([^`]*)`")
+#: Inline code, inline maths and a link's target: each must come through unchanged.
+CODE = re.compile(r"(?<!`)`([^`{}][^`]*)`(?!`)")
+MATH = re.compile(r"\$\$?[^$]+\$\$?")
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+URL = re.compile(r"https?://[^\s)>\]]+")
+NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:[.,]\d+)*(?![\w])")
+#: The roles whose content is a name to keep (a page, a label, a key), as against words a
+#: translation rewords: {doc}`/x`, {ref}`label`, but {ref}`words <label>` keeps only the label.
+_TEXT_ROLES = {"doc", "ref", "term", "numref", "download", "cite:p", "cite:t", "cite"}
+
+
+def _role_key(role: str, content: str) -> str:
+    if role in _TEXT_ROLES and "<" in content and content.endswith(">"):
+        content = content[content.rindex("<") :]
+    if role.startswith("glue"):
+        content = content.removesuffix(".zh") if ":" not in content else content
+        key, _, spec = content.partition(":")
+        content = key.removesuffix(".zh") + (":" + spec if spec else "")
+    return f"{{{role}}}`{content}`"
+
+
+def markup(text: str) -> Counter:
+    """What a translation must keep from its English: every role (a term's or a reference's own
+    words excepted), inline code, inline maths, link target and URL."""
+    found: Counter = Counter()
+    for role, content in ROLE.findall(text):
+        found[_role_key(role, content)] += 1
+    rest = ROLE.sub(" ", text)
+    found.update(f"code {c}" for c in CODE.findall(rest))
+    rest = CODE.sub(" ", rest)
+    found.update(f"math {m}" for m in MATH.findall(rest))
+    found.update(f"link {u}" for u in LINK.findall(rest))
+    found.update(f"url {u}" for u in URL.findall(rest))
+    return found
+
+
+def numbers(text: str) -> set[str]:
+    """The numbers of a message's prose (outside roles, code, maths and links)."""
+    for pattern in (ROLE, CODE, MATH, LINK, URL):
+        text = pattern.sub(" ", text)
+    text = re.sub(r"\b(?:source|Source|来源|资料)\s*(\d{3})", r" \1 ", text)
+    return {n.replace("−", "-").replace(",", "") for n in NUMBER.findall(text)}
+
+
+@dataclass(frozen=True)
+class Term:
+    english: str
+    chinese: str
+
+
+#: Glossary entries that are also names of things the text shows as they are (a file format, a
+#: unit, the Python keyword and the gradients' letter): the prose may keep the English word there.
+NAMES_AS_THEY_ARE = {"qrels", "ulp", "lambda"}
+
+
+def glossary_terms(root: Path) -> list[Term]:
+    """The glossary's key terms whose English is a plain phrase (``relevance grade (相关性等级)``):
+    wherever a message says the English, its translation says the Chinese."""
+    text = (root / "reference" / "glossary.md").read_text(encoding="utf-8")
+    block = text.split("```{glossary}", 1)[1].split("```", 1)[0]
+    terms = []
+    for line in block.splitlines():
+        m = re.match(r"^([a-z][a-z' -]*[a-z]) \(([^()A-Za-z]+)\)$", line.strip())
+        if m and not line.startswith(" ") and m.group(1) not in NAMES_AS_THEY_ARE:
+            terms.append(Term(m.group(1), m.group(2)))
+    return terms
+
+
+def _prose(text: str) -> str:
+    for pattern in (ROLE, CODE, MATH, LINK, URL):
+        text = pattern.sub(" ", text)
+    return text
+
+
+def _says(prose: str, english: str) -> bool:
+    """Whether lower-cased ``prose`` says the term ``english`` (or its plural) as words."""
+    stem = (
+        re.escape(english[:-1]) + "(?:y|ies)" if english.endswith("y") else re.escape(english) + "(?:s|es)?"
+    )
+    return re.search(rf"\b{stem}\b", prose) is not None
+
+
+def problems_in(page: str, catalogue, terms: Iterable[Term] = ()) -> Iterator[str]:
+    """Every problem of one page's catalogue, one line each."""
+    for message in catalogue:
+        if not message.id:
+            continue
+        where = f"{page}: {message.id[:70]!r}"
+        if message.fuzzy:
+            old = message.previous_id[0] if message.previous_id else "?"
+            yield f"{where}: stale, its English changed (was {old[:70]!r})"
+            continue
+        if not message.string:
+            yield f"{where}: not translated"
+            continue
+        missing = markup(message.id) - markup(message.string)
+        extra = markup(message.string) - markup(message.id)
+        if missing or extra:
+            yield f"{where}: markup differs: missing {sorted(missing)}, extra {sorted(extra)}"
+        if numbers(message.id) != numbers(message.string):
+            yield (
+                f"{where}: numbers differ: {sorted(numbers(message.id) - numbers(message.string))} "
+                f"missing, {sorted(numbers(message.string) - numbers(message.id))} extra"
+            )
+        prose = _prose(message.id).lower()
+        for term in terms:
+            if (
+                re.search(rf"\b{re.escape(term.english)}(s|es)?\b", prose)
+                and term.chinese not in message.string
+            ):
+                yield f"{where}: says {term.english!r} but not {term.chinese!r} (the glossary's term)"
+
+
+def problems(root: Path, only: Iterable[str] = ()) -> list[str]:
+    """Every problem of every catalogue (or of the pages ``only``), and every page without one."""
+    folder = catalogue_dir(root)
+    terms = glossary_terms(root)
+    found = []
+    pages = [p.removesuffix(".md") for p in _toc_pages(root)]
+    if only:
+        pages = [p for p in pages if p in set(only)]
+    for page in pages:
+        path = folder / f"{page}.po"
+        if not path.exists():
+            found.append(f"{page}: no catalogue ({path.relative_to(root).as_posix()})")
+            continue
+        found.extend(problems_in(page, read(path), terms))
+    return found
+
+
+def _toc_pages(root: Path) -> list[str]:
+    """Every page of ``_toc.yml`` (its ``root`` and each ``file``), as ``chapters/01_cg.md``."""
+    text = (root / "_toc.yml").read_text(encoding="utf-8")
+    files = re.findall(r"^\s*(?:root|-?\s*file):\s*(\S+)", text, flags=re.M)
+    return [f if f.endswith(".md") else f"{f}.md" for f in files]
+
+
+# -- compiling and building ------------------------------------------------------------------------
+
+#: A glue role naming a key of its own page: ``{glue:text}`key:.3f``` (no ``page::``).
+_SAME_PAGE_GLUE = re.compile(r"\{(glue(?::\w+)?)\}`(?![^`]*::)([^`]+)`")
+
+
+def resolvable(text: str, page: str) -> str:
+    """A translation with its same-page glue roles written as cross-page ones.
+
+    A translated paragraph is parsed again on its own, without its page's glue data, so a
+    same-page ``{glue:text}`key``` would render empty; ``{glue:text}`/page.md::key``` is looked
+    up after the page is read, and renders the same value."""
+    return _SAME_PAGE_GLUE.sub(lambda m: f"{{{m.group(1)}}}`/{page}.md::{m.group(2)}`", text)
+
+
+def compile_catalogues(root: Path) -> Path:
+    """Compile every catalogue to ``_build/locales`` (the fuzzy and empty messages left out, so
+    Sphinx shows the English there: the checks fail on them first), glue made resolvable."""
+    from babel.messages.mofile import write_mo
+
+    out = root / COMPILED
+    if out.exists():
+        shutil.rmtree(out)
+    folder = catalogue_dir(root)
+    for path in sorted(folder.rglob("*.po")):
+        page = path.relative_to(folder).with_suffix("").as_posix()
+        catalogue = read(path)
+        for message in catalogue:
+            if message.id and message.string and not message.fuzzy:
+                message.string = resolvable(message.string, page)
+        target = out / LANGUAGE / "LC_MESSAGES" / f"{page}.mo"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as f:
+            write_mo(f, catalogue)
+    return out
+
+
+def build(root: Path) -> int:
+    """The Chinese edition, into ``_build/html/zh``: the English build's settings and its
+    execution cache, ``language = zh_CN``, every warning an error."""
+    compiled = compile_catalogues(root)
+    out = root / base.BOOK / EDITION
+    return sphinx(
+        root,
+        "html",
+        out,
+        root / "_build" / ".doctrees-zh",
+        {"language": LANGUAGE, "locale_dirs": [str(compiled)]},
+        True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=["update", "check", "build"])
+    parser.add_argument("pages", nargs="*", help="check: only these pages (chapters/01_cg ...)")
+    args = parser.parse_args(argv)
+    root = base.ROOT
+    if args.command == "update":
+        report = update(root)
+        print("\n".join(report) or "every catalogue is up to date")
+        return 0
+    if args.command == "check":
+        found = problems(root, args.pages)
+        for line in found:
+            print(line)
+        print(
+            f"{len(found)} problem(s)"
+            if found
+            else "every page is translated, and every translation is current"
+        )
+        return 1 if found else 0
+    return build(root)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
