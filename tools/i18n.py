@@ -284,10 +284,7 @@ def problems_in(page: str, catalogue, terms: Iterable[Term] = ()) -> Iterator[st
             )
         prose = _prose(message.id).lower()
         for term in terms:
-            if (
-                re.search(rf"\b{re.escape(term.english)}(s|es)?\b", prose)
-                and term.chinese not in message.string
-            ):
+            if _says(prose, term.english) and term.chinese not in message.string:
                 yield f"{where}: says {term.english!r} but not {term.chinese!r} (the glossary's term)"
 
 
