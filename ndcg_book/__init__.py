@@ -17,6 +17,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``sources``     every "source 00X" links to its entry on the Sources page
 ``search``      search: Chinese terms found inside longer runs; excerpts from ``file://``
 ``a11y``        the bibliography's entries as list items (axe: aria-required-children)
+``editions``    the English and Chinese editions: the language switch, ``lang="zh"`` on Chinese in
+                English pages, the Chinese edition's search (jieba and the glossary's terms)
 ``redirects``   the moved pages' old addresses (``setup.html``, ``teaching/02_dcg.html`` ...) lead
                 to their new homes
 
@@ -43,6 +45,7 @@ PARTS = (
     "search",
     "a11y",
     "redirects",
+    "editions",
 )
 
 

@@ -11,17 +11,38 @@ from pathlib import Path
 from tools import base
 from tools.base import BOOK, VENV, python, run, tool
 
+#: The notebook execution cache the two editions share (Jupyter Book's default place for it).
+EXECUTION_CACHE = Path("_build", ".jupyter_cache")
+
 
 def book(args: argparse.Namespace) -> None:
-    """Build the HTML book strictly; print it to PDF when a Chromium is found (else say so and
-    go on without); zip it beside _build/html; then say where everything is."""
-    run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."])
+    """Build the HTML book strictly, both editions (``--edition en`` or ``zh``: one alone); print
+    it to PDF when a Chromium is found (else say so and go on without); zip it beside
+    _build/html; then say where everything is.
+
+    The execution cache is emptied first, so every notebook runs once, on this very package: the
+    English build fills the cache and the Chinese build (the same code cells) takes its outputs
+    from it, so both editions show the same computation."""
+    editions = getattr(args, "edition", "both")
+    shutil.rmtree(base.ROOT / EXECUTION_CACHE, ignore_errors=True)
+    if editions in ("both", "en"):
+        run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."])
+    if editions in ("both", "zh"):
+        run([python(), "-m", "tools.i18n", "build"])
     run([python(), "tools/print_book.py", "pdf", "--optional"])
     run([python(), "tools/print_book.py", "zip"])
     print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")
     print(f"It carries the course zip and the ndcg wheel: {BOOK.as_posix()}/_downloads/course/")
     print(f"Its PDF, when Chromium was found, and the cheat sheet's: {BOOK.as_posix()}/_downloads/*.pdf")
     print("The built book zipped for a USB stick (unzip, open index.html): _build/ndcg-course-book-*.zip")
+
+
+def translations(args: argparse.Namespace) -> None:
+    """Merge the English pages' messages into the Chinese catalogues (a changed sentence comes back
+    fuzzy, with its old English beside it), then list every message left to translate."""
+    if not args.check:
+        run([python(), "-m", "tools.i18n", "update"])
+    run([python(), "-m", "tools.i18n", "check", *([] if not args.check else ["--fresh"])])
 
 
 def pdf(args: argparse.Namespace) -> None:

@@ -44,6 +44,36 @@ GETTEXT = Path("_build", "gettext")
 COMPILED = Path("_build", "locales")
 
 
+#: The catalogues of the course package's own stores of words (cards, views, checks, figures ...),
+#: shipped in the wheel: a learner's notebooks read them (``ndcg.course.i18n``).
+PACKAGE_LOCALES = Path("ndcg", "course", "locales", LANGUAGE, "LC_MESSAGES")
+
+
+def package_dir(root: Path) -> Path:
+    """The folder of the package's catalogues, one ``.po`` per store (``views.po``, ``cards/01_cg.po``)."""
+    return root / PACKAGE_LOCALES
+
+
+def store_messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
+    """Every store of words outside the book's pages, by domain: ``{domain: [(context, English)]}``.
+
+    Each module of ``tools/i18n_stores/`` is one kind of store (the flashcards and quizzes, the
+    views' labels ...) and gives its domains with ``messages(root)``."""
+    import importlib
+    import pkgutil
+
+    from tools import i18n_stores
+
+    found: dict[str, list[tuple[str | None, str]]] = {}
+    for info in sorted(pkgutil.iter_modules(i18n_stores.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"tools.i18n_stores.{info.name}")
+        for domain, messages in module.messages(root).items():
+            if domain in found:
+                raise ValueError(f"two stores give the domain {domain!r}")
+            found[domain] = list(dict.fromkeys(messages))
+    return found
+
+
 def catalogue_dir(root: Path) -> Path:
     """The folder of the Chinese catalogues, one ``.po`` per page (``chapters/01_cg.po``)."""
     return root / LOCALES / LANGUAGE / "LC_MESSAGES"
@@ -171,6 +201,48 @@ def update(root: Path) -> list[str]:
         if page not in found:
             path.unlink()
             report.append(f"{page}: no such page any more, its catalogue removed")
+    return report + update_stores(root)
+
+
+def merge(path: Path, messages: list[tuple[str | None, str]]) -> tuple[int, int, int]:
+    """Merge ``messages`` (context, English) into the catalogue at ``path``, as ``update`` does
+    for a page; return how many are new, newly fuzzy and gone."""
+    from babel.messages.catalog import Catalog
+
+    template = Catalog(locale=LANGUAGE)
+    for context, english in messages:
+        template.add(english, context=context)
+    if path.exists():
+        catalogue = read(path)
+        before = {(m.context, m.id): (m.string, m.fuzzy) for m in catalogue if m.id}
+        catalogue.update(template, no_fuzzy_matching=False, update_header_comment=False)
+        catalogue.obsolete.clear()
+    else:
+        catalogue = Catalog(locale=LANGUAGE)
+        for context, english in messages:
+            catalogue.add(english, "", context=context)
+        before = {}
+    after = {(m.context, m.id): (m.string, m.fuzzy) for m in catalogue if m.id}
+    write(path, catalogue)
+    new = sum(1 for k in after if k not in before)
+    fuzzy = sum(1 for k, (_, f) in after.items() if f and not before.get(k, ("", False))[1])
+    return new, fuzzy, sum(1 for k in before if k not in after)
+
+
+def update_stores(root: Path) -> list[str]:
+    """Merge every store's English into its catalogue under ``ndcg/course/locales``."""
+    folder = package_dir(root)
+    found = store_messages(root)
+    report = []
+    for domain, messages in found.items():
+        new, fuzzy, gone = merge(folder / f"{domain}.po", messages)
+        if new or gone:
+            report.append(f"{domain}: {new} new ({fuzzy} of them fuzzy: their English changed), {gone} gone")
+    for path in sorted(folder.rglob("*.po")) if folder.exists() else []:
+        domain = path.relative_to(folder).with_suffix("").as_posix()
+        if domain not in found:
+            path.unlink()
+            report.append(f"{domain}: no such store any more, its catalogue removed")
     return report
 
 
@@ -183,10 +255,17 @@ CODE = re.compile(r"(?<!`)`([^`{}][^`]*)`(?!`)")
 MATH = re.compile(r"\$\$?[^$]+\$\$?")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 URL = re.compile(r"https?://[^\s)>\]]+")
-NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:[.,]\d+)*(?![\w])")
+#: A number: digits next to Chinese characters count (成都3天游), and an English ordinal (7th)
+#: is its number (第 7 个).
+#: A computed value of the course's data ({{ cg([3, 2], 2) :g }}), a string's placeholder ({n}),
+#: an HTML tag a string carries (<strong>, </a>).
+TEMPLATE = re.compile(r"\{\{.*?\}\}", re.S)
+PLACEHOLDER = re.compile(r"(?<![A-Za-z\\}])\{[A-Za-z_][A-Za-z0-9_]*\}")
+TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?>")
+NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-+−]?\d+(?:[.,]\d+)*(?=(?:st|nd|rd|th|s)?(?![A-Za-z0-9_]))")
 #: The roles whose content is a name to keep (a page, a label, a key), as against words a
 #: translation rewords: {doc}`/x`, {ref}`label`, but {ref}`words <label>` keeps only the label.
-_TEXT_ROLES = {"doc", "ref", "term", "numref", "download", "cite:p", "cite:t", "cite"}
+_TEXT_ROLES = {"doc", "ref", "term", "numref", "download", "cite:p", "cite:t", "cite", "slides"}
 
 
 def _role_key(role: str, content: str) -> str:
@@ -206,6 +285,12 @@ def markup(text: str) -> Counter:
     for role, content in ROLE.findall(text):
         found[_role_key(role, content)] += 1
     rest = ROLE.sub(" ", text)
+    found.update(f"template {t}" for t in TEMPLATE.findall(rest))
+    rest = TEMPLATE.sub(" ", rest)
+    found.update(f"placeholder {p}" for p in PLACEHOLDER.findall(rest))
+    rest = PLACEHOLDER.sub(" ", rest)
+    found.update(f"tag {t}" for t in TAG.findall(rest))
+    rest = TAG.sub(" ", rest)
     found.update(f"code {c}" for c in CODE.findall(rest))
     rest = CODE.sub(" ", rest)
     found.update(f"math {m}" for m in MATH.findall(rest))
@@ -216,7 +301,7 @@ def markup(text: str) -> Counter:
 
 def numbers(text: str) -> set[str]:
     """The numbers of a message's prose (outside roles, code, maths and links)."""
-    for pattern in (ROLE, CODE, MATH, LINK, URL):
+    for pattern in (ROLE, TEMPLATE, PLACEHOLDER, TAG, CODE, MATH, LINK, URL):
         text = pattern.sub(" ", text)
     text = re.sub(r"\b(?:source|Source|来源|资料)\s*(\d{3})", r" \1 ", text)
     return {n.replace("−", "-").replace(",", "") for n in NUMBER.findall(text)}
@@ -247,9 +332,23 @@ def glossary_terms(root: Path) -> list[Term]:
 
 
 def _prose(text: str) -> str:
-    for pattern in (ROLE, CODE, MATH, LINK, URL):
+    for pattern in (ROLE, TEMPLATE, PLACEHOLDER, TAG, CODE, MATH, LINK, URL):
         text = pattern.sub(" ", text)
     return text
+
+
+def stray_markers(text: str) -> int:
+    """How many ``*`` and ``_`` a message shows as characters once its Markdown is rendered.
+
+    CommonMark closes ``*`` only where it is *right-flanking*: ``*为什么正确：*对`` (a full-width
+    colon before the marker, a Chinese character after it) shows its asterisks instead of italics,
+    while ``*为什么正确*：对`` is italic."""
+    from markdown_it import MarkdownIt
+
+    for pattern in (ROLE, TEMPLATE, CODE, MATH, LINK, URL):
+        text = pattern.sub(" ", text)
+    rendered = MarkdownIt("commonmark").renderInline(text)
+    return rendered.count("*") + len(re.findall(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])", rendered))
 
 
 def _says(prose: str, english: str) -> bool:
@@ -273,10 +372,14 @@ def problems_in(page: str, catalogue, terms: Iterable[Term] = ()) -> Iterator[st
         if not message.string:
             yield f"{where}: not translated"
             continue
-        missing = markup(message.id) - markup(message.string)
-        extra = markup(message.string) - markup(message.id)
+        # Each role, code, maths and link of the English is in the Chinese, and nothing else (a
+        # translation may say one of them once where the English said it twice).
+        missing = set(markup(message.id)) - set(markup(message.string))
+        extra = set(markup(message.string)) - set(markup(message.id))
         if missing or extra:
             yield f"{where}: markup differs: missing {sorted(missing)}, extra {sorted(extra)}"
+        if stray_markers(message.string) > stray_markers(message.id):
+            yield f"{where}: emphasis that does not render (a * or _ shows): move full-width punctuation outside it"
         if numbers(message.id) != numbers(message.string):
             yield (
                 f"{where}: numbers differ: {sorted(numbers(message.id) - numbers(message.string))} "
@@ -286,6 +389,26 @@ def problems_in(page: str, catalogue, terms: Iterable[Term] = ()) -> Iterator[st
         for term in terms:
             if _says(prose, term.english) and term.chinese not in message.string:
                 yield f"{where}: says {term.english!r} but not {term.chinese!r} (the glossary's term)"
+
+
+def unmerged(root: Path, extracted: Path) -> list[str]:
+    """The English sentences the catalogues do not hold yet (changed or new since the last
+    ``update``), and the ones they hold that the pages no longer say, from a fresh extraction."""
+    found = []
+    folder = catalogue_dir(root)
+    for page, pot in templates(extracted).items():
+        english = {m.id for m in read(pot) if m.id}
+        path = folder / f"{page}.po"
+        held = {m.id for m in read(path) if m.id} if path.exists() else set()
+        found += [
+            f"{page}: {m[:70]!r}: new or changed English, not in its catalogue yet" for m in english - held
+        ]
+        found += [
+            f"{page}: {m[:70]!r}: no longer on the page (its English changed or went)" for m in held - english
+        ]
+    if found:
+        found.append("run `python tools/run.py translations` to merge them (changed ones come back fuzzy)")
+    return found
 
 
 def problems(root: Path, only: Iterable[str] = ()) -> list[str]:
@@ -302,6 +425,35 @@ def problems(root: Path, only: Iterable[str] = ()) -> list[str]:
             found.append(f"{page}: no catalogue ({path.relative_to(root).as_posix()})")
             continue
         found.extend(problems_in(page, read(path), terms))
+    if not only:
+        found.extend(store_problems(root, terms))
+    return found
+
+
+def store_problems(root: Path, terms: Iterable[Term] = ()) -> list[str]:
+    """Every problem of the stores' catalogues, with what their stores say now: a message the
+    catalogue lacks (new or changed English not merged yet) or holds in vain, and the checks of
+    :func:`problems_in`."""
+    folder = package_dir(root)
+    found = []
+    for domain, messages in store_messages(root).items():
+        path = folder / f"{domain}.po"
+        if not path.exists():
+            found.append(
+                f"{domain}: no catalogue ({path.relative_to(root).as_posix()}): run `python tools/run.py translations`"
+            )
+            continue
+        catalogue = read(path)
+        held = {(m.context, m.id) for m in catalogue if m.id}
+        wanted = set(messages)
+        found += [
+            f"{domain}: {e[:70]!r}: new or changed English, not in its catalogue yet"
+            for _, e in wanted - held
+        ]
+        found += [
+            f"{domain}: {e[:70]!r}: no longer said (its English changed or went)" for _, e in held - wanted
+        ]
+        found.extend(problems_in(domain, catalogue, terms))
     return found
 
 
@@ -359,7 +511,13 @@ def build(root: Path) -> int:
         "html",
         out,
         root / "_build" / ".doctrees-zh",
-        {"language": LANGUAGE, "locale_dirs": [str(compiled)]},
+        {
+            "language": LANGUAGE,
+            "locale_dirs": [str(compiled)],
+            # The English build's cache (its default place, beside _build/html), not one beside
+            # _build/html/zh: every notebook's outputs come from the English edition's run.
+            "nb_execution_cache_path": str(root / "_build" / ".jupyter_cache"),
+        },
         True,
     )
 
@@ -368,6 +526,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["update", "check", "build"])
     parser.add_argument("pages", nargs="*", help="check: only these pages (chapters/01_cg ...)")
+    parser.add_argument(
+        "--fresh", action="store_true", help="check: also against a fresh extraction of the English pages"
+    )
     args = parser.parse_args(argv)
     root = base.ROOT
     if args.command == "update":
@@ -376,6 +537,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "check":
         found = problems(root, args.pages)
+        if args.fresh:
+            found = unmerged(root, extract(root)) + found
         for line in found:
             print(line)
         print(

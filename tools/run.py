@@ -48,7 +48,7 @@ elif str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
 from tools import base  # noqa: E402  (after the path above)
-from tools.commands_book import book, clean, pdf, serve  # noqa: E402
+from tools.commands_book import book, clean, pdf, serve, translations  # noqa: E402
 from tools.commands_course import (  # noqa: E402
     check,
     lab,
@@ -90,7 +90,16 @@ class Command(NamedTuple):
 
 
 COMMANDS: dict[str, Command] = {
-    "book": Command("build the HTML book (every notebook executed; any warning fails)", book),
+    "book": Command(
+        "build the HTML book, English and 简体中文 (every notebook run once; any warning fails; "
+        "--edition en|zh: one alone)",
+        book,
+    ),
+    "translations": Command(
+        "update the Chinese catalogues (locales/zh_CN) from the English pages, then list what is "
+        "left to translate (--check: list only)",
+        translations,
+    ),
     "pdf": Command(
         "print the built book and the cheat sheet to PDF in _build/html/_downloads/ (Chromium)", pdf
     ),
@@ -175,6 +184,17 @@ def parser() -> argparse.ArgumentParser:
     subparsers = main_parser.add_subparsers(dest="command", metavar="command")
     for name, command in COMMANDS.items():
         subparser = subparsers.add_parser(name, help=command.summary, description=command.summary)
+        if name == "book":
+            subparser.add_argument(
+                "--edition",
+                choices=["both", "en", "zh"],
+                default="both",
+                help="the editions to build (default: both)",
+            )
+        if name == "translations":
+            subparser.add_argument(
+                "--check", action="store_true", help="only list the problems, without extracting"
+            )
         if name == "serve":
             subparser.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
         if name in ("setup", "check", "lab"):

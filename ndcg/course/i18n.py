@@ -1,0 +1,150 @@
+"""The course's words in English and in Chinese (简体中文): one computation, two languages.
+
+The book has two editions built from one run of each notebook, so a cell that shows words (a
+figure's title, a step table's headers, a flashcard, a game's buttons) shows them in **both**
+languages at once, and the page keeps the one of its edition. A notebook a learner runs shows one
+language: English, or Chinese after :func:`set_language` (the Chinese play and student notebooks
+start with ``set_language("zh")``).
+
+The Chinese of each store of words (the flashcards and quizzes of a chapter, the views' labels,
+the checks' hints ...) is a gettext catalogue, ``ndcg/course/locales/zh_CN/LC_MESSAGES/<domain>.po``,
+next to the English it translates; ``python tools/run.py translations`` brings new and changed
+English into them (a changed message comes back *fuzzy*, and counts as untranslated here until it
+is translated again), and the book's tests fail on any message left untranslated.
+
+Standard library only (a learner's install has no babel): :func:`read_po` reads the one-line
+catalogues the course writes.
+
+Examples
+--------
+>>> language()
+'en'
+>>> both("Show the answer", lambda text: "显示答案")
+{'en': 'Show the answer', 'zh': '显示答案'}
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+#: The languages of the course: English, and Simplified Chinese.
+LANGUAGES = ("en", "zh")
+#: Where the package's catalogues live.
+LOCALES = Path(__file__).resolve().parent / "locales" / "zh_CN" / "LC_MESSAGES"
+#: The environment variable the book build sets to ``both``: every cell then shows both languages.
+ENVIRONMENT = "NDCG_COURSE_LANGUAGE"
+#: The CSS class of the two language versions of a piece of HTML (``ndcg-course.css`` hides the
+#: one that is not the page's: ``<html lang="zh-CN">`` in the Chinese edition).
+CSS_CLASS = "ndcg-lang"
+
+_chosen: str | None = None
+
+
+def set_language(code: str) -> None:
+    """Show the course's words in ``code`` (``"en"`` or ``"zh"``) in this notebook from now on.
+
+    Raises
+    ------
+    ValueError
+        If ``code`` is not a language of the course.
+    """
+    global _chosen
+    if code not in LANGUAGES:
+        raise ValueError(f"language must be one of {LANGUAGES}; got {code!r}.")
+    _chosen = code
+
+
+def language() -> str:
+    """The language cells show their words in: ``"en"``, ``"zh"``, or ``"both"`` in the book's
+    build (the environment variable :data:`ENVIRONMENT` set to ``both`` by ``make book``)."""
+    if _chosen is not None:
+        return _chosen
+    value = os.environ.get(ENVIRONMENT, "en")
+    return value if value in (*LANGUAGES, "both") else "en"
+
+
+def _unquote(text: str) -> str:
+    return ast.literal_eval(text) if text else ""
+
+
+def read_po(path: Path) -> dict[tuple[str | None, str], str]:
+    """A catalogue's translations, ``{(context, English): Chinese}``: the messages marked fuzzy
+    (their English changed since they were translated) and the empty ones are left out."""
+    found: dict[tuple[str | None, str], str] = {}
+    entry: dict[str, str] = {}
+    fuzzy = False
+    key = None
+
+    def flush():
+        nonlocal entry, fuzzy
+        if entry.get("msgid") and entry.get("msgstr") and not fuzzy:
+            found[(entry.get("msgctxt"), entry["msgid"])] = entry["msgstr"]
+        entry, fuzzy = {}, False
+
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            flush()
+            key = None
+        elif line.startswith("#,"):
+            fuzzy = "fuzzy" in line
+        elif line.startswith("#"):
+            continue
+        elif m := re.match(r"^(msgctxt|msgid|msgstr) (\".*\")$", line):
+            key = m.group(1)
+            if key == "msgctxt" and "msgid" in entry:
+                flush()
+            entry[key] = _unquote(m.group(2))
+        elif line.startswith('"') and key:
+            entry[key] += _unquote(line)
+    flush()
+    return found
+
+
+@cache
+def catalogue(domain: str) -> dict[tuple[str | None, str], str]:
+    """The translations of one store of words (``views``, ``cards/02_dcg`` ...); empty when the
+    store has no catalogue yet."""
+    path = LOCALES / f"{domain}.po"
+    return read_po(path) if path.is_file() else {}
+
+
+def translator(domain: str, context: str | None = None) -> Callable[[str], str]:
+    """A function giving the Chinese of an English text of ``domain`` (the English itself while
+    the text is untranslated: the catalogue checks fail on it, the reader never sees a gap)."""
+    table = catalogue(domain)
+
+    def chinese(text: str) -> str:
+        return table.get((context, text)) or table.get((None, text)) or text
+
+    return chinese
+
+
+def both(text: str, chinese: Callable[[str], str]) -> dict[str, str]:
+    """``{"en": text, "zh": chinese(text)}``: a text in both languages."""
+    return {"en": text, "zh": chinese(text)}
+
+
+def pick(texts: dict[str, str]) -> dict[str, str] | str:
+    """What a cell shows of ``texts`` (``{"en": ..., "zh": ...}``): both in the book, else one."""
+    now = language()
+    return texts if now == "both" else texts[now]
+
+
+def html_both(en: str, zh: str, tag: str = "span") -> str:
+    """HTML of a text in both languages, each in its element with its ``lang``; the page's CSS
+    shows the one of its edition. Outside the book (one language chosen): only that one.
+
+    >>> html_both("Rank", "排名")
+    'Rank'
+    """
+    now = language()
+    if now == "en":
+        return en
+    if now == "zh":
+        return zh
+    return f'<{tag} class="{CSS_CLASS}" lang="en">{en}</{tag}><{tag} class="{CSS_CLASS}" lang="zh-Hans">{zh}</{tag}>'

@@ -1,0 +1,176 @@
+"""The book build: two editions, English and 简体中文, from one source and one computation.
+
+Registered by :func:`ndcg_book.setup`. The English edition is built into ``_build/html``, the
+Chinese one (the same pages with ``language = zh_CN`` and the translations of
+``locales/zh_CN/LC_MESSAGES``; ``python -m tools.i18n build``) into ``_build/html/zh``. This part:
+
+* puts a **language switch** at the top of every page: a relative link to the same page in the
+  other edition (``chapters/01_cg.html`` ↔ ``zh/chapters/01_cg.html``), so it works from
+  ``file://``; ``_static/ndcg-editions.js`` remembers the reader's choice, and the English landing
+  page opens the Chinese one when that was the reader's last choice; each page names its twin
+  with ``<link rel="alternate" hreflang>``;
+* marks the Chinese inside the English edition's pages with ``lang="zh"`` (a screen reader then
+  reads 累计增益 as Chinese, and the browser picks a Chinese font for it);
+* gives the Chinese edition's search Sphinx's Chinese splitter (jieba) with the glossary's terms
+  as its user dictionary, plus every substring of each Chinese word, so 折损 finds the pages of
+  折损累计增益 (:class:`SearchChineseTerms`); the build stops when jieba is missing, since
+  Sphinx's Chinese indexer would then silently drop every Chinese word.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from sphinx.errors import ExtensionError
+from sphinx.search.zh import SearchChinese
+
+from ndcg_book.search import _HAN, han_terms
+
+#: Each edition: its folder under ``_build/html`` (the English one is the root), the name its
+#: switch shows (in its own language) and its ``hreflang``.
+EDITIONS = {"en": ("", "English", "en"), "zh": ("zh", "简体中文", "zh-Hans")}
+#: The words a Chinese query may be a part of are cut at most this long into substrings (a
+#: glossary term is at most ten characters; a longer run is a phrase jieba did not cut).
+LONGEST_TERM = 12
+
+
+def edition(language: str | None) -> str:
+    """The edition a Sphinx ``language`` builds: ``"zh"`` for ``zh_CN``, else ``"en"``."""
+    return "zh" if (language or "").lower().startswith("zh") else "en"
+
+
+def twin_href(pagename: str, here: str, there: str) -> str:
+    """The relative link from page ``pagename`` of edition ``here`` to the same page of ``there``.
+
+    >>> twin_href("chapters/01_cg", "en", "zh")
+    '../zh/chapters/01_cg.html'
+    >>> twin_href("chapters/01_cg", "zh", "en")
+    '../../chapters/01_cg.html'
+    >>> twin_href("index", "en", "zh"), twin_href("index", "zh", "en")
+    ('zh/index.html', '../index.html')
+    """
+    up = "../" * pagename.count("/")
+    if here == there:
+        return f"{pagename.rsplit('/', 1)[-1]}.html"
+    if here == "en":
+        return f"{up}{EDITIONS[there][0]}/{pagename}.html"
+    return f"{up}../{pagename}.html"
+
+
+def switch_html(pagename: str, here: str) -> str:
+    """The switch at the top of a page: this edition's name, and a link to the other one."""
+    items = []
+    for key, (_, name, hreflang) in EDITIONS.items():
+        if key == here:
+            items.append(
+                f'<span class="ndcg-edition-current" lang="{hreflang}" aria-current="true">{name}</span>'
+            )
+        else:
+            href = html.escape(twin_href(pagename, here, key))
+            items.append(
+                f'<a class="ndcg-edition-link" href="{href}" hreflang="{hreflang}" lang="{hreflang}" '
+                f'data-edition="{key}">{name}</a>'
+            )
+    label = "语言版本" if here == "zh" else "Language"
+    landing = ' data-landing="true"' if pagename == "index" else ""
+    return (
+        f'<nav class="ndcg-editions" aria-label="{label}" data-edition="{here}"{landing}>'
+        + '<span class="ndcg-editions-sep" aria-hidden="true"> · </span>'.join(items)
+        + "</nav>"
+    )
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+#: A run of Chinese: Han characters, with the Chinese punctuation and spaces between them.
+_CHINESE = re.compile(f"[{_HAN}](?:[{_HAN}\u3000-\u303f\uff00-\uffef·、]*[{_HAN}\uff09\u300d\u201d])?")
+_RAW = ("script", "style", "textarea", "title")
+
+
+def mark_chinese(body: str) -> str:
+    """``body`` with every run of Chinese in its text wrapped in ``<span lang="zh">``; tags,
+    attributes and the insides of scripts and styles are left as they are.
+
+    >>> mark_chinese('<p title="累计">CG (累计增益) is a sum</p><script>var a="成都";</script>')
+    '<p title="累计">CG (<span lang="zh">累计增益</span>) is a sum</p><script>var a="成都";</script>'
+    """
+    out = []
+    raw = None
+    for part in _TAG.split(body):
+        if part.startswith("<"):
+            name = re.match(r"</?\s*([a-zA-Z0-9]+)", part)
+            tag = name.group(1).lower() if name else ""
+            if raw is None and tag in _RAW and not part.startswith("</"):
+                raw = tag
+            elif raw == tag and part.startswith("</"):
+                raw = None
+            out.append(part)
+        elif raw is None and part:
+            out.append(_CHINESE.sub(lambda m: f'<span lang="zh">{m.group(0)}</span>', part))
+        else:
+            out.append(part)
+    return "".join(out)
+
+
+def page_context(app, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """Every page: the switch on top, its twin named in the head, the Chinese in English marked."""
+    here = edition(app.config.language)
+    other = "en" if here == "zh" else "zh"
+    hreflang = EDITIONS[other][2]
+    context["metatags"] = (
+        context.get("metatags", "")
+        + f'\n<link rel="alternate" hreflang="{hreflang}" href="{html.escape(twin_href(pagename, here, other))}">'
+    )
+    if "body" in context:
+        body = context["body"]
+        if here == "en":
+            body = mark_chinese(body)
+        context["body"] = switch_html(pagename, here) + body
+
+
+class SearchChineseTerms(SearchChinese):
+    """Sphinx's Chinese search language (jieba's words, the Latin words stemmed as in English),
+    with every substring of each Chinese word up to :data:`LONGEST_TERM` characters as a word too:
+    a reader searching 折损 or 累计增益 finds the pages where they stand inside 折损累计增益."""
+
+    def split(self, input: str) -> list[str]:
+        words = super().split(input)
+        extra = [t for w in words if 2 < len(w) <= LONGEST_TERM for t in han_terms(w) if len(t) > 1]
+        return words + extra
+
+
+def user_dictionary(root: Path, out: Path) -> Path:
+    """jieba's user dictionary: every Chinese term of the glossary (``relevance grade
+    (相关性等级)``), one per line with a high frequency, so jieba keeps 排序学习 whole."""
+    text = (root / "reference" / "glossary.md").read_text(encoding="utf-8")
+    terms = []
+    for chinese in re.findall(r"^[^\s].*\(([^()]+)\)\s*$", text, flags=re.M):
+        for part in re.split(r"[\s,，、]+", chinese):
+            if re.search(f"[{_HAN}]", part) and part not in terms:
+                terms.append(part)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("".join(f"{t} 100000 n\n" for t in terms), encoding="utf-8")
+    return out
+
+
+def config_inited(app, config) -> None:
+    """The Chinese edition: jieba must be there; the glossary's terms become its dictionary."""
+    if edition(config.language) != "zh":
+        return
+    try:
+        import jieba  # noqa: F401
+    except ImportError as error:  # pragma: no cover - the lock pins jieba
+        raise ExtensionError(
+            "The Chinese edition's search needs jieba (pinned in requirements.txt): without it, "
+            "Sphinx's Chinese indexer drops every Chinese word. Run `python tools/run.py setup`."
+        ) from error
+    path = user_dictionary(Path(app.srcdir), Path(app.outdir).parent.parent / "jieba-terms.txt")
+    config.html_search_options = {**(config.html_search_options or {}), "dict": str(path)}
+
+
+def register(app) -> None:
+    """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
+    app.add_search_language(SearchChineseTerms)
+    app.connect("config-inited", config_inited)
+    app.connect("html-page-context", page_context)
