@@ -25,10 +25,13 @@ def book(args: argparse.Namespace) -> None:
     from it, so both editions show the same computation."""
     editions = getattr(args, "edition", "both")
     shutil.rmtree(base.ROOT / EXECUTION_CACHE, ignore_errors=True)
+    # Every cell that shows words shows them in both languages (ndcg.course.i18n); each edition's
+    # page keeps its own.
+    env = {**os.environ, "NDCG_COURSE_LANGUAGE": "both"}
     if editions in ("both", "en"):
-        run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."])
+        run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."], env=env)
     if editions in ("both", "zh"):
-        run([python(), "-m", "tools.i18n", "build"])
+        run([python(), "-m", "tools.i18n", "build"], env=env)
     run([python(), "tools/print_book.py", "pdf", "--optional"])
     run([python(), "tools/print_book.py", "zip"])
     print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")

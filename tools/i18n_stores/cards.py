@@ -1,0 +1,39 @@
+"""The flashcards and quizzes (``ndcg/course/content/NN_name.yaml``): one domain per chapter,
+``cards/NN_name``; a message per text field, its context the card's or question's id and the field
+(``dcg-why-log:back``, ``dcg-q-formula:B:feedback``). The English is the field as written, its
+``{{ expr :spec }}`` templates included: a translation keeps every template as it is, and the
+values are computed once and shown in both languages."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import yaml
+
+CONTENT = Path("ndcg", "course", "content")
+
+
+def deck_messages(data: dict) -> list[tuple[str | None, str]]:
+    """Every text of one chapter's file, ``(context, English)``, in the file's order."""
+    found: list[tuple[str | None, str]] = [("title", str(data["title"]))]
+    for card in data.get("flashcards") or []:
+        found += [(f"{card['id']}:{field}", str(card[field])) for field in ("front", "back")]
+    for question in data.get("quiz") or []:
+        qid = question["id"]
+        found.append((f"{qid}:question", str(question["question"])))
+        for field in ("feedback_true", "feedback_false", "why"):
+            if field in question:
+                found.append((f"{qid}:{field}", str(question[field])))
+        for letter, option in zip(string.ascii_uppercase, question.get("options") or []):
+            for field in ("text", "feedback", "why"):
+                if field in option:
+                    found.append((f"{qid}:{letter}:{field}", str(option[field])))
+    return [(context, text) for context, text in found if text.strip()]
+
+
+def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
+    return {
+        f"cards/{path.stem}": deck_messages(yaml.safe_load(path.read_text(encoding="utf-8")))
+        for path in sorted((root / CONTENT).glob("[0-9][0-9]_*.yaml"))
+    }
