@@ -56,4 +56,4 @@ def setup(app) -> dict:
     for part in PARTS:
         importlib.import_module(f"{__name__}.{part}").register(app)
     # env_version: a new one re-reads every page, so no page keeps an old search index's words.
-    return {"version": __version__, "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": __version__, "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

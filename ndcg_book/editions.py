@@ -219,6 +219,12 @@ def config_inited(app, config) -> None:
             "The Chinese edition's search needs jieba (pinned in requirements.txt): without it, "
             "Sphinx's Chinese indexer drops every Chinese word. Run `python tools/run.py setup`."
         ) from error
+    from ndcg_book.words import words
+
+    # myst-nb's buttons on folded code cells ("Show code cell source"), in Chinese
+    text = words(config.language)
+    config.nb_code_prompt_show = text("code-show")
+    config.nb_code_prompt_hide = text("code-hide")
     path = user_dictionary(Path(app.srcdir), Path(app.outdir).parent.parent / "jieba-terms.txt")
     config.html_search_options = {**(config.html_search_options or {}), "dict": str(path)}
 

@@ -38,7 +38,22 @@ TEXTS = {
     "pdf-none-book": "This build has no PDF of the book: ",
     "pdf-none-cheatsheet": "This build has no PDF of the cheat sheet: ",
     "pdf-how": "{make} ({command}) prints it, with the Chromium the browser tests use.",
+    "pdf-cover-note": (
+        "Printed from the HTML book with Chromium. The interactive views print as their text; play "
+        "with them in the HTML book."
+    ),
+    "pdf-contents": "Contents",
+    "pdf-edition": "edition {version}, built {date}",
+    "pdf-subject-book": "The whole book, {edition}",
+    "pdf-subject-cheatsheet": "The cheat sheet, {edition}",
+    "pdf-cheatsheet-title": "Cheat sheet · {title}",
+    "pdf-link": " ({pages} pages, {size}; {edition})",
+    "pdf-link-one": " ({pages} page, {size}; {edition})",
     "edition": "Edition: {edition}.",
+    # myst-nb's buttons of a folded cell; the English edition keeps myst-nb's own ("Show code cell
+    # source"), whose {type} is an English word: the Chinese edition's say what they fold.
+    "code-show": "Show the code",
+    "code-hide": "Hide the code",
     "edition-text": "version {version}, built {date}",
 }
 

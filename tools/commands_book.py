@@ -32,7 +32,8 @@ def book(args: argparse.Namespace) -> None:
         run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."], env=env)
     if editions in ("both", "zh"):
         run([python(), "-m", "tools.i18n", "build"], env=env)
-    run([python(), "tools/print_book.py", "pdf", "--optional"])
+    for language in ("en", "zh") if editions == "both" else (editions,):
+        run([python(), "tools/print_book.py", "pdf", "--optional", "--language", language])
     run([python(), "tools/print_book.py", "zip"])
     print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")
     print(f"It carries the course zip and the ndcg wheel: {BOOK.as_posix()}/_downloads/course/")

@@ -120,9 +120,11 @@ def extract(root: Path) -> Path:
     """Every page's messages, as ``.pot`` templates in ``_build/gettext`` (no notebook is run: code
     cells and their outputs are not translated)."""
     out = root / GETTEXT
-    if out.exists():
-        shutil.rmtree(out)
-    sphinx(root, "gettext", out, root / "_build" / ".doctrees-gettext", {"nb_execution_mode": "off"}, False)
+    doctrees = root / "_build" / ".doctrees-gettext"
+    for folder in (out, doctrees):  # every page read afresh: no message from an older read
+        if folder.exists():
+            shutil.rmtree(folder)
+    sphinx(root, "gettext", out, doctrees, {"nb_execution_mode": "off"}, False)
     return out
 
 

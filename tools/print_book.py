@@ -72,14 +72,33 @@ READY = """async () => {
 }"""
 
 
-def book_pdf_name(version: str) -> str:
-    """The PDF of the whole book."""
-    return f"ndcg-course-{version}.pdf"
+def book_pdf_name(version: str, language: str = "en") -> str:
+    """The PDF of the whole book (``ndcg-course-zh-<version>.pdf``: the Chinese edition's)."""
+    return f"ndcg-course-{_tag(language)}{version}.pdf"
 
 
-def cheatsheet_pdf_name(version: str) -> str:
+def cheatsheet_pdf_name(version: str, language: str = "en") -> str:
     """The PDF of the cheat sheet."""
-    return f"ndcg-cheatsheet-{version}.pdf"
+    return f"ndcg-cheatsheet-{_tag(language)}{version}.pdf"
+
+
+def _tag(language: str) -> str:
+    return "" if language == "en" else f"{language}-"
+
+
+def book_words(language: str):
+    """The build's words (:mod:`ndcg_book.words`) in ``language`` (``en`` or ``zh``)."""
+    from ndcg_book.words import words
+
+    return words("zh_CN" if language == "zh" else "en")
+
+
+def chinese_of(page: str, english: str) -> str:
+    """The Chinese of a text of page ``page`` (a part's caption, the title), from its catalogue."""
+    from ndcg.course.i18n import read_po
+
+    path = ROOT / "locales" / "zh_CN" / "LC_MESSAGES" / f"{page}.po"
+    return read_po(path).get((None, english), english) if path.is_file() else english
 
 
 def zip_name(version: str) -> str:
@@ -195,7 +214,11 @@ def page_starts(counts: list[int], first: int) -> list[int]:
 
 
 def title_page_html(
-    title: str, author: str, edition: str, contents: list[tuple[str, list[tuple[str, int]]]]
+    title: str,
+    author: str,
+    edition: str,
+    contents: list[tuple[str, list[tuple[str, int]]]],
+    language: str = "en",
 ) -> str:
     """The first page(s) of the book's PDF: its title, its edition and its contents: each part's
     caption (``_toc.yml``), then each page's heading as the book shows it (a numbered chapter with
@@ -214,39 +237,43 @@ def title_page_html(
                 '<span style="flex:1;border-bottom:1px dotted #888"></span>'
                 f'<span class="toc-page">{start}</span></li>'
             )
+    text = book_words(language)
+    subtitle = (
+        "排序评估：从 CG 到 NDCG · 归一化折损累计增益"
+        if language == "en"
+        else '<span lang="en">Ranking evaluation, from CG to NDCG</span> · NDCG'
+    )
     return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>'
+        f'<!DOCTYPE html><html lang="{"zh-CN" if language == "zh" else "en"}"><head><meta charset="utf-8"><title>'
         f"{html.escape(title)}</title></head>"
         '<body style="font-family:sans-serif;margin:0;padding:12mm 10mm 0">'
         f'<h1 style="font-size:24pt;margin:0 0 3mm">{html.escape(title)}</h1>'
-        '<p style="font-size:13pt;margin:0 0 5mm">排序评估：从 CG 到 NDCG · 归一化折损累计增益</p>'
+        f'<p style="font-size:13pt;margin:0 0 5mm">{subtitle}</p>'
         f'<p style="font-size:10.5pt;margin:0">{html.escape(author)}<br>{html.escape(edition)}</p>'
-        '<p style="font-size:8.5pt;color:#444;margin:3mm 0 0">Printed from the HTML book with Chromium. '
-        "The interactive views print as their text; play with them in the HTML book.</p>"
-        '<h2 style="font-size:13pt;margin:7mm 0 1mm">Contents</h2>'
+        f'<p style="font-size:8.5pt;color:#444;margin:3mm 0 0">{html.escape(text("pdf-cover-note"))}</p>'
+        f'<h2 style="font-size:13pt;margin:7mm 0 1mm">{html.escape(text("pdf-contents"))}</h2>'
         f'<ul style="font-size:10pt;line-height:1.45;list-style:none;margin:0;padding:0">{"".join(items)}</ul>'
         "</body></html>"
     )
 
 
-def remove_pdfs(book: Path) -> list[Path]:
+def remove_pdfs(book: Path, language: str = "en") -> list[Path]:
     """Remove the book's old PDFs (any version): a build that cannot print links none."""
     removed = []
-    for pattern in (book_pdf_name("*"), cheatsheet_pdf_name("*")):
+    for pattern in (book_pdf_name("*", language), cheatsheet_pdf_name("*", language)):
         for path in (book / FOLDER).glob(pattern):
             path.unlink()
             removed.append(path)
     return removed
 
 
-def link_html(page: Path, book: Path, pdf: Path, pages: int, edition: str) -> str:
+def link_html(page: Path, book: Path, pdf: Path, pages: int, edition: str, language: str = "en") -> str:
     """The link a page shows in place of "this build has no PDF"."""
     href = os.path.relpath(pdf, page.parent).replace(os.sep, "/")
     size = downloads_size(pdf.stat().st_size)
-    return (
-        f'<a class="reference download" href="{html.escape(href)}"><code>{html.escape(pdf.name)}</code></a>'
-        f" ({pages} page{'' if pages == 1 else 's'}, {size}; {html.escape(edition)})"
-    )
+    key = "pdf-link-one" if pages == 1 else "pdf-link"
+    about = book_words(language)(key, pages=pages, size=size, edition=html.escape(edition))
+    return f'<a class="reference download" href="{html.escape(href)}"><code>{html.escape(pdf.name)}</code></a>{about}'
 
 
 def downloads_size(size: int) -> str:
@@ -256,14 +283,19 @@ def downloads_size(size: int) -> str:
     return size_text(size)
 
 
-def put_links(book: Path, links: dict[str, tuple[Path, int]], edition: str) -> list[Path]:
-    """Replace the "no PDF" text of every page that has a ``book-pdf`` mark with the link."""
+def put_links(
+    book: Path, links: dict[str, tuple[Path, int]], edition: str, language: str = "en"
+) -> list[Path]:
+    """Replace the "no PDF" text of every page of this edition that has a ``book-pdf`` mark with the
+    link (the English edition's pages: not those of ``zh/``, the Chinese edition's)."""
     mark = re.compile(
         r'(data-ndcg-pdf="(?P<kind>[a-z]+)">)' + re.escape(PDF_START) + r".*?" + re.escape(PDF_END),
         re.DOTALL,
     )
     changed = []
     for page in sorted(book.rglob("*.html")):
+        if language == "en" and page.relative_to(book).parts[0] == "zh":
+            continue
         text = page.read_text(encoding="utf-8")
         if PDF_START not in text:
             continue
@@ -273,7 +305,9 @@ def put_links(book: Path, links: dict[str, tuple[Path, int]], edition: str) -> l
             if kind not in links:
                 return match.group(0)
             pdf, count = links[kind]
-            return f"{match.group(1)}{PDF_START}{link_html(page, book, pdf, count, edition)}{PDF_END}"
+            return (
+                f"{match.group(1)}{PDF_START}{link_html(page, book, pdf, count, edition, language)}{PDF_END}"
+            )
 
         new = mark.sub(link, text)
         if new != text:
@@ -430,7 +464,9 @@ def print_html(page, content: str) -> None:
     page.evaluate("() => document.fonts.ready.then(() => true)")
 
 
-def print_cover(page, title: str, author: str, edition: str, parts, headings, counts) -> tuple[bytes, int]:
+def print_cover(
+    page, title: str, author: str, edition: str, parts, headings, counts, language: str = "en"
+) -> tuple[bytes, int]:
     """The title page and the contents, with the page each part starts on in the merged PDF; the
     contents' own length moves those pages, so it is printed until its length is the one assumed
     (twice at most: the numbers' width hardly changes it). Returns the PDF and its pages."""
@@ -439,7 +475,7 @@ def print_cover(page, title: str, author: str, edition: str, parts, headings, co
         starts = iter(page_starts(counts, cover_pages + 1))
         heads = iter(headings)
         contents = [(caption, [(next(heads), next(starts)) for _ in names]) for caption, names in parts]
-        print_html(page, title_page_html(title, author, edition, contents))
+        print_html(page, title_page_html(title, author, edition, contents, language))
         cover = page_pdf(page, edition)
         if page_count(cover) == cover_pages:
             return cover, cover_pages
@@ -447,11 +483,12 @@ def print_cover(page, title: str, author: str, edition: str, parts, headings, co
     raise RuntimeError("the contents do not settle on a number of pages")
 
 
-def print_pdfs(book: Path, optional: bool) -> int:
-    """Print the book and the cheat sheet into ``book/_downloads/`` and link them."""
+def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
+    """Print the book and the cheat sheet into ``book/_downloads/`` and link them (``language``:
+    the edition, ``en`` or ``zh``; ``book`` is that edition's folder)."""
     import yaml
 
-    removed = remove_pdfs(book)
+    removed = remove_pdfs(book, language)
     if removed:
         print(f"removed the old PDFs: {', '.join(path.name for path in removed)}")
     try:
@@ -470,9 +507,12 @@ def print_pdfs(book: Path, optional: bool) -> int:
 
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     title, author = config["title"], config["author"]
+    if language == "zh":
+        title = chinese_of("index", title)
+    text = book_words(language)
     version = downloads.version(ROOT)
     date = build_date()
-    edition = f"edition {version}, built {date.isoformat()}"
+    edition = text("pdf-edition", version=version, date=date.isoformat())
     names = toc_pages(ROOT)
     missing = [name for name in names if not (book / f"{name}.html").is_file()]
     if missing:
@@ -495,8 +535,14 @@ def print_pdfs(book: Path, optional: bool) -> int:
             print(f"  printed {name}.html", flush=True)
         pages_done = time.monotonic()
         counts = [page_count(data) for _, data in parts]
+        contents_parts = toc_parts(ROOT)
+        if language == "zh":
+            contents_parts = [
+                (chinese_of("index", caption) if caption else caption, names_)
+                for caption, names_ in contents_parts
+            ]
         cover, cover_pages = print_cover(
-            page, title, author, edition, toc_parts(ROOT), [heading for heading, _ in parts], counts
+            page, title, author, edition, contents_parts, [heading for heading, _ in parts], counts, language
         )
         total = cover_pages + sum(counts)
         print_html(page, numbers_html(total))
@@ -512,25 +558,31 @@ def print_pdfs(book: Path, optional: bool) -> int:
     numbered = time.monotonic()
     target = book / FOLDER
     target.mkdir(parents=True, exist_ok=True)
-    whole = target / book_pdf_name(version)
+    whole = target / book_pdf_name(version, language)
     count = merge(
         [("", cover), *parts],
-        metadata(title, author, version, date, f"The whole book, {edition}"),
+        metadata(title, author, version, date, text("pdf-subject-book", edition=edition)),
         whole,
         numbers,
     )
     links = {"book": (whole, count)}
     print(f"{whole.relative_to(ROOT).as_posix()}: {count} pages, {downloads_size(whole.stat().st_size)}")
     if cheatsheet is not None:
-        sheet = target / cheatsheet_pdf_name(version)
+        sheet = target / cheatsheet_pdf_name(version, language)
         sheet_pages = merge(
             [("", cheatsheet)],
-            metadata(f"Cheat sheet · {title}", author, version, date, f"The cheat sheet, {edition}"),
+            metadata(
+                text("pdf-cheatsheet-title", title=title),
+                author,
+                version,
+                date,
+                text("pdf-subject-cheatsheet", edition=edition),
+            ),
             sheet,
         )
         links["cheatsheet"] = (sheet, sheet_pages)
         print(f"{sheet.relative_to(ROOT).as_posix()}: {sheet_pages} page(s)")
-    for page_path in put_links(book, links, edition):
+    for page_path in put_links(book, links, edition, language):
         print(f"  linked from {page_path.relative_to(book).as_posix()}")
     print(
         f"printed {len(names)} pages in {time.monotonic() - started:.0f} s (the pages {pages_done - started:.0f} s, "
@@ -562,14 +614,20 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--optional", action="store_true", help="without a browser, say so and succeed (make book)"
     )
-    parser.add_argument("--book", type=Path, default=BOOK, help="the built book (default: _build/html)")
+    parser.add_argument("--book", type=Path, default=None, help="the built book (default: _build/html)")
+    parser.add_argument(
+        "--language",
+        choices=("en", "zh"),
+        default="en",
+        help="pdf: the edition to print (zh: _build/html/zh)",
+    )
     args = parser.parse_args(argv)
-    book = args.book.resolve()
+    book = (args.book or (BOOK / "zh" if args.language == "zh" else BOOK)).resolve()
     if not (book / "index.html").is_file():
         print(f"no built book at {book}: run make book first", file=sys.stderr)
         return 1
     if args.command == "pdf":
-        return print_pdfs(book, args.optional)
+        return print_pdfs(book, args.optional, args.language)
     zip_book(book)
     return 0
 

@@ -1,0 +1,133 @@
+"""The two editions in headless Chromium, from ``file://``: the language switch both ways, the
+reader's choice remembered by the book's landing page, and the Chinese chapters on a laptop and a
+phone, light and dark (screenshots in ``_build/screenshots/zh-*.png``, next to the build under test).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.book.helpers import toc_files
+from tests.browser.pages import Visit, book_uri
+from tools import chromium as browser_setup
+
+BOOK = browser_setup.book_html()
+ZH = BOOK / "zh"
+SHOTS = BOOK.parent / "screenshots"
+CHAPTERS = [page for page in toc_files() if page.startswith("chapters/0")]
+
+pytestmark = [
+    pytest.mark.book,
+    pytest.mark.skipif(
+        not (ZH / "index.html").is_file(),
+        reason=f"no Chinese edition at {ZH}: run `make book` first (or point NDCG_BOOK_HTML at a build)",
+    ),
+]
+
+
+def uri(path) -> str:
+    return path.resolve().as_uri()
+
+
+def test_the_switch_leads_to_the_same_page_in_the_other_edition_and_back(browser):
+    visit = Visit(browser, uri(BOOK / "chapters" / "02_dcg.html"), book_uri(), views=False)
+    page = visit.page
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.get_by_role("link", name="简体中文").click()
+    page.wait_for_url("**/zh/chapters/02_dcg.html")
+    assert page.evaluate("document.documentElement.lang") == "zh-CN"
+    assert "折损累计增益" in page.locator("h1").first.inner_text()
+    page.get_by_role("link", name="English").click()
+    page.wait_for_url("**/html/chapters/02_dcg.html")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert not visit.errors and not visit.foreign and not visit.broken, (
+        visit.errors,
+        visit.foreign,
+        visit.broken,
+    )
+    visit.close()
+
+
+def test_the_switch_works_with_the_keyboard(browser):
+    visit = Visit(browser, uri(ZH / "chapters" / "01_cg.html"), book_uri(), views=False)
+    link = visit.page.get_by_role("link", name="English")
+    link.focus()
+    visit.page.keyboard.press("Enter")
+    visit.page.wait_for_url("**/html/chapters/01_cg.html")
+    visit.close()
+
+
+def test_the_landing_page_opens_in_the_edition_chosen_last(browser):
+    # A first visitor lands on the English edition, with the switch in view.
+    visit = Visit(browser, uri(BOOK / "index.html"), book_uri(), views=False)
+    page = visit.page
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.get_by_role("link", name="简体中文").is_visible()
+    # Choosing Chinese is remembered: the book's landing page now opens the Chinese edition ...
+    page.get_by_role("link", name="简体中文").click()
+    page.wait_for_url("**/zh/index.html")
+    page.goto(uri(BOOK / "index.html"))
+    page.wait_for_url("**/zh/index.html")
+    assert page.evaluate("document.documentElement.lang") == "zh-CN"
+    # ... until the reader chooses English again.
+    page.get_by_role("link", name="English").click()
+    page.wait_for_url("**/html/index.html")
+    page.goto(uri(BOOK / "index.html"))
+    page.wait_for_timeout(300)
+    assert page.url.endswith("/html/index.html") and page.evaluate("document.documentElement.lang") == "en"
+    assert not visit.errors and not visit.foreign, (visit.errors, visit.foreign)
+    visit.close()
+
+
+@pytest.mark.parametrize(("width", "mode"), [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")])
+def test_the_chinese_chapters_fit_the_screen_and_are_saved(browser, width, mode):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=mode)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for chapter in CHAPTERS:
+        page.goto(uri(ZH / f"{chapter}.html"))
+        page.wait_for_load_state("load")
+        assert page.evaluate("document.documentElement.lang") == "zh-CN"
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), (
+            f"{chapter} scrolls sideways at {width} px"
+        )
+        name = chapter.removeprefix("chapters/")
+        page.screenshot(path=str(SHOTS / f"zh-{name}-{width}-{mode}.png"))
+    assert not errors, errors
+    context.close()
+
+
+#: A Chinese query on the Chinese edition's search page, and chapters it must find: each term
+#: stands inside longer compounds on some of them (折损 in 理想折损累计增益).
+ZH_QUERIES = {
+    "折损": ["chapters/02_dcg", "chapters/03_idcg", "chapters/04_ndcg"],
+    "归一化": ["chapters/04_ndcg"],
+    "排序学习": ["chapters/06_ltr"],
+    "累计增益": ["chapters/01_cg", "chapters/02_dcg", "chapters/03_idcg", "chapters/04_ndcg"],
+}
+
+RESULTS_READY = """() => {
+  const items = [...document.querySelectorAll('#search-results ul.search > li')];
+  return items.length > 0 && items.every(li => li.querySelector('p.context'));
+}"""
+
+
+@pytest.mark.parametrize("query", list(ZH_QUERIES))
+def test_the_chinese_search_finds_its_chapters_from_file_urls(browser, query):
+    from urllib.parse import quote
+
+    visit = Visit(browser, uri(ZH / "search.html") + "?q=" + quote(query), book_uri(), views=False)
+    visit.page.wait_for_function(RESULTS_READY)
+    visit.settle()
+    hrefs = visit.page.eval_on_selector_all(
+        "#search-results ul.search > li > a", "links => links.map(a => a.getAttribute('href'))"
+    )
+    found = {href.split("#", 1)[0].removesuffix(".html") for href in hrefs}
+    missing = [page for page in ZH_QUERIES[query] if page not in found]
+    assert not missing, f"{query!r} does not find {missing}; it finds {sorted(found)}"
+    excerpts = visit.page.locator("#search-results p.context").all_inner_texts()
+    assert any(query in text for text in excerpts), excerpts[:3]
+    assert not visit.errors and not visit.foreign, (visit.errors, visit.foreign)
+    visit.close()
