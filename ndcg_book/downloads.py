@@ -89,6 +89,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
+from ndcg_book.words import words
+
 from .edition import build_date, edition
 
 #: The folders that never leave with the course zip or the participant pack: every solution.
@@ -704,9 +706,9 @@ class BookPdf(SphinxDirective):
         kind = self.arguments[0]
         if kind not in PDF_KINDS:
             raise self.error(f"book-pdf takes one of {', '.join(PDF_KINDS)}, not {kind!r}")
-        text = (
-            f"{PDF_KINDS[kind]}<code>make pdf</code> (<code>python tools/run.py pdf</code>) prints it, "
-            "with the Chromium the browser tests use."
+        words_ = words(self.env.config.language)
+        text = words_(f"pdf-none-{kind}") + words_(
+            "pdf-how", make="<code>make pdf</code>", command="<code>python tools/run.py pdf</code>"
         )
         html = f'<p class="ndcg-pdf" data-ndcg-pdf="{kind}">{PDF_START}{text}{PDF_END}</p>'
         return [nodes.raw("", html, format="html")]
@@ -772,7 +774,7 @@ def _command(text: str) -> nodes.literal_block:
     return block
 
 
-def _setup_link(app, docname: str) -> nodes.Node:
+def _setup_link(app, docname: str, text) -> nodes.Node:
     labels = app.env.domaindata["std"]["labels"]
     if SETUP_LABEL not in labels:
         logger.warning(
@@ -780,65 +782,53 @@ def _setup_link(app, docname: str) -> nodes.Node:
             "which this book lacks",
             location=docname,
         )
-        return nodes.Text("Set up your computer")
+        return nodes.Text(text("get-setup"))
     target_doc, anchor, title = labels[SETUP_LABEL]
     uri = app.builder.get_relative_uri(docname, target_doc) + (f"#{anchor}" if anchor else "")
-    return nodes.reference("", title or "Set up your computer", refuri=uri, internal=True)
+    return nodes.reference("", title or text("get-setup"), refuri=uri, internal=True)
 
 
 def make_box(app, docname: str) -> nodes.Element:
-    """The "Get the course" box of one page, its links relative to that page."""
+    """The "Get the course" box of one page, its links relative to that page, in the edition's
+    language (:mod:`ndcg_book.words`)."""
+    text = words(app.config.language)
     files = app.ndcg_course_downloads
     course, wheel = files["zip"], files["wheel"]
     box = nodes.admonition(classes=["tip", "ndcg-get"])
-    box += nodes.title("", "Get the course")
+    box += nodes.title("", text("get-title"))
 
     whole = nodes.paragraph()
-    whole += nodes.strong("", "The whole course, to work in: ")
+    whole += nodes.strong("", text("get-whole"))
     whole += _link(app, docname, course)
-    whole += nodes.Text(f" ({size_text(course.stat().st_size)}): the chapters, the exercise notebooks, the ")
+    whole += nodes.Text(text("get-whole-size", size=size_text(course.stat().st_size)))
     whole += nodes.literal("ndcg", "ndcg")
-    whole += nodes.Text(
-        " package and the tools, without the exercises' solutions. "
-        "Unzip it, open a terminal in its folder and run the setup command of your system (on Windows, "
-    )
+    whole += nodes.Text(text("get-whole-package"))
     whole += nodes.literal("py tools\\run.py check", "py tools\\run.py check")
-    whole += nodes.Text("; see ")
-    whole += _setup_link(app, docname)
-    whole += nodes.Text(
-        "): it installs everything into that folder and checks that the exercises run. "
-        "Then the second command opens them in JupyterLab:"
-    )
+    whole += nodes.Text(text("get-whole-see"))
+    whole += _setup_link(app, docname, text)
+    whole += nodes.Text(text("get-whole-then"))
     box += whole
     box += _command("python3 tools/run.py check\npython3 tools/run.py lab")
 
     alone = nodes.paragraph()
-    alone += nodes.strong("", "Only the package, to run a downloaded exercise notebook: ")
+    alone += nodes.strong("", text("get-alone"))
     alone += _link(app, docname, wheel)
-    alone += nodes.Text(
-        f" ({size_text(wheel.stat().st_size)}). "
-        "Install it, with its widgets, into any Python 3.11 or newer (a fresh virtual environment "
-        "is best), from the folder where you saved it (on Windows, "
-    )
+    alone += nodes.Text(text("get-alone-size", size=size_text(wheel.stat().st_size)))
     alone += nodes.literal("py -m pip", "py -m pip")
-    alone += nodes.Text(" instead of ")
+    alone += nodes.Text(text("get-alone-instead"))
     alone += nodes.literal("python3 -m pip", "python3 -m pip")
-    alone += nodes.Text("), then open the notebook in JupyterLab:")
+    alone += nodes.Text(text("get-alone-then"))
     box += alone
     box += _command(f'python3 -m pip install "{wheel.name}[widgets]" jupyterlab\njupyter lab')
 
     solved = files.get("solutions")
     if solved is not None:
         answers = nodes.paragraph(classes=["ndcg-get-solutions"])
-        answers += nodes.strong("", "The solutions, for self-study: ")
+        answers += nodes.strong("", text("get-solutions"))
         answers += _link(app, docname, solved, SOLUTIONS_FOLDER, "ndcg-get-solutions-file")
-        answers += nodes.Text(
-            f" ({size_text(solved.stat().st_size)}): every exercise notebook solved and executed, with "
-            "its text source. Try each exercise and its hints first. Unzip it in the course's folder: "
-            "the solved notebooks land in "
-        )
+        answers += nodes.Text(text("get-solutions-size", size=size_text(solved.stat().st_size)))
         answers += nodes.literal("notebooks/solutions/", "notebooks/solutions/")
-        answers += nodes.Text(". At a workshop, your instructor shares them after the session.")
+        answers += nodes.Text(text("get-solutions-end"))
         box += answers
     return box
 

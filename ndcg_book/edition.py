@@ -77,11 +77,30 @@ def footer_line(text: str) -> str:
     return f'<p class="course-edition">Edition: {html.escape(text)}.</p>'
 
 
+def edition_in(language: str | None) -> str:
+    """:func:`edition` in the edition's language (the Chinese edition: 版本 …，构建于 …)."""
+    from ndcg import __version__
+    from ndcg_book.words import words
+
+    return words(language)("edition-text", version=__version__, date=build_date().isoformat())
+
+
 def _add_edition(app, config) -> None:
+    from ndcg.course.i18n import translator
+    from ndcg_book.words import words
+
     options = dict(config.html_theme_options or {})
     footer = options.get("extra_footer") or ""
+    chinese = (config.language or "").lower().startswith("zh")
+    if chinese and footer:
+        # The licences, in the Chinese edition's words (the catalogue "book", context "footer").
+        footer = translator("book", "footer")(footer.strip())
     if "course-edition" not in footer:
-        options["extra_footer"] = footer.rstrip() + "\n" + footer_line(edition())
+        line = edition_in(config.language)
+        paragraph = (
+            f'<p class="course-edition">{html.escape(words(config.language)("edition", edition=line))}</p>'
+        )
+        options["extra_footer"] = footer.rstrip() + "\n" + (paragraph if chinese else footer_line(edition()))
     config.html_theme_options = options
     config.html_context = {**(config.html_context or {}), "ndcg_edition": edition()}
 

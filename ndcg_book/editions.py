@@ -23,8 +23,14 @@ import html
 import re
 from pathlib import Path
 
+from docutils import nodes
+from myst_nb.ext.glue.crossref import read_glue_cache
+from myst_nb.ext.glue.roles import PasteMarkdownRole
+from myst_nb.ext.glue.utils import glue_warning
+from sphinx import addnodes
 from sphinx.errors import ExtensionError
 from sphinx.search.zh import SearchChinese
+from sphinx.transforms import SphinxTransform
 
 from ndcg_book.search import _HAN, han_terms
 
@@ -122,11 +128,59 @@ def page_context(app, pagename: str, templatename: str, context: dict, doctree) 
         context.get("metatags", "")
         + f'\n<link rel="alternate" hreflang="{hreflang}" href="{html.escape(twin_href(pagename, here, other))}">'
     )
+    for near in ("prev", "next"):
+        if here == "en" and context.get(near) and context[near].get("title"):
+            context[near] = {**context[near], "title": mark_chinese(context[near]["title"])}
     if "body" in context:
         body = context["body"]
         if here == "en":
             body = mark_chinese(body)
         context["body"] = switch_html(pagename, here) + body
+
+
+class TableCellsAreMessages(SphinxTransform):
+    """Give a table's cells the source their page has, so they are messages to translate.
+
+    MyST leaves the paragraphs of a table inside a directive (``:::{container}``) without a
+    ``source``; Sphinx skips such text, both when it extracts the messages and when it
+    translates a page, and the Chinese edition would show them in English. Runs before Sphinx's
+    ``Locale`` transform (priority 20)."""
+
+    default_priority = 10
+
+    def apply(self, **kwargs) -> None:
+        for table in self.document.findall(nodes.table):
+            for node in table.findall(nodes.TextElement):
+                if not node.source and node.get("translatable", True):
+                    node.source = table.source or self.document["source"]
+                    node.line = node.line or table.line
+
+
+class PasteMarkdownAnyPage(PasteMarkdownRole):
+    """myst-nb's ``{glue:md}`` role, which also takes ``page.md::key``.
+
+    A translated paragraph is parsed again on its own, after its page, where myst-nb's own role
+    finds no glue data (it renders nothing); the Chinese catalogues therefore name the page
+    (``tools/i18n.py`` writes ``{glue:md}`/chapters/06_ltr.md::key``` when it compiles them), and
+    this role reads the value from the glue file the page's run wrote beside the build
+    (``jupyter_execute/<page>.glue.json``), then renders its Markdown inline as myst-nb would."""
+
+    def run(self):
+        if "::" not in self.text:
+            return super().run()
+        page, _, key = self.text.partition("::")
+        key = key.partition(":")[0]
+        env = self.document.settings.env
+        _, path = env.relfn2path(page, env.docname)
+        refdoc = env.path2doc(path)
+        folder = Path(env.app.outdir).parent / "jupyter_execute"
+        data = read_glue_cache(str(folder), refdoc or "").get(key, {}).get("data", {})
+        if "text/markdown" not in data:
+            message = f"No Markdown glued as {key!r} on page {page!r}"
+            return [], [glue_warning(message, self.document, self.line)]
+        text = data["text/markdown"]
+        text = "".join(text) if isinstance(text, list) else text
+        return self.inliner.parse(text, self.line, None, nodes.paragraph())
 
 
 class SearchChineseTerms(SearchChinese):
@@ -169,8 +223,41 @@ def config_inited(app, config) -> None:
     config.html_search_options = {**(config.html_search_options or {}), "dict": str(path)}
 
 
+def _root_catalogue(app):
+    """The Chinese catalogue of the book's root page (``index``), as Sphinx loaded it."""
+    from sphinx.locale import init as init_locale
+    from sphinx.util.i18n import docname_to_domain
+
+    dirs = [str(Path(app.srcdir, d)) for d in app.config.locale_dirs]
+    domain = docname_to_domain(app.config.root_doc, app.config.gettext_compact)
+    return init_locale(dirs, app.config.language, domain)[0]
+
+
+def translate_book_words(app) -> None:
+    """The Chinese edition: the book's title (``title:`` of ``_config.yml``, the root page's own
+    title) in its translation, from the root page's catalogue."""
+    if edition(app.config.language) != "zh" or not app.config.html_title:
+        return
+    app.config.html_title = _root_catalogue(app).gettext(app.config.html_title)
+
+
+def translate_captions(app, doctree) -> None:
+    """The Chinese edition: the captions of the table of contents' parts ("Start here" …), which
+    ``_toc.yml`` puts on the root page and Sphinx leaves in English, from its catalogue."""
+    if edition(app.config.language) != "zh" or app.env.docname != app.config.root_doc:
+        return
+    catalogue = _root_catalogue(app)
+    for toctree in doctree.findall(addnodes.toctree):
+        if toctree.get("caption"):
+            toctree["caption"] = catalogue.gettext(toctree["caption"])
+
+
 def register(app) -> None:
     """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
     app.add_search_language(SearchChineseTerms)
+    app.add_role_to_domain("glue", "md", PasteMarkdownAnyPage(), override=True)
+    app.add_transform(TableCellsAreMessages)
     app.connect("config-inited", config_inited)
+    app.connect("builder-inited", translate_book_words)
+    app.connect("doctree-read", translate_captions)
     app.connect("html-page-context", page_context)

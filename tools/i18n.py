@@ -189,6 +189,11 @@ def update(root: Path) -> list[str]:
                 if message.id:
                     catalogue.add(message.id, "")
             before = {}
+        for message in catalogue:
+            if message.id and not has_words(message.id) and (not message.string or message.fuzzy):
+                message.string = message.id  # a number, a formula, code, a link: nothing to translate
+                message.flags.discard("fuzzy")
+                message.previous_id = []
         after = {m.id: (m.string, m.fuzzy) for m in catalogue if m.id}
         if after != before:
             new = sum(1 for k in after if k not in before)
@@ -351,6 +356,12 @@ def stray_markers(text: str) -> int:
     return rendered.count("*") + len(re.findall(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])", rendered))
 
 
+def has_words(text: str) -> bool:
+    """Whether a message says anything to translate: letters outside its roles, templates, code,
+    maths and links (``| 0–10 |``, ``$k$``, ```ndcg.dcg```  do not)."""
+    return re.search(r"[A-Za-z]{2,}|[\u4e00-\u9fff]", _prose(text)) is not None
+
+
 def _says(prose: str, english: str) -> bool:
     """Whether lower-cased ``prose`` says the term ``english`` (or its plural) as words."""
     stem = (
@@ -476,41 +487,71 @@ def resolvable(text: str, page: str) -> str:
     A translated paragraph is parsed again on its own, without its page's glue data, so a
     same-page ``{glue:text}`key``` would render empty; ``{glue:text}`/page.md::key``` is looked
     up after the page is read, and renders the same value."""
-    return _SAME_PAGE_GLUE.sub(lambda m: f"{{{m.group(1)}}}`/{page}.md::{m.group(2)}`", text)
+
+    def cross_page(m: re.Match) -> str:
+        role, content = m.group(1), m.group(2)
+        if role == "glue:text" and ":" not in content:
+            # myst-nb reads ``page::key`` as ``page:`` with the format ``key``: say the format.
+            content += ":s"
+        return f"{{{role}}}`/{page}.md::{content}`"
+
+    return _SAME_PAGE_GLUE.sub(cross_page, text)
 
 
 def compile_catalogues(root: Path) -> Path:
     """Compile every catalogue to ``_build/locales`` (the fuzzy and empty messages left out, so
-    Sphinx shows the English there: the checks fail on them first), glue made resolvable."""
+    Sphinx shows the English there: the checks fail on them first), glue made resolvable.
+
+    Each ``.mo`` goes next to a copy of its ``.po``: Sphinx finds a page's catalogue by its ``.po``
+    and re-reads the page when the ``.mo`` is newer, so a file is rewritten only when it changed."""
+    import io
+
     from babel.messages.mofile import write_mo
 
-    out = root / COMPILED
-    if out.exists():
-        shutil.rmtree(out)
+    out = root / COMPILED / LANGUAGE / "LC_MESSAGES"
     folder = catalogue_dir(root)
+    written = set()
     for path in sorted(folder.rglob("*.po")):
         page = path.relative_to(folder).with_suffix("").as_posix()
         catalogue = read(path)
         for message in catalogue:
             if message.id and message.string and not message.fuzzy:
                 message.string = resolvable(message.string, page)
-        target = out / LANGUAGE / "LC_MESSAGES" / f"{page}.mo"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("wb") as f:
-            write_mo(f, catalogue)
-    return out
+        buffer = io.BytesIO()
+        write_mo(buffer, catalogue)
+        for target, data in (
+            (out / f"{page}.mo", buffer.getvalue()),
+            (out / f"{page}.po", path.read_bytes()),
+        ):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not target.exists() or target.read_bytes() != data:
+                target.write_bytes(data)
+            written.add(target)
+    for stale in [p for p in out.rglob("*") if p.is_file() and p not in written] if out.exists() else []:
+        stale.unlink()
+    return root / COMPILED
+
+
+#: Where the Chinese edition is built before it moves into ``_build/html/zh``: myst-nb writes its
+#: executed notebooks beside the output folder (``<out>/../jupyter_execute``), which must not be
+#: inside the English edition.
+SCRATCH = Path("_build", EDITION)
 
 
 def build(root: Path) -> int:
     """The Chinese edition, into ``_build/html/zh``: the English build's settings and its
     execution cache, ``language = zh_CN``, every warning an error."""
     compiled = compile_catalogues(root)
-    out = root / base.BOOK / EDITION
-    return sphinx(
+    scratch = root / SCRATCH / "html"
+    final = root / base.BOOK / EDITION
+    if final.is_dir() and not scratch.exists():  # the last build, back to where Sphinx left it
+        scratch.parent.mkdir(parents=True, exist_ok=True)
+        final.rename(scratch)
+    result = sphinx(
         root,
         "html",
-        out,
-        root / "_build" / ".doctrees-zh",
+        scratch,
+        root / SCRATCH / ".doctrees",
         {
             "language": LANGUAGE,
             "locale_dirs": [str(compiled)],
@@ -520,6 +561,12 @@ def build(root: Path) -> int:
         },
         True,
     )
+    if result == 0:
+        if final.exists():
+            shutil.rmtree(final)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        scratch.rename(final)
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:

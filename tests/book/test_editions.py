@@ -1,0 +1,255 @@
+"""The built book's two editions (``_build/html`` and ``_build/html/zh``): every page in both, the
+switch between them, one computation (every glued number and every cell output the same), no
+untranslated paragraph left, Chinese marked in the English pages, and the Chinese search.
+
+These tests skip until ``make book``; ``ndcg_book/editions.py`` and ``tools/i18n.py`` hold what
+they test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from ndcg_book.editions import mark_chinese, twin_href, user_dictionary
+from ndcg_book.search import _HAN
+from tests.book.helpers import ROOT, toc_files
+from tools import chromium as browser_setup
+
+BOOK = browser_setup.book_html()
+ZH = BOOK / "zh"
+PAGES = toc_files()
+BUILT = pytest.mark.skipif(
+    not (ZH / "index.html").is_file(), reason=f"no Chinese edition at {ZH}: run `make book` first"
+)
+HAN = re.compile(f"[{_HAN}]")
+
+
+def html(edition: Path, page: str) -> str:
+    return (edition / f"{page}.html").read_text(encoding="utf-8")
+
+
+class Main(HTMLParser):
+    """A page's ``<main>``: its glued values, cell outputs and prose paragraphs (outside cell
+    outputs and code), and the Chinese characters of its text that no ``lang="zh"`` covers."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, dict]] = []
+        self.pasted: list[str] = []
+        self.outputs: list[str] = []
+        self.paragraphs: list[str] = []
+        self.unmarked: list[str] = []
+        self._text: list[str] | None = None
+        self._output: list[str] | None = None
+        self._output_depth = 0
+        self._paragraph: list[str] | None = None
+
+    def _inside(self, test) -> bool:
+        return any(test(tag, attrs) for tag, attrs in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("br", "img", "input", "meta", "link", "hr", "col", "source", "wbr"):
+            return
+        self.stack.append((tag, attrs))
+        classes = (attrs.get("class") or "").split()
+        if tag == "span" and "pasted-text" in classes:
+            self._text = []
+        if tag == "div" and "cell_output" in classes and self._output is None:
+            self._output, self._output_depth = [], len(self.stack)
+        if tag == "p" and self._output is None and self._paragraph is None:
+            self._paragraph = []
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            open_tag, attrs = self.stack.pop()
+            classes = (attrs.get("class") or "").split()
+            if open_tag == "span" and "pasted-text" in classes and self._text is not None:
+                self.pasted.append("".join(self._text).strip())
+                self._text = None
+            if self._output is not None and len(self.stack) < self._output_depth:
+                self.outputs.append(" ".join("".join(self._output).split()))
+                self._output = None
+            if open_tag == "p" and self._paragraph is not None and self._output is None:
+                self.paragraphs.append(" ".join("".join(self._paragraph).split()))
+                self._paragraph = None
+            if open_tag == tag:
+                break
+
+    def handle_data(self, data):
+        if self._inside(lambda t, a: t in ("script", "style")):
+            return
+        for part in (self._text, self._output, self._paragraph):
+            if part is not None:
+                part.append(data)
+        if HAN.search(data) and not self._inside(lambda t, a: (a.get("lang") or "").startswith("zh")):
+            self.unmarked.append(data.strip())
+
+
+def main_of(text: str) -> Main:
+    start, end = text.find("<main"), text.rfind("</main>")
+    parser = Main()
+    parser.feed(text[start:end] if start >= 0 else text)
+    return parser
+
+
+# -- without a build -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", ["index", "chapters/01_cg", "chapters/further/04-ties", "reference/glossary"])
+def test_the_switch_links_resolve_to_the_same_page_both_ways(page):
+    there = PurePosixPath(page).parent / twin_href(page, "en", "zh")
+    back = PurePosixPath("zh", page).parent / twin_href(page, "zh", "en")
+    assert PurePosixPath(*_normal(there.parts)) == PurePosixPath("zh", f"{page}.html")
+    assert PurePosixPath(*_normal(back.parts)) == PurePosixPath(f"{page}.html")
+
+
+def _normal(parts) -> list[str]:
+    out: list[str] = []
+    for part in parts:
+        if part == "..":
+            out.pop()
+        elif part not in (".", ""):
+            out.append(part)
+    return out
+
+
+def test_chinese_in_english_text_is_marked_but_not_in_tags_or_scripts():
+    body = '<p>NDCG (归一化折损累计增益), <a title="折损">the discount (折损)</a></p><script>"成都"</script>'
+    marked = mark_chinese(body)
+    assert marked.count('lang="zh"') == 2
+    assert 'title="折损"' in marked and '<script>"成都"</script>' in marked
+    assert main_of(marked).unmarked == []
+
+
+def test_jieba_s_dictionary_holds_the_glossary_s_chinese_terms(tmp_path):
+    words = user_dictionary(ROOT, tmp_path / "terms.txt").read_text(encoding="utf-8").split("\n")
+    terms = {line.split()[0] for line in words if line}
+    assert {"排序学习", "累计增益", "归一化折损累计增益", "相关性等级", "折损"} <= terms
+
+
+def test_the_chinese_search_splits_words_with_jieba_and_adds_their_parts(tmp_path):
+    pytest.importorskip("jieba")
+    from ndcg_book.editions import SearchChineseTerms
+
+    splitter = SearchChineseTerms({"dict": str(user_dictionary(ROOT, tmp_path / "terms.txt"))})
+    words = splitter.split("排序学习优化归一化折损累计增益")
+    assert "排序学习" in words and "归一化折损累计增益" in words
+    assert {"折损", "归一化", "累计增益"} <= set(words)
+    # jieba cuts the run into words: the whole run is not one of them
+    assert "排序学习优化归一化折损累计增益" not in words
+
+
+# -- the built editions --------------------------------------------------------------------------
+
+
+@BUILT
+def test_every_page_has_its_chinese_page_in_its_language():
+    missing = [page for page in PAGES if not (ZH / f"{page}.html").is_file()]
+    assert not missing, f"pages without a Chinese edition: {missing}"
+    for page in PAGES:
+        assert '<html lang="zh-CN"' in html(ZH, page), page
+        assert '<html lang="en"' in html(BOOK, page), page
+
+
+@BUILT
+def test_each_page_s_switch_leads_to_its_twin_and_back():
+    for page in PAGES:
+        for here, there, folder in (("en", "zh", BOOK), ("zh", "en", ZH)):
+            text = html(folder, page)
+            nav = re.search(r'<nav class="ndcg-editions"[^>]*data-edition="(\w+)"[^>]*>(.*?)</nav>', text)
+            assert nav and nav.group(1) == here, (page, here)
+            href = re.search(r'href="([^"]+)"', nav.group(2)).group(1)
+            target = ((folder / page).parent / href).resolve()
+            assert target == ((ZH if there == "zh" else BOOK) / f"{page}.html").resolve(), (page, here, href)
+
+
+def _word_values() -> set[str]:
+    """The glued values that are words, glued once per language (``key`` and ``key.zh``)."""
+    words = set()
+    for path in (ROOT / "_build" / "jupyter_execute").rglob("*.glue.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for key in [k for k in data if k.endswith(".zh")]:
+            for name in (key, key.removesuffix(".zh")):
+                plain = data.get(name, {}).get("data", {}).get("text/plain", "")
+                plain = "".join(plain) if isinstance(plain, list) else plain
+                words.add(plain.strip("'\""))
+    return words
+
+
+@BUILT
+def test_every_glued_number_is_the_same_in_both_editions():
+    # One computation: the Chinese pages show exactly the English pages' glued values (a glued
+    # word, glued once per language as `key` and `key.zh`, apart).
+    words = _word_values()
+    differ = {}
+    for page in PAGES:
+        english = Counter(v for v in main_of(html(BOOK, page)).pasted if v not in words)
+        chinese = Counter(v for v in main_of(html(ZH, page)).pasted if v not in words)
+        if english != chinese:
+            differ[page] = (english - chinese, chinese - english)
+    assert not differ, f"glued values that differ (English only, Chinese only): {differ}"
+
+
+@BUILT
+def test_every_cell_output_is_the_same_in_both_editions():
+    differ = [page for page in PAGES if main_of(html(BOOK, page)).outputs != main_of(html(ZH, page)).outputs]
+    assert not differ, f"pages whose cell outputs differ between the editions: {differ}"
+
+
+@BUILT
+def test_no_chinese_page_shows_an_english_paragraph_of_its_english_page():
+    # Sphinx shows the English of a message whose translation it cannot find (a message changed
+    # since its catalogue was merged, a fuzzy one): the page then shows an English paragraph.
+    left = {}
+    for page in PAGES:
+        english = {p for p in main_of(html(BOOK, page)).paragraphs if len(re.findall(r"[A-Za-z]{2,}", p)) >= 4}
+        same = [p for p in main_of(html(ZH, page)).paragraphs if p in english]
+        if same:
+            left[page] = same[:3]
+    assert not left, f"English paragraphs in the Chinese edition: {left}"
+
+
+@BUILT
+def test_the_english_edition_marks_its_chinese_as_chinese():
+    unmarked = {page: u[:3] for page in PAGES if (u := main_of(html(BOOK, page)).unmarked)}
+    assert not unmarked, f"Chinese text without lang=zh in English pages: {unmarked}"
+
+
+def _index(folder: Path) -> dict:
+    text = (folder / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("(") + 1 : text.rindex(")")])
+
+
+@BUILT
+@pytest.mark.parametrize(
+    ("query", "pages"),
+    [
+        ("折损", ["chapters/02_dcg", "chapters/03_idcg", "chapters/04_ndcg"]),
+        ("归一化", ["chapters/04_ndcg"]),
+        ("排序学习", ["chapters/06_ltr"]),
+        ("累计增益", ["chapters/01_cg", "chapters/02_dcg", "chapters/03_idcg", "chapters/04_ndcg"]),
+    ],
+)
+def test_the_chinese_search_finds_a_term_on_its_chapters(query, pages):
+    index = _index(ZH)
+    found = index["terms"].get(query)
+    found = [found] if isinstance(found, int) else found or []
+    names = {index["docnames"][i] for i in found}
+    assert set(pages) <= names, (query, sorted(names))
+
+
+@BUILT
+def test_the_chinese_index_is_made_of_words_not_whole_runs():
+    # Without jieba, Sphinx's Chinese splitter drops every Chinese word; with it, the index holds
+    # jieba's words (and their parts), never a whole sentence.
+    terms = [t for t in _index(ZH)["terms"] if HAN.search(t)]
+    assert len(terms) > 2000, len(terms)
+    assert max(len(t) for t in terms) <= 12
+    assert {"学习", "排序", "查询"} <= set(terms)
