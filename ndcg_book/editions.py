@@ -98,8 +98,8 @@ def mark_chinese(body: str) -> str:
     """``body`` with every run of Chinese in its text wrapped in ``<span lang="zh">``; tags,
     attributes and the insides of scripts and styles are left as they are.
 
-    >>> mark_chinese('<p title="累计">CG (累计增益) is a sum</p><script>var a="成都";</script>')
-    '<p title="累计">CG (<span lang="zh">累计增益</span>) is a sum</p><script>var a="成都";</script>'
+    >>> mark_chinese('<p title="累计">CG (累计增益) is a sum</p><textarea>成都</textarea>')
+    '<p title="累计">CG (<span lang="zh">累计增益</span>) is a sum</p><textarea>成都</textarea>'
     """
     out = []
     raw = None

@@ -35,7 +35,10 @@ Modules
 ``live``         LiveFigure: a figure or card view live in a notebook, the same HTML in the book
 ``anki``         the flashcards as an Anki deck (imports genanki)
 ``assets``       the front-end files in ``static/`` (CSS, JS), read as package data
+``i18n``         the course's words in English and Chinese: the language a notebook shows,
+                 both at once in the book's build, the Chinese from ``locales/`` (stdlib only)
 
-Package data: ``content/`` (the cards' YAML, the answers' JSON) and ``static/``.
+Package data: ``content/`` (the cards' YAML, the answers' JSON), ``static/`` and ``locales/``
+(the Chinese catalogues of the package's stores of words).
 Importing ``ndcg.course`` itself loads none of them.
 """

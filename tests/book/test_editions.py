@@ -263,3 +263,56 @@ def test_the_chinese_index_is_made_of_words_not_whole_runs():
     assert len(terms) > 2000, len(terms)
     assert max(len(t) for t in terms) <= 12
     assert {"学习", "排序", "查询"} <= set(terms)
+
+
+@BUILT
+def test_the_chinese_pdfs_are_in_chinese_and_a_page_of_the_book_is_saved():
+    from pypdf import PdfReader
+
+    import ndcg
+    from tests.book.test_print import poppler
+    from tools import print_book
+
+    pdf = ZH / print_book.FOLDER / print_book.book_pdf_name(ndcg.__version__, "zh")
+    sheet = ZH / print_book.FOLDER / print_book.cheatsheet_pdf_name(ndcg.__version__, "zh")
+    if not pdf.is_file():
+        pytest.skip("no PDF of the Chinese edition: this build found no Chromium")
+    reader = PdfReader(pdf)
+    assert len(reader.outline) == len(PAGES), "one bookmark per page"
+    assert "排序评估" in reader.metadata.title and ndcg.__version__ in reader.metadata.subject
+    cover = subprocess_text([poppler("pdftotext"), "-enc", "UTF-8", "-l", "2", str(pdf), "-"])
+    assert "目录" in cover and f"版本 {ndcg.__version__}" in cover, cover[:400]
+    assert len(PdfReader(sheet).pages) == 1
+    # each edition links its own PDFs
+    assert f'href="{print_book.FOLDER}/{pdf.name}"' in html(ZH, "index")
+    assert pdf.name not in html(BOOK, "index")
+    # a page of the Chinese PDF (the first chapter's first page), as a picture to look at
+    first = dict(
+        (title, page)
+        for title, page in ((i.title, reader.get_destination_page_number(i) + 1) for i in reader.outline)
+    )
+    page = next(number for title, number in first.items() if "累计增益" in title)
+    shots = BOOK.parent / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    subprocess_text(
+        [
+            poppler("pdftoppm"),
+            "-png",
+            "-r",
+            "70",
+            "-singlefile",
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            str(pdf),
+            str(shots / "zh-pdf-page"),
+        ]
+    )
+    assert (shots / "zh-pdf-page.png").stat().st_size > 10_000
+
+
+def subprocess_text(command: list[str]) -> str:
+    import subprocess
+
+    return subprocess.run(command, capture_output=True, text=True, encoding="utf-8", check=True).stdout
