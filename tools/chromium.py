@@ -153,18 +153,24 @@ def launch(playwright, executable: str):
     return playwright.chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS), headless=True)
 
 
-def reload_in_mode(page, mode: str) -> None:
-    """Reload ``page`` in the theme's ``mode`` ("light" or "dark") and wait until it shows it.
+def remember_mode(context, mode: str) -> None:
+    """Open every later page of the browser ``context`` in the theme's ``mode`` ("light" or "dark").
 
-    The choice is written by an init script of the page's context, so it is in localStorage
-    before any script of the page runs: the theme's own start-up (which saves its current mode
-    when it runs, possibly after a test's ``localStorage.setItem``) cannot overwrite it.
+    The choice is written by an init script of the context, so it is in localStorage before any
+    script of a page runs: the theme's own start-up (which saves its current mode when it runs,
+    possibly after a test's ``localStorage.setItem``) cannot overwrite it.
     """
     if mode not in ("light", "dark"):
         raise ValueError(f"mode must be 'light' or 'dark', not {mode!r}")
-    page.context.add_init_script(
+    context.add_init_script(
         f"try {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }}"
         " catch (e) {}"
     )
+
+
+def reload_in_mode(page, mode: str) -> None:
+    """Reload ``page`` in the theme's ``mode`` ("light" or "dark", see :func:`remember_mode`) and
+    wait until it shows it."""
+    remember_mode(page.context, mode)
     page.reload()
     page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")

@@ -19,12 +19,30 @@ def book_uri() -> str:
     return BOOK.resolve().as_uri().rstrip("/") + "/"
 
 
+def switch_mode(page, mode: str) -> None:
+    """Switch the loaded ``page`` to the theme's ``mode`` as its light/dark switch does (the
+    theme's own handler: the mode, the theme, the dropdown menus, localStorage), with no pointer
+    or focus left on the switch, and wait until every colour transition is over."""
+    for _ in range(3):  # the switch cycles through auto, dark and light
+        if page.evaluate("() => document.documentElement.dataset.mode") == mode:
+            break
+        page.evaluate("() => document.querySelector('.theme-switch-button').click()")
+    assert page.evaluate("() => document.documentElement.dataset.theme") == mode, mode
+    page.evaluate(
+        "() => { getComputedStyle(document.body).color;"  # the new styles, and their transitions
+        " return Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
+        ".map(a => a.finished.catch(() => null))).then(() => true); }"
+    )
+
+
 class Visit:
     """One page in a fresh browser context (empty localStorage, as for a first visitor),
     with its JavaScript errors, bad console messages, failed loads and non-local requests."""
 
-    def __init__(self, browser, url: str, local: str, views: bool = True):
+    def __init__(self, browser, url: str, local: str, views: bool = True, mode: str | None = None):
         self.context = browser.new_context(viewport={"width": 1100, "height": 900})
+        if mode is not None:  # the theme's mode, chosen before the page's first script runs
+            browser_setup.remember_mode(self.context, mode)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
         self.url = url
@@ -52,6 +70,8 @@ class Visit:
             ),
         )
         self.page.goto(url)
+        if mode is not None:
+            self.page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")
         if views:
             self.page.wait_for_selector(".ndcg-kf[data-ready=true]", state="attached")
         has_mathjax = self.page.evaluate("() => !!document.querySelector('script[src*=mathjax]')")

@@ -5,7 +5,8 @@ its licence, MPL-2.0; see ``tests/browser/vendor/axe-core/README.md`` for where 
 tests inject it into the page from that file, so nothing comes from the network.
 
 On every page of the built book that shows something of the course, in light and in dark
-mode, once the views are active and MathJax has typeset the page:
+mode, once the views are active and MathJax has typeset the page (one load of the page for
+both modes: it opens in light mode, and the theme's own switch turns it dark):
 
 * axe runs on the course's own components (``.ndcg-kf``, ``.ndcg-widget``,
   ``table.ndcg-steps``, ``.ndcg-compare``, the printable page ``.ndcg-print``, every
@@ -19,7 +20,7 @@ setup page, the instructor's guide, the glossary, the bibliography...), in light
 axe runs on the main content (``main``, the page's text: the theme's navigation around it is
 audited on the pages above): any serious or critical violation fails, and none may be
 allowlisted. These pages are short, so the pass over all of them in both modes takes seconds
-(one browser page per mode, reloaded from page to page).
+(one browser page, loaded once per page of the book and switched from light to dark).
 
 Also here, with no browser: the course's front end (``ndcg/course/static/*.js`` and
 ``*.css``, every component's) stays under a size budget.
@@ -34,7 +35,7 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from tests.browser.pages import Visit
+from tests.browser.pages import Visit, switch_mode
 from tools import chromium as browser_setup
 
 HERE = Path(__file__).resolve().parent
@@ -216,50 +217,79 @@ LOW_CONTRAST = """
 """
 
 
-def open_page(browser, server, path: str, mode: str) -> Visit:
-    visit = Visit(browser, f"{server}/{path}", f"{server}/", views=False)
-    page = visit.page
-    browser_setup.reload_in_mode(page, mode)
-    assert page.evaluate("() => document.documentElement.dataset.theme") == mode
-    page.wait_for_function(
+MODES = ("light", "dark")
+
+
+def open_page(browser, server, path: str) -> Visit:
+    """``path`` in light mode (chosen before its first script runs), its views ready and
+    everything it loads by itself loaded."""
+    visit = Visit(browser, f"{server}/{path}", f"{server}/", views=False, mode=MODES[0])
+    visit.page.wait_for_function(
         "() => document.querySelectorAll('[data-ndcg-view]:not([data-ready=true])').length === 0"
     )
     visit.settle()
     return visit
 
 
-@book
-@pytest.mark.book
-@pytest.mark.parametrize("page_path", PAGES or ["(none)"])
-class TestAxeInLightMode:
-    """The audit in light mode. The two modes are two classes so that ``make test``'s workers
-    (``--dist loadscope``) can take one each: axe's contrast rule makes this the slowest suite."""
-
-    def test_axe_finds_nothing_serious_in_the_course(self, browser, server, page_path):
-        audit(browser, server, page_path, "light")
+#: The pages with course components, in two halves: each half is a class, so that ``make test``'s
+#: workers (``--dist loadscope``) can take one each (axe's contrast rule makes this a slow suite).
+HALVES = (PAGES[0::2], PAGES[1::2])
 
 
 @book
 @pytest.mark.book
-@pytest.mark.parametrize("page_path", PAGES or ["(none)"])
-class TestAxeInDarkMode:
-    """The audit in dark mode (see :class:`TestAxeInLightMode`)."""
+@pytest.mark.parametrize("page_path", HALVES[0] or ["(none)"])
+class TestAxeOnHalfTheCoursePages:
+    """The audit of every other page of :data:`PAGES`, in light and then in dark mode."""
 
     def test_axe_finds_nothing_serious_in_the_course(self, browser, server, page_path):
-        audit(browser, server, page_path, "dark")
+        audit(browser, server, page_path)
 
 
-def audit(browser, server, page_path: str, mode: str) -> None:
-    """Every serious or critical axe violation on ``page_path`` in ``mode``: none in the course's
-    components, none of the theme's outside the allowlist, and no text of ours below 4.5:1."""
+@book
+@pytest.mark.book
+@pytest.mark.parametrize("page_path", HALVES[1] or ["(none)"])
+class TestAxeOnTheOtherHalf:
+    """The audit of the rest of :data:`PAGES` (see :class:`TestAxeOnHalfTheCoursePages`)."""
+
+    def test_axe_finds_nothing_serious_in_the_course(self, browser, server, page_path):
+        audit(browser, server, page_path)
+
+
+def test_the_halves_are_every_course_page_once():
+    assert sorted(HALVES[0] + HALVES[1]) == PAGES
+
+
+def audit(browser, server, page_path: str) -> None:
+    """Every serious or critical axe violation on ``page_path`` in light and in dark mode (one
+    page load: the page is switched to dark mode by the theme's switch after the light audit):
+    none in the course's components, none of the theme's outside the allowlist, and no text of
+    ours below 4.5:1."""
     if not PAGES:
         pytest.skip("no page with course components in the build")
     entries = load_allowlist()
-    visit = open_page(browser, server, page_path, mode)
+    visit = open_page(browser, server, page_path)
     page = visit.page
     page.add_script_tag(path=str(AXE))
     present = page.evaluate("selectors => selectors.filter(s => document.querySelector(s))", list(COMPONENTS))
     assert present, f"{page_path}: no course component found"
+    found = {}
+    for mode in MODES:
+        switch_mode(page, mode)
+        found[mode] = audit_mode(page, page_path, mode, present, entries)
+    visit.close()
+    for mode, (low, ours, unlisted) in found.items():
+        assert not low, f"{page_path} ({mode}): text below 4.5:1 in the course's components: {low}"
+        assert not ours, f"{page_path} ({mode}): the course's components: {json.dumps(ours, indent=1)}"
+        assert not unlisted, (
+            f"{page_path} ({mode}): violations outside the course, not in {ALLOWLIST.name} "
+            f"(fix them with CSS, or list them with a reason): {json.dumps(unlisted, indent=1)}"
+        )
+
+
+def audit_mode(page, page_path: str, mode: str, present: list[str], entries: list[dict]):
+    """The page as it shows now, in ``mode``: its texts of ours below 4.5:1, the violations in
+    the course's components, and the theme's that the allowlist does not list."""
     # One axe run over the whole page (the slowest step of the suite), then each violation is the
     # course's when its element sits inside one of the course's components, else the theme's.
     everything = violations(page, None)
@@ -277,13 +307,7 @@ def audit(browser, server, page_path: str, mode: str) -> None:
             print(f"  [{listed}] {row['rule']} {row['target']}: {row['help']}")
     unlisted = [row for row in theme if not allowed(row["rule"], row["target"], mode, entries)]
     low = page.evaluate(LOW_CONTRAST, [present, 4.5])
-    visit.close()
-    assert not low, f"{page_path} ({mode}): text below 4.5:1 in the course's components: {low}"
-    assert not ours, f"{page_path} ({mode}): the course's components: {json.dumps(ours, indent=1)}"
-    assert not unlisted, (
-        f"{page_path} ({mode}): violations outside the course, not in {ALLOWLIST.name} "
-        f"(fix them with CSS, or list them with a reason): {json.dumps(unlisted, indent=1)}"
-    )
+    return low, ours, unlisted
 
 
 def test_axe_catches_what_it_should(browser):
@@ -307,28 +331,31 @@ def test_axe_catches_what_it_should(browser):
 # -- axe on the main content of every other page ------------------------------------------------
 
 
-def audit_main(browser, server, mode: str) -> tuple[list[dict], float]:
-    """axe's serious and critical violations in ``main`` of every page of :data:`OTHER_PAGES`
-    in ``mode``, and the seconds it took (one context and one browser page for them all)."""
+def audit_main(browser, server) -> tuple[list[dict], float]:
+    """axe's serious and critical violations in ``main`` of every page of :data:`OTHER_PAGES`,
+    in light and then in dark mode (the theme's switch, on the loaded page), and the seconds it
+    took (one context and one browser page for them all)."""
     import time
 
     start = time.monotonic()
     context = browser.new_context(viewport={"width": 1100, "height": 900})
-    context.add_init_script(
-        f"try {{ localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}'); }} catch (e) {{}}"
-    )
+    browser_setup.remember_mode(context, MODES[0])
     page = context.new_page()
     page.set_default_timeout(20_000)
     found = []
     for path in OTHER_PAGES:
         page.goto(f"{server}/{path}")
-        page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")
+        page.wait_for_function(f"() => document.documentElement.dataset.theme === '{MODES[0]}'")
         page.evaluate("() => document.fonts.ready.then(() => true)")
         if page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
             page.evaluate("() => MathJax.startup.promise.then(() => true)")
         page.add_script_tag(path=str(AXE))
         assert page.locator("main").count() == 1, f"{path}: no main element"
-        found += [{"page": path, **row} for row in violations(page, {"include": [["main"]]})]
+        for mode in MODES:
+            switch_mode(page, mode)
+            found += [
+                {"page": path, "mode": mode, **row} for row in violations(page, {"include": [["main"]]})
+            ]
     context.close()
     return found, time.monotonic() - start
 
@@ -336,14 +363,11 @@ def audit_main(browser, server, mode: str) -> tuple[list[dict], float]:
 @book
 @pytest.mark.book
 class TestAxeOnTheOtherPages:
-    """The main content of the pages without course components, in both modes (one test each,
-    so that ``make test``'s workers can share them out with the audits above)."""
+    """The main content of the pages without course components, in both modes (a class of its
+    own, so that ``make test``'s workers can share it out with the audits above)."""
 
-    @pytest.mark.parametrize("mode", ["light", "dark"])
-    def test_axe_finds_nothing_serious_in_the_main_content(self, browser, server, mode):
+    def test_axe_finds_nothing_serious_in_the_main_content(self, browser, server):
         assert "reference/references.html" in OTHER_PAGES and "instructors/index.html" in OTHER_PAGES
-        found, seconds = audit_main(browser, server, mode)
-        print(f"\n{len(OTHER_PAGES)} pages ({mode}): {seconds:.1f} s")
-        assert not found, (
-            f"serious or critical violations in the main content ({mode}): {json.dumps(found, indent=1)}"
-        )
+        found, seconds = audit_main(browser, server)
+        print(f"\n{len(OTHER_PAGES)} pages in {len(MODES)} modes: {seconds:.1f} s")
+        assert not found, f"serious or critical violations in the main content: {json.dumps(found, indent=1)}"
