@@ -62,7 +62,9 @@ class Main(HTMLParser):
             self._text = []
         if tag == "div" and "cell_output" in classes and self._output is None:
             self._output, self._output_depth = [], len(self.stack)
-        if tag == "p" and self._output is None and self._paragraph is None:
+        in_citation = self._inside(lambda t, a: "citation" in (a.get("class") or "").split())
+        if tag == "p" and self._output is None and self._paragraph is None and not in_citation:
+            # (a bibliography's entries keep their titles in their own language)
             self._paragraph = []
 
     def handle_endtag(self, tag):
