@@ -55,7 +55,9 @@ def test_a_planted_changed_sentence_comes_back_stale_with_its_old_english():
 
 
 def test_a_new_sentence_comes_in_empty_and_a_removed_one_goes():
-    made = merged(catalogue(("The definition", "定义")), "The definition", "A new sentence here, quite different.")
+    made = merged(
+        catalogue(("The definition", "定义")), "The definition", "A new sentence here, quite different."
+    )
     assert [(m.id, m.string or "") for m in made if m.id] == [
         ("The definition", "定义"),
         ("A new sentence here, quite different.", ""),
