@@ -78,7 +78,9 @@ def test_a_chinese_exercise_notebook_climbs_the_hint_ladder_in_chinese(lab, page
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         box = page.locator(f"{PANEL} .ndcg-anywidget [data-ndcg-view=answer][data-ready=true]")
         box.wait_for(timeout=RUN_TIMEOUT)
-        ladder = page.locator(f"{PANEL} .jp-CodeCell", has_text="连续答错三次").locator(".jp-OutputArea-output")
+        ladder = page.locator(f"{PANEL} .jp-CodeCell", has_text="连续答错三次").locator(
+            ".jp-OutputArea-output"
+        )
         ladder.first.wait_for(timeout=RUN_TIMEOUT)
         text = ladder.first.inner_text()
         assert "❌ 还不对：[5, 8] 不是电影的 [CG@3, CG@5]" in text
