@@ -16,7 +16,7 @@ and targets stay as they are. Each block is looked up, as its English, in catalo
 * a play notebook: the chapter page's own catalogue (``locales/zh_CN/LC_MESSAGES/chapters/NN.po``,
   the book's Chinese edition), then the ``play`` store (``tools/i18n_stores/play.py``: the play
   notebooks' title and how-to, the front matter's ``play: intro:``, the cells the book leaves out);
-* a student notebook: its own store, ``solutions/NN`` (``tools/i18n_stores/solutions.py``).
+* a student notebook: its own store, ``exercises/NN`` (``tools/i18n_stores/exercises.py``).
 
 A block without a current translation stops the generation (:class:`Untranslated`): no Chinese
 notebook is written with English prose in it. The notebooks are stored without outputs (a learner
@@ -264,11 +264,11 @@ def student_path(chapter: str, root: Path = ROOT) -> Path:
 
 def student_notebook(english: dict, chapter: str, root: Path = ROOT) -> dict:
     """The Chinese student notebook made from the English one (``make_student.student_notebook``):
-    the same cells, every Markdown cell in Chinese (the store ``solutions/<chapter>``), and
+    the same cells, every Markdown cell in Chinese (the store ``exercises/<chapter>``), and
     :func:`language_cell` before the first code cell.
 
     Raises :class:`Untranslated` when a block has no translation."""
-    lookup = Lookup(root, [STORE_LOCALES / "solutions" / f"{chapter}.po"])
+    lookup = Lookup(root, [STORE_LOCALES / "exercises" / f"{chapter}.po"])
     notebook = copy.deepcopy(english)
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
@@ -280,7 +280,7 @@ def student_notebook(english: dict, chapter: str, root: Path = ROOT) -> dict:
 
 
 def student_markdown(english: dict) -> list[str]:
-    """The English blocks of a student notebook's Markdown cells (what ``solutions/<chapter>`` holds)."""
+    """The English blocks of a student notebook's Markdown cells (what the store ``exercises/<chapter>`` holds)."""
     found: list[str] = []
     for cell in english["cells"]:
         if cell["cell_type"] == "markdown":

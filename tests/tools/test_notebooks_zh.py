@@ -75,7 +75,7 @@ def test_the_generation_refuses_english_leftovers(tmp_path):
 
 
 def test_one_untranslated_block_is_enough_to_refuse(tmp_path):
-    folder = tmp_path / notebooks_zh.STORE_LOCALES / "solutions"
+    folder = tmp_path / notebooks_zh.STORE_LOCALES / "exercises"
     folder.mkdir(parents=True)
     english = {"cells": [{"cell_type": "markdown", "id": "a", "metadata": {}, "source": "## One\n\nTwo."}]}
     (folder / "x.po").write_text('msgid "One"\nmsgstr "一"\n\nmsgid "Two."\nmsgstr ""\n', encoding="utf-8")
