@@ -44,6 +44,14 @@ ladder again.
 This module needs only NumPy; the live answer box is
 ``ndcg.course.widgets.AnswerChecker``.
 
+In Chinese: after ``ndcg.course.i18n.set_language("zh")`` (the first code cell of the Chinese
+notebooks, ``exercises/zh/``) every message is Chinese. The checks' own words are written once,
+in English, in :data:`WORDS` (catalogue ``checks``, which also holds the names of what the
+exercises ask for); a check's hint, second hint and explanation are looked up by their English
+in the exercises' catalogues (``answers/NN_name``), so a check built with
+``**answers("02_dcg", "check_films")`` and one built in a solution notebook say the same. An
+untranslated text shows in English (``python -m tools.i18n check`` lists it).
+
 Examples
 --------
 >>> import ndcg
