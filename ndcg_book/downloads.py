@@ -332,11 +332,41 @@ def in_pack(path: str) -> bool:
     >>> [in_pack(p) for p in ("exercises/01_cg.ipynb", "exercises/play/data/films.csv", "exercises/make_student.py")]
     [True, True, False]
     """
-    if is_excluded(path) or path.endswith(".py"):
+    if is_excluded(path) or path.endswith(".py") or path.startswith(ZH_EXERCISES):
         return False
     return bool(re.fullmatch(r"exercises/[^/]+\.ipynb", path)) or path.startswith(
         ("exercises/play/", "exercises/data/")
     )
+
+
+#: The languages of the participant pack: English (the default), and Chinese, whose notebooks are
+#: ``exercises/zh/`` (``tools/notebooks_zh.py``) and whose pack is ``ndcg-participant-pack-zh-<version>``.
+PACK_LANGUAGES = ("en", "zh")
+#: Where the Chinese notebooks are, in the course.
+ZH_EXERCISES = "exercises/zh/"
+
+
+def pack_name(path: str, language: str = "en") -> str | None:
+    """Where a course file goes in the participant pack of ``language``, or None if it stays out.
+
+    The English pack takes what :func:`in_pack` says; the Chinese one the Chinese notebooks in their
+    English places (``exercises/zh/play/01_cg.ipynb`` -> ``exercises/play/01_cg.ipynb``) and the
+    English pack's other files (the data the notebooks read), never an English notebook.
+
+    >>> pack_name("exercises/zh/play/01_cg.ipynb", "zh"), pack_name("exercises/01_cg.ipynb", "zh")
+    ('exercises/play/01_cg.ipynb', None)
+    >>> pack_name("exercises/zh/01_cg.ipynb"), pack_name("exercises/play/data/films.csv", "zh")
+    (None, 'exercises/play/data/films.csv')
+    """
+    if language not in PACK_LANGUAGES:
+        raise ValueError(f"language must be one of {PACK_LANGUAGES}; got {language!r}")
+    chinese = path.startswith(ZH_EXERCISES)
+    if language == "en":
+        return path if in_pack(path) and not chinese else None
+    if chinese:
+        english = "exercises/" + path.removeprefix(ZH_EXERCISES)
+        return english if path.endswith(".ipynb") and in_pack(english) else None
+    return path if in_pack(path) and not path.endswith(".ipynb") else None
 
 
 class Target(NamedTuple):
@@ -462,6 +492,54 @@ def check_wheelhouse(
         return subprocess.run(command, capture_output=True, text=True, env=how["env"], check=False)
 
 
+def _pack_readme_zh(
+    version_: str, wheel: str, requirements: bool, targets: Sequence[str], versions: Sequence[str], play: bool
+) -> str:
+    """The Chinese participant pack's README (its commands are the English README's)."""
+    install = f'python -m pip install "{wheel}[widgets]" jupyterlab'
+    if requirements:
+        install = f'python -m pip install -r {PARTICIPANT_REQUIREMENTS} "{wheel}[widgets]"'
+    offline = ""
+    if targets:
+        offline = (
+            f"\n没有网络？`wheelhouse/` 里有安装所需的一切，每个系统一个文件夹"
+            f"（{'、'.join(f'`{name}`' for name in targets)}），适用于 Python {'、'.join(versions)}。"
+            "请使用你的系统对应的文件夹：\n\n"
+            "```bash\n"
+            + install.replace(
+                "python -m pip install",
+                f"python -m pip install --no-index --find-links wheelhouse/{targets[0]}",
+            )
+            + "\n```\n"
+        )
+    play_line = "- `exercises/play/`：每章一个“玩一玩”笔记本，用来玩它的互动组件。\n" if play else ""
+    return (
+        f"# NDCG 课程：学员包 {version_}（中文）\n\n"
+        f"版本：{edition(version_)}（书的页脚显示它对应的版本）。\n\n"
+        "课程《排序评估：从 CG 到 NDCG》的练习笔记本，以及运行它们所需的一切。笔记本是中文的："
+        '它们的第一个代码单元格调用 `set_language("zh")`，检查、提示和讲解都用中文显示。\n\n'
+        "- `exercises/`：每章一个练习笔记本，自动检查你的答案。\n"
+        f"{play_line}"
+        f"- `{wheel}`：课程的 `ndcg` 包。\n"
+        + (f"- `{PARTICIPANT_REQUIREMENTS}`：要安装的包，版本已固定。\n" if requirements else "")
+        + "\n这个学员包里没有答案：讲师会在课后分享。\n\n"
+        "## 安装（只需一次）\n\n"
+        "你需要 Python 3.11 或更新版本。在这个文件夹里创建一个虚拟环境，把课程装进去：\n\n"
+        "```bash\n"
+        "python3 -m venv .venv            # Windows: py -m venv .venv\n"
+        "source .venv/bin/activate        # Windows: .venv\\Scripts\\activate\n"
+        f"{install}\n"
+        "```\n"
+        f"{offline}\n"
+        "## 开始\n\n"
+        "```bash\n"
+        "jupyter lab exercises\n"
+        "```\n\n"
+        "打开一个笔记本，从上到下运行它的单元格（Shift+Enter），把每个 `...` 换成你的答案，"
+        "再运行它下面的检查单元格。\n"
+    )
+
+
 def _pack_readme(
     version_: str, wheel: str, requirements: bool, targets: Sequence[str], versions: Sequence[str], play: bool
 ) -> str:
@@ -523,6 +601,7 @@ def participant_pack(
     pythons: Sequence[str] = (),
     index_args: Sequence[str] = (),
     python: str = sys.executable,
+    language: str = "en",
 ) -> tuple[Path, Path]:
     """Build the participant pack into ``outdir``: its folder and its zip.
 
@@ -535,21 +614,38 @@ def participant_pack(
     wheels for that system (:func:`download_wheelhouse`) and the ``ndcg`` wheel, each folder
     checked with uv's dry run for its system (:func:`check_wheelhouse`). ``index_args`` go to
     pip and uv (another index, or a folder of wheels).
+
+    ``language="zh"`` makes the Chinese pack, ``ndcg-participant-pack-zh-<version>``: the same
+    with the Chinese notebooks of ``exercises/zh/`` in the English ones' places (:func:`pack_name`)
+    and a Chinese README; every student and play notebook must have its Chinese twin.
     """
     root, outdir = Path(root), Path(outdir)
     version_ = version(root)
-    base = f"ndcg-participant-pack-{version_}"
+    base = (
+        f"ndcg-participant-pack-{version_}"
+        if language == "en"
+        else f"ndcg-participant-pack-{language}-{version_}"
+    )
     folder = outdir / base
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
     tracked = set(course_files(root))
-    notebooks = sorted(name for name in tracked if in_pack(name))
+    placed = {pack_name(name, language): name for name in sorted(tracked) if pack_name(name, language)}
+    notebooks = sorted(placed)
     if not any(name.count("/") == 1 for name in notebooks):
         raise CourseFilesError(f"{root} has no student notebooks (exercises/*.ipynb) to pack")
+    if language != "en":
+        english = {name for name in tracked if pack_name(name) and name.endswith(".ipynb")}
+        missing = sorted(english - set(placed))
+        if missing:
+            raise CourseFilesError(
+                f"no {language} twin in {ZH_EXERCISES} for {', '.join(missing)} "
+                "(python tools/notebooks_zh.py writes them once their text is translated)"
+            )
     for name in notebooks:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(root / name, folder / name)
+        shutil.copyfile(root / placed[name], folder / name)
     wheel = build_wheel(root, folder)
     if requirements is None and PARTICIPANT_REQUIREMENTS in tracked:
         requirements = root / PARTICIPANT_REQUIREMENTS
@@ -572,7 +668,8 @@ def participant_pack(
             if result.returncode != 0:
                 raise CourseFilesError(f"wheelhouse/{name} does not install offline:\n{result.stderr}")
     play = any(name.startswith("exercises/play/") and name.endswith(".ipynb") for name in notebooks)
-    readme = _pack_readme(version_, wheel.name, requirements is not None, targets, pythons, play)
+    write_readme = _pack_readme if language == "en" else _pack_readme_zh
+    readme = write_readme(version_, wheel.name, requirements is not None, targets, pythons, play)
     (folder / "README.md").write_text(readme, encoding="utf-8", newline="\n")
     entries = [
         (f"{base}/{path.relative_to(folder).as_posix()}", path)
@@ -608,6 +705,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     pack = commands.add_parser("participant-pack", help="the participant pack, folder and zip")
     pack.add_argument("--out", type=Path, default=Path("_build", "participant-pack"))
     pack.add_argument("--wheelhouse", action="store_true", help="add a wheelhouse/ for an offline room")
+    pack.add_argument(
+        "--language",
+        choices=PACK_LANGUAGES,
+        default="en",
+        help="the notebooks' language (zh: the Chinese ones, exercises/zh/)",
+    )
     pack.add_argument(
         "--target",
         action="append",
@@ -646,7 +749,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("Unzip it in the course's folder: the executed solutions land in notebooks/solutions/.")
         else:
             folder, archive = participant_pack(
-                root, out, wheelhouse=args.wheelhouse, targets=args.target, pythons=args.python
+                root,
+                out,
+                wheelhouse=args.wheelhouse,
+                targets=args.target,
+                pythons=args.python,
+                language=args.language,
             )
             print(f"wrote {folder}/ and {archive}")
     except CourseFilesError as error:
@@ -753,10 +861,26 @@ def build_downloads(app) -> None:
         app.ndcg_course_downloads["solutions"] = solutions_zip(root, solutions)
     except CourseFilesError:
         logger.info("the course has no solutions (a course zip): the book offers none")
+    if _edition(app) == "zh":
+        # The Chinese edition also offers the Chinese participant pack (its zip only): the
+        # Chinese student and play notebooks, the wheel, a Chinese README.
+        try:
+            with tempfile.TemporaryDirectory() as scratch:
+                _, archive = participant_pack(root, Path(scratch), language="zh")
+                app.ndcg_course_downloads["pack_zh"] = Path(shutil.copy(archive, target / archive.name))
+        except CourseFilesError as error:
+            logger.info(f"no Chinese participant pack: {error}")
     logger.info(
         "the course's downloads: "
         + ", ".join(path.relative_to(app.outdir).as_posix() for path in app.ndcg_course_downloads.values())
     )
+
+
+def _edition(app) -> str:
+    """The edition being built: ``"zh"`` (``language = zh_CN``) or ``"en"``."""
+    from .editions import edition as book_edition
+
+    return book_edition(getattr(app.config, "language", None))
 
 
 def _link(
@@ -830,6 +954,19 @@ def make_box(app, docname: str) -> nodes.Element:
         answers += nodes.literal("notebooks/solutions/", "notebooks/solutions/")
         answers += nodes.Text(text("get-solutions-end"))
         box += answers
+
+    pack = files.get("pack_zh")
+    if pack is not None:  # the Chinese edition only
+        chinese = nodes.paragraph(classes=["ndcg-get-pack"])
+        chinese += nodes.strong("", "中文学员包：")
+        chinese += _link(app, docname, pack, FOLDER, "ndcg-get-pack-file")
+        chinese += nodes.Text(
+            f"（{size_text(pack.stat().st_size)}）：中文的练习笔记本和“玩一玩”笔记本（检查、提示和讲解都是中文的）、"
+        )
+        chinese += nodes.literal("ndcg", "ndcg")
+        chinese += nodes.Text(" 包和一份中文说明，不含答案。解压后按说明安装，然后在它的文件夹里运行：")
+        box += chinese
+        box += _command("jupyter lab exercises")
     return box
 
 

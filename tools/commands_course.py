@@ -30,7 +30,8 @@ def lab(args: argparse.Namespace) -> None:
 
 def participant_pack(args: argparse.Namespace) -> None:
     """Build the participant pack (student and play notebooks, the ndcg wheel, a README, no solution)
-    into _build/participant-pack/, folder and zip; --wheelhouse adds what the room installs offline."""
+    into _build/participant-pack/, folder and zip; --wheelhouse adds what the room installs offline;
+    --language zh makes the Chinese pack (the notebooks of exercises/zh/)."""
     command = [python(), "-m", "ndcg_book.downloads", "participant-pack"]
     if args.make_wheelhouse:
         command.append("--wheelhouse")
@@ -38,6 +39,8 @@ def participant_pack(args: argparse.Namespace) -> None:
         command += ["--target", name]
     for version in args.python:
         command += ["--python", version]
+    if getattr(args, "language", "en") != "en":
+        command += ["--language", args.language]
     run(command)
 
 

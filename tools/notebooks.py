@@ -281,19 +281,27 @@ def play_sources(root: Path = ROOT) -> list[Path]:
     return sorted((root / "chapters").glob("*.md"))
 
 
+#: The play notebook's title line (after ``# ``) and the lines under its introduction, in English;
+#: their Chinese is in the ``play`` store (tools/i18n_stores/play.py).
+PLAY_TITLE = "Play: {title}"
+PLAY_HOW_TO = (
+    "**How to play.** Run every cell from the top (menu *Run ▸ Run All Cells*), then use the "
+    "widgets under the cells.\n"
+    "They need a running kernel with the course's Python package `ndcg` installed (the course's "
+    "`.venv`: see the setup page of the book).\n"
+    "The explanations are in the chapter of the book; the exercises of this chapter, each checked "
+    "as you go, are in the exercise notebook [{stem}.ipynb](../{stem}.ipynb)."
+)
+
+
 def play_how_to(stem: str) -> str:
     """The lines under a play notebook's introduction: how to run it, where the rest is."""
-    return (
-        "**How to play.** Run every cell from the top (menu *Run ▸ Run All Cells*), then use the "
-        "widgets under the cells.\n"
-        "They need a running kernel with the course's Python package `ndcg` installed (the course's "
-        "`.venv`: see the setup page of the book).\n"
-        "The explanations are in the chapter of the book; the exercises of this chapter, each checked "
-        f"as you go, are in the exercise notebook [{stem}.ipynb](../{stem}.ipynb)."
-    )
+    return PLAY_HOW_TO.replace("{stem}", stem)
 
 
-def play_notebook_text(text: str, path: Path | str, titles: dict | None = None):
+def play_notebook_text(
+    text: str, path: Path | str, titles: dict | None = None, translate=None, target_dir=None
+):
     """The play notebook of a chapter from its text source's content ``text``.
 
     A title cell (``# Play: <chapter title>``, the front matter's ``play: intro:``, and
@@ -301,7 +309,12 @@ def play_notebook_text(text: str, path: Path | str, titles: dict | None = None):
     :func:`plain_markdown`, code as it is, with the book-only tags dropped (the rest,
     such as ``nbval-ignore-output``, are kept). Raises :class:`ValueError` when the
     chapter has no ``play: intro:`` or no ``play`` code cell.
+
+    ``translate`` (Markdown -> Markdown, default: none) and ``target_dir`` (default: the play
+    notebooks' folder) make the Chinese one (``tools/notebooks_zh.py``): every Markdown text,
+    the title and the how-to included, goes through ``translate`` before :func:`plain_markdown`.
     """
+    translate = translate or (lambda markdown: markdown)
     import jupytext
     import nbformat
 
@@ -313,16 +326,18 @@ def play_notebook_text(text: str, path: Path | str, titles: dict | None = None):
     context = {
         "titles": titles or {},
         "source_dir": path.parent,
-        "target_dir": play_path(path, path.parent.parent).parent,
+        "target_dir": target_dir or play_path(path, path.parent.parent).parent,
     }
+    title = translate(PLAY_TITLE).replace("{title}", translate(chapter_title(chapter)))
     cells = [
         nbformat.from_dict(
             {
                 "cell_type": "markdown",
                 "id": "play-intro",
                 "metadata": {},
-                "source": f"# Play: {chapter_title(chapter)}\n\n"
-                f"{plain_markdown(str(intro).strip(), **context)}\n\n{play_how_to(path.stem)}",
+                "source": f"# {title}\n\n"
+                f"{plain_markdown(translate(str(intro).strip()), **context)}\n\n"
+                f"{translate(PLAY_HOW_TO).replace('{stem}', path.stem)}",
             }
         )
     ]
@@ -339,7 +354,7 @@ def play_notebook_text(text: str, path: Path | str, titles: dict | None = None):
             cell.metadata.pop("tags")
         if cell.cell_type == "markdown":
             try:
-                cell.source = plain_markdown(cell.source, **context)
+                cell.source = plain_markdown(translate(cell.source), **context)
             except ValueError as error:
                 raise ValueError(f"{path}: play cell {cell.id}: {error}") from None
         cells.append(cell)
@@ -487,6 +502,15 @@ def load_make_student(root: Path = ROOT):
     return module
 
 
+def load_notebooks_zh(root: Path = ROOT):
+    """``tools/notebooks_zh.py``: the Chinese play and student notebooks."""
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from tools import notebooks_zh
+
+    return notebooks_zh
+
+
 def sync_problems(root: Path = ROOT) -> list[str]:
     """Every generated notebook that no longer matches its text source (no execution)."""
     problems = []
@@ -510,6 +534,7 @@ def sync_problems(root: Path = ROOT) -> list[str]:
         if stray not in plays:
             problems.append(f"{stray.relative_to(root).as_posix()}: no chapter of that name")
     problems += load_make_student(root).drift_problems()
+    problems += load_notebooks_zh(root).drift_problems(root)
     for source in sources:  # never an .ipynb next to its .md: the strict build fails on that
         if source.with_suffix(".ipynb").exists():
             problems.append(

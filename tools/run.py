@@ -213,6 +213,12 @@ def parser() -> argparse.ArgumentParser:
             )
         if name == "participant-pack":
             subparser.add_argument(
+                "--language",
+                choices=("en", "zh"),
+                default="en",
+                help="the notebooks' language: zh makes the Chinese pack (exercises/zh/)",
+            )
+            subparser.add_argument(
                 "--wheelhouse",
                 dest="make_wheelhouse",
                 action="store_true",

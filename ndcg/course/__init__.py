@@ -29,6 +29,8 @@ Modules
                  a closer look, then the explanation), per-entry marks of lists
 ``answers``      the checks' hints and explanations, package data generated from
                  the solutions (``content/answers/``), so no student notebook holds them
+``i18n``         the course's words in English and Chinese: set_language, the
+                 catalogues of the stores of words (``locales/``), stdlib only
 ``cards``        (a package) flashcards and quizzes from ``content/*.yaml``, and
                  their kernel-free views for the book (imports yaml, markdown-it)
 ``widgets``      (a package) live views (anywidget): explorer, games, deck, quiz, checker

@@ -44,6 +44,14 @@ ladder again.
 This module needs only NumPy; the live answer box is
 ``ndcg.course.widgets.AnswerChecker``.
 
+In Chinese: after ``ndcg.course.i18n.set_language("zh")`` (the first code cell of the Chinese
+notebooks, ``exercises/zh/``) every message is Chinese. The checks' own words are written once,
+in English, in :data:`WORDS` (catalogue ``checks``, which also holds the names of what the
+exercises ask for); a check's hint, second hint and explanation are looked up by their English
+in the exercises' catalogues (``answers/NN_name``), so a check built with
+``**answers("02_dcg", "check_films")`` and one built in a solution notebook say the same. An
+untranslated text shows in English (``python -m tools.i18n check`` lists it).
+
 Examples
 --------
 >>> import ndcg
@@ -80,13 +88,153 @@ import numbers
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 import numpy as np
+
+from . import i18n
 
 #: The three statuses a :class:`Feedback` can have.
 STATUSES = ("correct", "incorrect", "not yet")
 
-_NOT_YET = "⏳ Not yet: replace `...` with your answer, then run the cell again."
+#: Every word the checks (and the answer box, :class:`ndcg.course.widgets.AnswerChecker`) show,
+#: by key, in English: the one place they are written. Their Chinese is the catalogue of the
+#: ``checks`` domain (``ndcg/course/locales/zh_CN/LC_MESSAGES/checks.po``, store
+#: ``tools/i18n_stores/checks.py``); :func:`say` gives the one of the notebook's language.
+#: ``{name}``-style placeholders are filled after translation.
+WORDS = {
+    "not yet": "⏳ Not yet: replace `...` with your answer, then run the cell again.",
+    "hint": "💡 Hint: {text}",
+    "hint default": "💡 Hint: check each step again.",
+    "closer": "🔎 A closer look: {text}",
+    "explanation": "📖 Explanation: {text}",
+    "after one miss": " You got there after one wrong answer: well done for keeping at it.",
+    "after misses": " You got there after {count} wrong answers: well done for keeping at it.",
+    "list closer": (
+        "the marks above say which entries are right. Redo only the others, one at a time, "
+        "and keep them in the order the exercise asks for."
+    ),
+    "entry": "entry {number}",
+    "entries": "entries {numbers} and {last}",
+    "list separator": ", ",
+    "parts separator": "; ",
+    "the answer is": "The answer is {value}.",
+    "correct number": "✅ Correct! {name} = {value}.",
+    "list first": "❌ Not quite: {shown} is not {name}: {right} of {total} entries are right.",
+    "list first which": "❌ Not quite: {shown} is not {name}: {right} of {total} entries are right ({entries}).",
+    "list later": "❌ Not quite: {shown} is not {name}. {marks}",
+    "nan": "❌ Not quite: nan is not a number, so it cannot be {name}.",
+    "too high": "❌ Not quite: {shown} is too high for {name}.",
+    "too low": "❌ Not quite: {shown} is too low for {name}.",
+    "scalar closer": (
+        "the difference is more than rounding, so one step of your calculation is wrong, "
+        "not just its last digit. Write every intermediate number down and check each one "
+        "against the hint."
+    ),
+    "swapped": "entries {first} and {second} are swapped",
+    "wrong order": "{entries} hold the right numbers in the wrong order",
+    "off": "entry {number} is off (you typed {typed}, it is {value})",
+    "marks": "{right} of {total} right: {parts}.",
+    "not a number bool": "{answer} is not a number: the answer is a number (like 0.905).",
+    "unreadable number": "Could not read {answer} as a number. Type a number such as 4.762, 1/3 or 90.5%.",
+    "single number": "The answer should be a single number; got {answer} (a {kind}).",
+    "unreadable list": "Could not read {answer} as a list of numbers. Type them like: 3, 2, 1.",
+    "list expected": "The answer should be a list of {count} numbers; got {answer}.",
+    "list not number": "The answer should be a list of {count} numbers; got the single number {answer}.",
+    "list length": "The answer should be a list of {count} numbers; got {length}.",
+    "function expected": "❓ The answer should be a function (its name, without brackets); got {answer}.",
+    "your function": "your function",
+    "function not yet": (
+        "⏳ Not yet: {function} returns nothing on every test case. Replace the `...` in its "
+        "body with your code, `return` the result, and run both cells again."
+    ),
+    "function correct": "✅ Correct! {function} computes {name} right on all {total} test cases.",
+    "function explanation": "Compare your function with the reference, one case at a time.",
+    "function wrong all": "❌ Not quite: {function} gets {name} wrong on all {total} test cases.",
+    "function wrong some": "❌ Not quite: {function} gets {name} wrong on {count} of {total} test cases.",
+    "raised all": " On all of them it raised an error; the smallest: {error}",
+    "raised some": " On {count} of them it raised an error; the smallest: {error}",
+    "smallest": " The smallest one: {call} {did}, but {name} is {value}.",
+    "raised": "raised {error}",
+    "returned": "returned {value}",
+    "return note": (
+        " Every way through your function must end in a `return` (a `return` inside a loop never "
+        "runs when the loop has nothing to do)."
+    ),
+    "step by step": "this is how {name} is worked out on that case, step by step:",
+    "function closer": (
+        "work that smallest case out by hand, then run your function on it alone and "
+        "print what it computes at each step: the first step that differs is the bug."
+    ),
+    # the answer box (ndcg.course.widgets.AnswerChecker, ndcg-answer.js)
+    "box function placeholder": "the name of your function, e.g. my_dcg",
+    "box function label": "Function",
+    "box function prompt": "Define your function for {name} in a cell above, run it, then type its name here.",
+    "box list placeholder": "numbers separated by commas, e.g. 3, 2, 1",
+    "box number placeholder": "a number, e.g. 4.76 or 1/3",
+    "box answer label": "Answer",
+    "box answer prompt": "Your answer for {name}:",
+    "box button": "Check ✔",
+    "box button title": "Check your answer for {name}",
+    "box attempts": "Attempts: {count}",
+    "box empty function": "⏳ Not yet: type the name of your function in the box, then press Check.",
+    "box empty answer": "⏳ Not yet: type your answer in the box, then press Check.",
+    "box not a name": "❓ {text} is not a name: type just the function's name, such as my_dcg, without brackets.",
+    "box no function": (
+        "⏳ Not yet: no function called `{text}` is defined. Run the cell that defines it, "
+        "then press Check again."
+    ),
+    "box empty": "(empty)",
+    "box typed": "Typed:",
+    "box title": "✏️ Answer checker",
+}
+
+
+def _chinese() -> bool:
+    """Whether the checks speak Chinese: after ``ndcg.course.i18n.set_language("zh")``. (The book's
+    ``both`` is English: no page of the book runs a check, and a check prints plain text.)"""
+    return i18n.language() == "zh"
+
+
+def say(key: str, **values) -> str:
+    """The words :data:`WORDS` ``[key]`` in the notebook's language, their placeholders filled.
+
+    >>> say("too low", shown="4", name="CG@2")
+    '❌ Not quite: 4 is too low for CG@2.'
+    """
+    text = WORDS[key]
+    if not _chinese():
+        return text.format(**values) if values else text
+    text = i18n.translator("checks", key)(text)
+    text = text.format(**values) if values else text
+    return _CJK_SPACE.sub("", text)
+
+
+#: A space between two Chinese characters (a Chinese name filled into "不是 {name}"): dropped.
+_CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uff00-\uffef“])")
+
+
+def _name(name: str) -> str:
+    """What is asked for (a check's ``name``), in the notebook's language (the ``checks``
+    catalogue holds the names the exercises use, context ``name``)."""
+    return i18n.translator("checks", "name")(name) if _chinese() else name
+
+
+@cache
+def _help_texts() -> dict[str, str]:
+    """Every exercise check's hint, second hint and explanation in Chinese, by its English
+    (the catalogues ``answers/NN_name``, merged: the same English has one translation)."""
+    found = {}
+    folder = i18n.LOCALES / "answers"
+    for path in sorted(folder.glob("*.po")) if folder.is_dir() else []:
+        for (_, english), chinese in i18n.catalogue(f"answers/{path.stem}").items():
+            found.setdefault(english, chinese)
+    return found
+
+
+def _help(text: str) -> str:
+    """A check's own hint, second hint or explanation in the notebook's language."""
+    return _help_texts().get(text, text) if _chinese() else text
 
 
 @dataclass(frozen=True)
@@ -227,34 +375,27 @@ class _Check:
         self.attempts += 1
         self.misses += 1
         if self.misses == 1:
-            help_text = f"💡 Hint: {self.hint}" if self.hint else "💡 Hint: check each step again."
+            help_text = say("hint", text=_help(self.hint)) if self.hint else say("hint default")
             return Feedback("incorrect", f"{first}\n{help_text}")
         if self.misses == 2:
-            return Feedback("incorrect", f"{later}\n🔎 A closer look: {closer}", table)
-        return Feedback("incorrect", f"{later}\n📖 Explanation: {self._explanation()}")
+            return Feedback("incorrect", f"{later}\n{say('closer', text=closer)}", table)
+        return Feedback("incorrect", f"{later}\n{say('explanation', text=self._explanation())}")
 
     def _right(self, text: str) -> Feedback:
         self.attempts += 1
         if self.misses:
-            tries = "one wrong answer" if self.misses == 1 else f"{self.misses} wrong answers"
-            text += f" You got there after {tries}: well done for keeping at it."
+            text += say("after one miss") if self.misses == 1 else say("after misses", count=self.misses)
         return Feedback("correct", text)
 
     def _explanation(self) -> str:  # pragma: no cover - overridden
         return self.explanation or ""
 
 
-_LIST_CLOSER = (
-    "the marks above say which entries are right. Redo only the others, one at a time, "
-    "and keep them in the order the exercise asks for."
-)
-
-
 def _entries(numbers: list[str]) -> str:
     """``"entry 3"``, ``"entries 1 and 2"``, ``"entries 1, 3 and 4"``."""
     if len(numbers) == 1:
-        return f"entry {numbers[0]}"
-    return f"entries {', '.join(numbers[:-1])} and {numbers[-1]}"
+        return say("entry", number=numbers[0])
+    return say("entries", numbers=say("list separator").join(numbers[:-1]), last=numbers[-1])
 
 
 def _wrong_order(places, got, expected, near) -> bool:
@@ -375,44 +516,47 @@ class NumberCheck(_Check):
         return isinstance(self.expected, np.ndarray)
 
     def _explanation(self) -> str:
-        return self.explanation or f"The answer is {_format_number(self.expected)}."
+        return (
+            _help(self.explanation)
+            if self.explanation
+            else say("the answer is", value=_format_number(self.expected))
+        )
 
     def check(self, answer) -> Feedback:
         """Grade ``answer`` and return a :class:`Feedback` (nothing is printed)."""
         if _is_untouched(answer):
-            return Feedback("not yet", _NOT_YET)
+            return Feedback("not yet", say("not yet"))
         value, problem = self._read(answer)
         if problem:
             return Feedback("incorrect", f"❓ {problem}")
         shown = _format_number(value)
         if _close(value, self.expected, self.rel_tol, self.abs_tol):
-            return self._right(f"✅ Correct! {_capital(self.name)} = {_format_number(self.expected)}.")
+            name = _capital(_name(self.name))
+            return self._right(say("correct number", name=name, value=_format_number(self.expected)))
+        name = _name(self.name)
         if self._is_list:
             right = int(sum(self._near(g, e) for g, e in zip(value, self.expected)))
             n = self.expected.size
-            which = ""
             if 0 < right < n:
                 places = [str(i) for i, (g, e) in enumerate(zip(value, self.expected), 1) if self._near(g, e)]
-                which = f" ({_entries(places)})"
-            first = f"❌ Not quite: {shown} is not {self.name}: {right} of {n} entries are right{which}."
-            later = f"❌ Not quite: {shown} is not {self.name}. {self.marks(value)}"
-            return self._wrong(first, later, self.hint2 or _LIST_CLOSER)
+                first = say(
+                    "list first which", shown=shown, name=name, right=right, total=n, entries=_entries(places)
+                )
+            else:
+                first = say("list first", shown=shown, name=name, right=right, total=n)
+            later = say("list later", shown=shown, name=name, marks=self.marks(value))
+            return self._wrong(first, later, _help(self.hint2) if self.hint2 else say("list closer"))
         if math.isnan(value):
-            verdict = f"❌ Not quite: nan is not a number, so it cannot be {self.name}."
-            return self._wrong(verdict, verdict, self.hint2 or self._scalar_closer())
-        side = "too high" if value > self.expected else "too low"
-        verdict = f"❌ Not quite: {shown} is {side} for {self.name}."
-        return self._wrong(verdict, verdict, self.hint2 or self._scalar_closer())
+            verdict = say("nan", name=name)
+            return self._wrong(verdict, verdict, _help(self.hint2) if self.hint2 else self._scalar_closer())
+        verdict = say("too high" if value > self.expected else "too low", shown=shown, name=name)
+        return self._wrong(verdict, verdict, _help(self.hint2) if self.hint2 else self._scalar_closer())
 
     def _near(self, got, expected) -> bool:
         return _close(got, expected, self.rel_tol, self.abs_tol)
 
     def _scalar_closer(self) -> str:
-        return (
-            "the difference is more than rounding, so one step of your calculation is wrong, "
-            "not just its last digit. Write every intermediate number down and check each one "
-            "against the hint."
-        )
+        return say("scalar closer")
 
     def marks(self, answer) -> str:
         """Per-entry marks of a list answer: how many entries are right, and what is wrong with the others.
@@ -447,36 +591,32 @@ class NumberCheck(_Check):
                 free = j > i and i not in used and j not in used
                 if free and self._near(got[i], expected[j]) and self._near(got[j], expected[i]):
                     used |= {i, j}
-                    parts.append(f"entries {i + 1} and {j + 1} are swapped")
+                    parts.append(say("swapped", first=i + 1, second=j + 1))
         rest = [i for i in wrong if i not in used]
         if len(rest) >= 2 and _wrong_order(rest, got, expected, self._near):
-            parts.append(f"{_entries([str(i + 1) for i in rest])} hold the right numbers in the wrong order")
+            parts.append(say("wrong order", entries=_entries([str(i + 1) for i in rest])))
             rest = []
         for i in rest:
             it_is = _to_tolerance(expected[i], self.abs_tol)
-            parts.append(f"entry {i + 1} is off (you typed {_format_number(got[i])}, it is {it_is})")
-        return f"{n - len(wrong)} of {n} right: " + "; ".join(parts) + "."
+            parts.append(say("off", number=i + 1, typed=_format_number(got[i]), value=it_is))
+        return say("marks", right=n - len(wrong), total=n, parts=say("parts separator").join(parts))
 
     def _read(self, answer):
         """Return ``(value, None)`` or ``(None, what is wrong with the answer)``."""
         if self._is_list:
             return self._read_list(answer)
         if isinstance(answer, (bool, np.bool_)):
-            return None, f"{answer!r} is not a number: the answer is a number (like 0.905)."
+            return None, say("not a number bool", answer=repr(answer))
         if isinstance(answer, numbers.Real):
             return float(answer), None
         if isinstance(answer, str):
             number = _parse_number(answer)
             if number is not None:
                 return number, None
-            return None, (
-                f"Could not read {answer!r} as a number. Type a number such as 4.762, 1/3 or 90.5%."
-            )
+            return None, say("unreadable number", answer=repr(answer))
         if isinstance(answer, np.ndarray) and answer.size == 1 and answer.dtype.kind in "iuf":
             return float(answer.ravel()[0]), None
-        return None, (
-            f"The answer should be a single number; got {_short(answer)} (a {type(answer).__name__})."
-        )
+        return None, say("single number", answer=_short(answer), kind=type(answer).__name__)
 
     def _read_list(self, answer):
         n = self.expected.size
@@ -484,20 +624,17 @@ class NumberCheck(_Check):
             parts = list_items(answer)
             numbers_read = [_parse_number(p) for p in parts]
             if None in numbers_read:
-                return None, f"Could not read {answer!r} as a list of numbers. Type them like: 3, 2, 1."
+                return None, say("unreadable list", answer=repr(answer))
             values = numbers_read
         else:
             try:
                 values = np.asarray(answer, dtype=float).ravel().tolist()
             except (TypeError, ValueError):
-                return None, f"The answer should be a list of {n} numbers; got {_short(answer)}."
+                return None, say("list expected", count=n, answer=_short(answer))
             if np.ndim(answer) == 0:
-                return (
-                    None,
-                    f"The answer should be a list of {n} numbers; got the single number {_short(answer)}.",
-                )
+                return None, say("list not number", count=n, answer=_short(answer))
         if len(values) != n:
-            return None, f"The answer should be a list of {n} numbers; got {len(values)}."
+            return None, say("list length", count=n, length=len(values))
         return np.asarray(values, dtype=float), None
 
 
@@ -678,7 +815,7 @@ class FunctionCheck(_Check):
                 ) from None
 
     def _explanation(self) -> str:
-        return self.explanation or "Compare your function with the reference, one case at a time."
+        return _help(self.explanation) if self.explanation else say("function explanation")
 
     def _untouched_body(self, answer) -> bool:
         """Whether ``answer`` returns ``None`` or ``...`` on every case (a body left as ``...``)."""
@@ -694,20 +831,13 @@ class FunctionCheck(_Check):
     def check(self, answer) -> Feedback:
         """Call ``answer`` on every case and return a :class:`Feedback` (nothing is printed)."""
         if _is_untouched(answer):
-            return Feedback("not yet", _NOT_YET)
+            return Feedback("not yet", say("not yet"))
         if not callable(answer):
-            return Feedback(
-                "incorrect",
-                f"❓ The answer should be a function (its name, without brackets); got {_short(answer)}.",
-            )
-        fname = getattr(answer, "__name__", "your function")
+            return Feedback("incorrect", say("function expected", answer=_short(answer)))
+        fname = getattr(answer, "__name__", None) or say("your function")
         total = len(self.cases)
         if self._untouched_body(answer):
-            return Feedback(
-                "not yet",
-                f"⏳ Not yet: {fname} returns nothing on every test case. Replace the `...` in its "
-                "body with your code, `return` the result, and run both cells again.",
-            )
+            return Feedback("not yet", say("function not yet", function=fname))
         failures = []  # (index, got, error)
         for index, (case, expected) in enumerate(zip(self.cases, self.expected)):
             try:
@@ -721,35 +851,39 @@ class FunctionCheck(_Check):
             elif not _close(got, expected, self.rel_tol, self.abs_tol):
                 failures.append((index, got, None))
         if not failures:
-            return self._right(f"✅ Correct! {fname} computes {self.name} right on all {total} test cases.")
+            return self._right(say("function correct", function=fname, name=_name(self.name), total=total))
         return self._wrong(*self._verdicts(fname, failures))
 
     def _verdicts(self, fname: str, failures: list) -> tuple:
         """The first and later verdicts, the closer look and the step table of a wrong function."""
         total, count = len(self.cases), len(failures)
-        on = f"all {total}" if count == total else f"{count} of {total}"
-        first = f"❌ Not quite: {fname} gets {self.name} wrong on {on} test cases."
+        name = _name(self.name)
+        if count == total:
+            verdict = say("function wrong all", function=fname, name=name, total=total)
+        else:
+            verdict = say("function wrong some", function=fname, name=name, count=count, total=total)
+        first = verdict
         raised = [(index, error) for index, _, error in failures if error is not None]
         if raised:
             index, error = min(raised, key=lambda item: case_order(self.cases[item[0]], item[0]))
-            some = "all of them" if len(raised) == count else f"{len(raised)} of them"
-            first += f" On {some} it raised an error; the smallest: {type(error).__name__}: {error}"
+            text = f"{type(error).__name__}: {error}"
+            if len(raised) == count:
+                first += say("raised all", error=text)
+            else:
+                first += say("raised some", count=len(raised), error=text)
         if any(error is None and (got is None or got is Ellipsis) for _, got, error in failures):
-            first += " " + _RETURN_NOTE
+            first += say("return note")
         index, got, error = min(failures, key=lambda item: case_order(self.cases[item[0]], item[0]))
         case, expected = self.cases[index], self.expected[index]
         call = f"{fname}({', '.join(_short(arg, 60) for arg in case)})"
         right = _format_number(expected) if _is_numeric(expected) else _short(expected)
         if error is not None:
-            did = f"raised {type(error).__name__}: {error}"
+            did = say("raised", error=f"{type(error).__name__}: {error}")
         else:
-            did = f"returned {got!r}" if got is None or got is Ellipsis else f"returned {_short(got)}"
-        later = (
-            f"❌ Not quite: {fname} gets {self.name} wrong on {on} test cases. The smallest one: "
-            f"{call} {did}, but {self.name} is {right}."
-        )
+            did = say("returned", value=repr(got) if got is None or got is Ellipsis else _short(got))
+        later = verdict + say("smallest", call=call, did=did, name=name, value=right)
         if error is None and (got is None or got is Ellipsis):
-            later += " " + _RETURN_NOTE
+            later += say("return note")
         table, parts = None, []
         if self.steps is not None:
             try:
@@ -757,21 +891,12 @@ class FunctionCheck(_Check):
             except Exception:  # a table is a help, never a reason for a check to fail
                 table = None
             if table is not None:
-                parts.append(f"this is how {self.name} is worked out on that case, step by step:\n{table}")
+                parts.append(f"{say('step by step', name=name)}\n{table}")
         if self.hint2:
-            parts.append(self.hint2)
+            parts.append(_help(self.hint2))
         if not parts:
-            parts.append(
-                "work that smallest case out by hand, then run your function on it alone and "
-                "print what it computes at each step: the first step that differs is the bug."
-            )
+            parts.append(say("function closer"))
         return first, later, "\n".join(parts), table
-
-
-_RETURN_NOTE = (
-    "Every way through your function must end in a `return` (a `return` inside a loop never "
-    "runs when the loop has nothing to do)."
-)
 
 
 def case_order(case: tuple, index: int = 0) -> tuple:

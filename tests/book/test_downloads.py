@@ -204,6 +204,51 @@ def test_the_participant_pack_holds_no_solution(pack):
     assert not [name for name in packed if "solutions/" in name]
 
 
+def test_the_chinese_participant_pack_holds_the_chinese_notebooks_in_their_english_places(tmp_path):
+    course = tiny_package(tmp_path / "course", "ndcg", "9.8.7")
+    files = {
+        "exercises/01_cg.ipynb": '{"en": 1}',
+        "exercises/play/01_cg.ipynb": '{"en": 2}',
+        "exercises/play/data/films.csv": "film,grade\n",
+        "exercises/zh/01_cg.ipynb": '{"zh": 1}',
+        "exercises/zh/play/01_cg.ipynb": '{"zh": 2}',
+        "exercises/solutions/01_cg.md": "answer = 42",
+    }
+    fake_course(course, files, manifest=[*sorted(files), "ndcg/__init__.py", "pyproject.toml"])
+    english, _ = downloads.participant_pack(course, tmp_path / "en")
+    folder, archive = downloads.participant_pack(course, tmp_path / "zh", language="zh")
+    assert folder.name == "ndcg-participant-pack-zh-9.8.7" and archive.name == f"{folder.name}.zip"
+    inside = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+    assert inside == [
+        "README.md",
+        "exercises/01_cg.ipynb",
+        "exercises/play/01_cg.ipynb",
+        "exercises/play/data/films.csv",
+        "ndcg-9.8.7-py3-none-any.whl",
+    ]
+    assert (folder / "exercises/01_cg.ipynb").read_text() == '{"zh": 1}'
+    assert (folder / "exercises/play/01_cg.ipynb").read_text() == '{"zh": 2}'
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert readme.startswith("# NDCG 课程：学员包 9.8.7（中文）") and "jupyter lab exercises" in readme
+    # the English pack is as it was: no Chinese notebook in it
+    assert not [path for path in english.rglob("*") if "zh" in path.relative_to(english).parts]
+    assert (english / "exercises/01_cg.ipynb").read_text() == '{"en": 1}'
+
+
+def test_a_chinese_pack_needs_the_chinese_twin_of_every_notebook(tmp_path):
+    course = tiny_package(tmp_path / "course", "ndcg", "9.8.7")
+    files = {
+        "exercises/01_cg.ipynb": "{}",
+        "exercises/02_dcg.ipynb": "{}",
+        "exercises/zh/01_cg.ipynb": "{}",
+    }
+    fake_course(course, files, manifest=[*sorted(files), "ndcg/__init__.py", "pyproject.toml"])
+    with pytest.raises(
+        downloads.CourseFilesError, match="no zh twin in exercises/zh/ for exercises/02_dcg.ipynb"
+    ):
+        downloads.participant_pack(course, tmp_path / "zh", language="zh")
+
+
 @pytest.mark.book  # slow (several pip and uv runs): make test-fast leaves it out
 def test_a_participant_pack_takes_the_play_notebooks_and_the_requirements_and_a_wheelhouse(tmp_path):
     # A fake course whose ndcg wheel needs one tiny package for its widgets extra,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -86,7 +87,9 @@ def links(page: Path) -> list[dict]:
     return parser.links
 
 
-def build(folder: Path, url: str = "", parts=(), theme_options: str = "{}") -> subprocess.CompletedProcess:
+def build(
+    folder: Path, url: str = "", parts=(), theme_options: str = "{}", language: str = ""
+) -> subprocess.CompletedProcess:
     """Write a fixture book into ``folder`` with these parts of the book's extension (``ndcg_book``
     modules, loaded by the fixture's own extension ``book_parts.py``) and build it strictly;
     returns the finished process."""
@@ -95,7 +98,8 @@ def build(folder: Path, url: str = "", parts=(), theme_options: str = "{}") -> s
     (folder / "_config.yml").write_text(
         CONFIG.format(
             url=url,
-            root=f'\n    ndcg_course_root: "{ROOT.as_posix()}"' if "downloads" in parts else "",
+            root=(f'\n    ndcg_course_root: "{ROOT.as_posix()}"' if "downloads" in parts else "")
+            + (f"\n    language: {language}" if language else ""),
             theme_options=theme_options,
         ),
         encoding="utf-8",
@@ -175,6 +179,32 @@ def test_the_downloads_are_the_course_zip_and_a_working_wheel(boxed, tmp_path):
     fresh = downloads.course_zip(ROOT, tmp_path)
     assert (folder / COURSE_ZIP).read_bytes() == fresh.read_bytes()
     assert (folder / WHEEL).read_bytes() == downloads.build_wheel(ROOT, tmp_path).read_bytes()
+
+
+PACK_ZH = f"ndcg-participant-pack-zh-{ndcg.__version__}.zip"
+
+
+def test_the_chinese_edition_offers_the_chinese_participant_pack(tmp_path):
+    folder = tmp_path / "zh"
+    result = build(folder, parts=["assets", "downloads", "repository"], language="zh_CN")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    html_dir = folder / "_build" / "html"
+    for page in ("index.html", "chapters/one.html"):
+        path = html_dir / page
+        (pack,) = [link for link in links(path) if link["box"] and "ndcg-get-pack-file" in link["classes"]]
+        assert (path.parent / unquote(pack["href"])).resolve() == html_dir / "_downloads" / "course" / PACK_ZH
+        assert "中文学员包：" in path.read_text(encoding="utf-8")
+    with zipfile.ZipFile(html_dir / "_downloads" / "course" / PACK_ZH) as opened:
+        names = opened.namelist()
+    base = PACK_ZH.removesuffix(".zip")
+    english = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "exercises").glob("*.ipynb"))
+    assert {f"{base}/{name}" for name in english} <= set(names)
+    assert not [name for name in names if "/zh/" in name or "solution" in name]
+
+
+def test_the_english_edition_offers_no_chinese_pack(boxed):
+    assert not (boxed / "_downloads" / "course" / PACK_ZH).exists()
+    assert "中文学员包" not in (boxed / "index.html").read_text(encoding="utf-8")
 
 
 def test_an_empty_repository_url_means_no_repository_button(boxed):

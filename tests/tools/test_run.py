@@ -89,8 +89,14 @@ SUBCOMMANDS = {
     "nbval": [("python", {"pytest", "--nbval", "notebooks", "exercises"})],
     "check": [("python", {"-c"}), ("python", {"pytest", "--nbval", "exercises/00_why.ipynb"})],
     "lab": [("jupyter", {"lab"})],
-    "exercises": [("python", {"tools/make_student.py", "--solutions", "--execute", "--timeout", "123"})],
-    "notebooks": [("python", {"tools/notebooks.py", "--timeout", "123"})],
+    "exercises": [
+        ("python", {"tools/make_student.py", "--solutions", "--execute", "--timeout", "123"}),
+        ("python", {"tools/notebooks_zh.py"}),  # then the Chinese notebooks
+    ],
+    "notebooks": [
+        ("python", {"tools/notebooks.py", "--timeout", "123"}),
+        ("python", {"tools/notebooks_zh.py"}),
+    ],
     "sync-check": [("python", {"tools/notebooks.py", "--check"})],
     "sentences": [
         (
@@ -168,10 +174,12 @@ def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
 
 def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(repo, calls):
     # tools/notebooks.py converts chapters/*.md and learners/flashcards.md (jupytext) and executes them
-    # into notebooks/ (nbclient, no timings, no widget state): see tests/book/test_notebooks.py.
+    # into notebooks/ (nbclient, no timings, no widget state): see tests/book/test_notebooks.py;
+    # then tools/notebooks_zh.py writes the Chinese play and student notebooks (not executed).
     assert run.main(["notebooks"]) == 0
     assert commands(calls) == [
-        [str(repo / ".venv" / "bin" / "python"), "tools/notebooks.py", "--timeout", "123"]
+        [str(repo / ".venv" / "bin" / "python"), "tools/notebooks.py", "--timeout", "123"],
+        [str(repo / ".venv" / "bin" / "python"), "tools/notebooks_zh.py"],
     ]
     assert calls[0]["cwd"] == repo
 

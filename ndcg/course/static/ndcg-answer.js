@@ -14,11 +14,13 @@ function answer(root) {
   const feedback = course.role(root, "feedback");
   const attempts = course.role(root, "attempts");
   const button = root.querySelector("[data-action=check]");
+  /* "Attempts: {count}" in the box's language (the JSON island's, made in Python). */
+  const words = course.readData(root).attempts || "Attempts: {count}";
 
   function show() {
     feedback.innerHTML = model.get("feedback");
     const tries = model.get("attempts");
-    attempts.textContent = tries ? `Attempts: ${tries}` : "";
+    attempts.textContent = tries ? words.replace("{count}", String(tries)) : "";
   }
 
   function check() {

@@ -106,29 +106,30 @@ class AnswerChecker(View):
         self.is_function = isinstance(check, checks.FunctionCheck)
         self.namespace = namespace
         self.last = None
+        say = checks.say
+        name = checks._name(check.name)
         if self.is_function:
-            placeholder, label, prompt = (
-                "the name of your function, e.g. my_dcg",
-                "Function",
-                f"Define your function for {check.name} in a cell above, run it, then type its name here.",
-            )
+            placeholder = say("box function placeholder")
+            label, prompt = say("box function label"), say("box function prompt", name=name)
         else:
             many = isinstance(check.expected, np.ndarray)
-            placeholder = (
-                "numbers separated by commas, e.g. 3, 2, 1" if many else "a number, e.g. 4.76 or 1/3"
-            )
-            label, prompt = "Answer", f"Your answer for {check.name}:"
+            placeholder = say("box list placeholder") if many else say("box number placeholder")
+            label, prompt = say("box answer label"), say("box answer prompt", name=name)
         self._prompt = prompt
+        lang = f' data-lang="{checks.i18n.language()}"' if checks.i18n.language() != "both" else ""
         box = (
-            '<div class="ndcg-kf ndcg-widget ndcg-answer" data-ndcg-view="answer">'
+            f'<div class="ndcg-kf ndcg-widget ndcg-answer" data-ndcg-view="answer"{lang}>'
             f"<p>✏️ {html.escape(prompt)}</p>"
             f'<p class="ndcg-answer-row"><label>{html.escape(label)} '
             f'<input type="text" data-role="answer" value="{html.escape(function_name or "")}" '
             f'placeholder="{html.escape(placeholder)}" autocomplete="off" spellcheck="false"></label> '
-            f'<button type="button" data-action="check" title="Check your answer for {html.escape(check.name)}" '
-            "disabled>Check ✔</button></p>"
+            f'<button type="button" data-action="check" '
+            f'title="{html.escape(say("box button title", name=name))}" '
+            f"disabled>{html.escape(say('box button'))}</button></p>"
             '<div data-role="feedback" aria-live="polite"></div>'
-            '<p class="ndcg-muted" data-role="attempts"></p>' + json_island({"name": check.name}) + "</div>"
+            '<p class="ndcg-muted" data-role="attempts"></p>'
+            + json_island({"name": check.name, "attempts": say("box attempts")})
+            + "</div>"
         )
         super().__init__(box, module="ndcg-answer.js", answer=function_name or "")
 
@@ -158,7 +159,7 @@ class AnswerChecker(View):
         -------
         ndcg.course.checks.Feedback
         """
-        from ..checks import Feedback
+        from ..checks import Feedback, say
 
         if isinstance(answer, str):
             self.answer = answer
@@ -166,23 +167,16 @@ class AnswerChecker(View):
         if callable(answer):
             feedback = self.check.check(answer)
         elif not text or text == "...":
-            what = "the name of your function" if self.is_function else "your answer"
-            feedback = Feedback("not yet", f"⏳ Not yet: type {what} in the box, then press Check.")
+            feedback = Feedback(
+                "not yet", say("box empty function" if self.is_function else "box empty answer")
+            )
         elif self.is_function:
             if not text.isidentifier():
-                feedback = Feedback(
-                    "incorrect",
-                    f"❓ {text!r} is not a name: type just the function's "
-                    "name, such as my_dcg, without brackets.",
-                )
+                feedback = Feedback("incorrect", say("box not a name", text=repr(text)))
             else:
                 function = self._lookup(text)
                 if function is None:
-                    feedback = Feedback(
-                        "not yet",
-                        f"⏳ Not yet: no function called `{text}` is defined. "
-                        "Run the cell that defines it, then press Check again.",
-                    )
+                    feedback = Feedback("not yet", say("box no function", text=text))
                 else:
                     feedback = self.check.check(function)
         else:
@@ -194,11 +188,15 @@ class AnswerChecker(View):
 
     def snapshot_html(self) -> str:
         """The question, what was typed and the last feedback (what a page without a kernel shows)."""
-        typed = html.escape(self.answer) or "<i>(empty)</i>"
-        body = f"<p>{html.escape(self._prompt)}</p><p>Typed: <code>{typed}</code></p>"
+        from ..checks import say
+
+        typed = html.escape(self.answer) or f"<i>{html.escape(say('box empty'))}</i>"
+        body = (
+            f"<p>{html.escape(self._prompt)}</p><p>{html.escape(say('box typed'))} <code>{typed}</code></p>"
+        )
         if self.last is not None:
             body += _message_html(self.last)
-        return _snapshot("✏️ Answer checker", body)
+        return _snapshot(say("box title"), body)
 
 
 class FlashcardDeck(View):

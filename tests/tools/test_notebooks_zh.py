@@ -1,0 +1,139 @@
+"""``tools/notebooks_zh.py``: the Chinese play and student notebooks (``exercises/zh/``).
+
+They are stored without outputs (nbval leaves them out: it would run the English notebooks' code
+again), so these tests are theirs: each is what its source and catalogues make, its code is its
+English twin's cell for cell, its prose is Chinese, and the generation refuses English leftovers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tools import make_student, notebooks, notebooks_zh
+
+ROOT = Path(__file__).resolve().parents[2]
+CJK = re.compile(r"[\u4e00-\u9fff]")
+PLAY_ZH = sorted((ROOT / notebooks_zh.ZH_PLAY).glob("*.ipynb"))
+STUDENT_ZH = sorted((ROOT / notebooks_zh.ZH).glob("*.ipynb"))
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def source(cell: dict) -> str:
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else text
+
+
+def code_cells(notebook: dict) -> list[tuple]:
+    return [
+        (cell["id"], source(cell), cell.get("metadata", {}).get("tags", []))
+        for cell in notebook["cells"]
+        if cell["cell_type"] == "code" and cell["id"] != notebooks_zh.LANGUAGE_CELL_ID
+    ]
+
+
+def test_a_markdown_text_keeps_its_structure_and_each_block_is_translated():
+    text = (
+        "## Exercise 1 — P@2\n\nCompute **P@2**.\nAnswer: `answer = [a, b]`.\n\n"
+        "$$\n\\mathrm{P@}k = \\frac{h}{k}\n$$\n\n- first item\n  goes on\n- second\n\n"
+        ":::{admonition} Try this\n:class: tip\n\nMove it.\n:::"
+    )
+    assert notebooks_zh.blocks(text) == [
+        "Exercise 1 — P@2",
+        "Compute **P@2**. Answer: `answer = [a, b]`.",
+        "first item goes on",
+        "second",
+        "Try this",
+        "Move it.",
+    ]
+    done = notebooks_zh.translate_markdown(text, lambda block: f"<{block}>")
+    assert done.splitlines()[:3] == [
+        "## <Exercise 1 — P@2>",
+        "",
+        "<Compute **P@2**. Answer: `answer = [a, b]`.>",
+    ]
+    assert "$$\n\\mathrm{P@}k = \\frac{h}{k}\n$$" in done
+    assert "- <first item goes on>\n- <second>" in done
+    assert ":::{admonition} <Try this>\n:class: tip\n\n<Move it.>\n:::" in done
+
+
+def test_the_generation_refuses_english_leftovers(tmp_path):
+    english = make_student.student_notebook(make_student.read(ROOT / "solutions" / "01_cg.md"), "01_cg")
+    with pytest.raises(notebooks_zh.Untranslated) as raised:
+        notebooks_zh.student_notebook(english, "01_cg", root=tmp_path)  # no catalogue at all
+    message = str(raised.value)
+    assert message.startswith("solutions/01_cg.md: ")
+    assert "'Exercise 1 — CG@3 and CG@5 of the films'" in message
+    assert "no Chinese notebook is written with English in it" in message
+    assert len(raised.value.missing) == len(notebooks_zh.student_markdown(english))
+
+
+def test_one_untranslated_block_is_enough_to_refuse(tmp_path):
+    folder = tmp_path / notebooks_zh.STORE_LOCALES / "exercises"
+    folder.mkdir(parents=True)
+    english = {"cells": [{"cell_type": "markdown", "id": "a", "metadata": {}, "source": "## One\n\nTwo."}]}
+    (folder / "x.po").write_text('msgid "One"\nmsgstr "一"\n\nmsgid "Two."\nmsgstr ""\n', encoding="utf-8")
+    with pytest.raises(notebooks_zh.Untranslated) as raised:
+        notebooks_zh.student_notebook(english, "x", root=tmp_path)
+    assert raised.value.missing == ["Two."]
+    (folder / "x.po").write_text(
+        'msgid "One"\nmsgstr "一"\n\nmsgid "Two."\nmsgstr "二。"\n', encoding="utf-8"
+    )
+    made = notebooks_zh.student_notebook(english, "x", root=tmp_path)
+    assert source(made["cells"][0]) == "## 一\n\n二。"
+
+
+def test_the_chinese_notebooks_are_what_their_sources_and_catalogues_make():
+    assert notebooks_zh.drift_problems(ROOT) == []
+
+
+def test_every_chapter_has_its_chinese_play_notebook():
+    assert [path.stem for path in PLAY_ZH] == [source.stem for source in notebooks.play_sources(ROOT)]
+
+
+@pytest.mark.parametrize("path", PLAY_ZH + STUDENT_ZH, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_a_chinese_notebook_is_its_english_twin_in_code(path):
+    chinese = load(path)
+    english = load(ROOT / "exercises" / path.relative_to(ROOT / notebooks_zh.ZH))
+    assert code_cells(chinese) == code_cells(english)
+    assert [cell["id"] for cell in chinese["cells"] if cell["id"] != notebooks_zh.LANGUAGE_CELL_ID] == [
+        cell["id"] for cell in english["cells"]
+    ]
+    first = next(cell for cell in chinese["cells"] if cell["cell_type"] == "code")
+    assert first["id"] == notebooks_zh.LANGUAGE_CELL_ID and 'set_language("zh")' in source(first)
+    assert all(not cell.get("outputs") for cell in chinese["cells"] if cell["cell_type"] == "code")
+
+
+@pytest.mark.parametrize("path", PLAY_ZH + STUDENT_ZH, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_every_block_of_a_chinese_notebook_is_chinese(path):
+    english_left = [
+        block
+        for cell in load(path)["cells"]
+        if cell["cell_type"] == "markdown"
+        for block in notebooks_zh.blocks(source(cell))
+        if not CJK.search(block)
+        and not re.fullmatch(r"[\W\d_]*|.*\.ipynb\)?", block)  # a mark, or a notebook's name alone
+    ]
+    assert english_left == []
+    assert (
+        notebooks.myst_left("".join(source(c) for c in load(path)["cells"] if c["cell_type"] == "markdown"))
+        == []
+    )
+
+
+def test_the_language_cell_makes_the_checks_speak_chinese():
+    from ndcg.course import i18n
+    from ndcg.course.checks import NumberCheck
+
+    try:
+        exec(notebooks_zh.LANGUAGE_CELL, {})
+        assert i18n.language() == "zh"
+        assert NumberCheck(6, name="CG@k").check(...).message.startswith("⏳ 还没有")
+    finally:
+        i18n._chosen = None
