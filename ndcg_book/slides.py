@@ -45,6 +45,19 @@ fails on a broken link.
 The title slide and the list of decks carry the course's title, ``title:`` in ``_config.yml``
 (:func:`course_title`); the title slide's date is ``SOURCE_DATE_EPOCH`` when it is set (a
 reproducible build), else the day of the build; the version is :data:`ndcg.__version__`.
+
+In Chinese
+----------
+The Chinese edition's build (``language`` ``zh_CN``, into ``_build/html/zh``) builds every deck
+in Chinese into its own ``slides/``: each block of a slide and each line of its notes
+(:func:`deck_messages`, the store ``tools/i18n_stores/slides.py``) is replaced by its translation
+from ``ndcg/course/locales/zh_CN/LC_MESSAGES/slides/NN_name.po`` before the templates are
+computed (the same values; a block not translated yet stays English, and ``python -m tools.i18n
+check`` lists it); a figure's words are ``_("...")`` in its code, drawn with a Chinese font; the
+words around the slides (:data:`UI`, ``slides/ui.po``), the chapter's title (its page's
+catalogue) and the course's (the landing page's) are Chinese, and the page is
+``<html lang="zh-CN">``. The ``{slides}`` role on a Chinese page links, with the same relative
+link, to the Chinese deck. The English decks are not changed by any of this.
 """
 
 from __future__ import annotations
@@ -109,6 +122,8 @@ class Deck:
     slides: list[Slide] = field(default_factory=list)
     #: The names the front matter's ``compute`` code defined (the figures see them too).
     names: dict = field(default_factory=dict, repr=False)
+    #: The deck's language: ``"en"``, or ``"zh"`` (its words from its catalogue, :func:`load`).
+    language: str = "en"
 
 
 def source_folder(root: Path) -> Path:
@@ -151,14 +166,20 @@ def split_source(text: str, name: str = "deck") -> tuple[dict, list[tuple[str, s
     return meta, slides
 
 
-def load(path: Path) -> Deck:
-    """Read a deck and compute its templates (:func:`ndcg.course.cards.templates.render_template`)."""
+def load(path: Path, language: str = "en") -> Deck:
+    """Read a deck and compute its templates (:func:`ndcg.course.cards.templates.render_template`).
+
+    In Chinese (``language="zh"``) each block and each line of notes is first replaced by its
+    translation from the deck's catalogue (:func:`translate_slides`; English where there is none
+    yet), so the templates are computed in the Chinese text: the same values."""
     from ndcg.course.cards.templates import namespace, render_template
 
     path = Path(path)
     root = path.resolve().parents[len(Path(SOURCE).parts)]  # the course that holds the deck's folder
     names = {**namespace(), "itertools": itertools}
     meta, raw = split_source(path.read_text(encoding="utf-8"), path.name)
+    if language == "zh":
+        raw = translate_slides(raw, words(f"{DOMAIN}/{path.stem}"))
     computed = compute(meta.get("compute") or "", names, root, path.name)
     names.update(computed)
     slides = []
@@ -179,7 +200,10 @@ def load(path: Path) -> Deck:
             if figure not in figures:
                 raise DeckError(f"{path.name}, slide {number}: no figure {figure!r} in the front matter")
     chapter = str(meta["chapter"])
-    return Deck(path.stem, chapter_title(root, chapter, path.name), chapter, figures, slides, computed)
+    title = chapter_title(root, chapter, path.name)
+    if language == "zh":
+        title = page_words(root, chapter)(title)
+    return Deck(path.stem, title, chapter, figures, slides, computed, language)
 
 
 def compute(code: str, names: dict, root: Path, name: str = "deck") -> dict:
@@ -217,6 +241,153 @@ def chapter_title(root: Path, chapter: str, name: str = "deck") -> str:
     return heading.group(1).strip()
 
 
+# -------------------- the decks' words in Chinese
+
+#: The decks' catalogues: ``slides/NN_name`` (a deck's words) and ``slides/ui`` (the words this
+#: module and deck.html / index.html put around them), in ``ndcg/course/locales``.
+DOMAIN = "slides"
+#: The words around the slides, by context (``slides/ui``): ``{name}`` fields filled here.
+UI = {
+    "title-chapter": 'Chapter {number}: <a href="{href}">read it in the book</a>',
+    "title-edition": "ndcg {version}, built {date}",
+    "title-keys": "→ / Space: next · S: speaker notes · F: full screen · ?: all keys",
+    "title-notes": (
+        "Chapter {number} of the course, {title}. These notes open in the speaker view (S), "
+        "with the next slide and a timer; the audience sees only the slides."
+    ),
+    "page-title": "{title} — slides",
+    "book-link": "the book",
+    "list-title": "Slides — {course}",
+    "list-heading": "Slides",
+    "list-intro": (
+        "{course}: one deck per chapter. Open a deck, then press <kbd>S</kbd> for the speaker notes,\n"
+        "<kbd>F</kbd> for full screen and <kbd>?</kbd> for every key."
+    ),
+    "list-back": "Back to the book",
+    "role-text": "the slides of this chapter",
+}
+#: Each edition's ``<html lang>``.
+HTML_LANG = {"en": "en", "zh": "zh-CN"}
+
+#: Words: two Latin letters, one of them lower-case (not CG@4, B1, $k$), or a Chinese character,
+#: outside maths, templates, figures and code.
+_WORDS = re.compile(r"[a-z][A-Za-z]|[A-Z][a-z]|[\u4e00-\u9fff]")
+_NOT_WORDS = re.compile(r"\{\{.*?\}\}|\$\$.*?\$\$|\$[^$]*\$|!\[[^\]]*\]\(figure:[^)]*\)|`[^`]*`", re.S)
+#: A line that is a block of its own inside a list or a table: an item, a row, or a template
+#: that computes rows.
+_LINE = re.compile(r"^\s*([-*+]\s|\d+\.\s|\||\{\{.*\}\}\s*$)")
+#: A figure's words in its code: ``_("...")`` (the figure's namespace gives ``_``).
+_FIGURE_WORDS = re.compile(r'\b_\(\s*("(?:[^"\\\n]|\\.)*")\s*\)')
+
+
+def has_words(text: str) -> bool:
+    """Whether ``text`` says something to translate (not only maths, templates, a figure, code,
+    names such as ``CG@4`` or ``B1``).
+
+    >>> has_words("| **CG@4** | {{ cg([1], 1) }} |"), has_words("| rank | grade |")
+    (False, True)
+    """
+    return bool(_WORDS.search(_NOT_WORDS.sub(" ", text)))
+
+
+def slide_parts(markdown: str) -> list[tuple[str, bool]]:
+    r"""A slide's Markdown cut into its blocks and what separates them, ``(text, is_block)``, in
+    order (joined, they give the Markdown back): blocks are parted by blank lines, and the lines
+    of a list or a table (and a template computing a table's rows) are a block each.
+
+    >>> slide_parts("## A\n\n- one\n- two")
+    [('## A', True), ('\n\n', False), ('- one', True), ('\n', False), ('- two', True)]
+    """
+    parts: list[tuple[str, bool]] = []
+    for i, piece in enumerate(re.split(r"(\n[ \t]*\n)", markdown)):
+        if i % 2:
+            parts.append((piece, False))
+            continue
+        lines = piece.split("\n")
+        if len(lines) > 1 and all(_LINE.match(line) for line in lines):
+            for j, line in enumerate(lines):
+                if j:
+                    parts.append(("\n", False))
+                parts.append((line, True))
+        elif piece:
+            parts.append((piece, True))
+    return parts
+
+
+def _slide_messages(number: int, markdown: str, notes: str) -> list[tuple[str, str]]:
+    found = []
+    blocks = [text for text, is_block in slide_parts(markdown) if is_block]
+    for part, block in enumerate(blocks, start=1):
+        if has_words(block):
+            found.append((f"{number}.{part}", block.strip()))
+    lines = [line.strip() for line in notes.splitlines() if line.strip()]
+    return found + [(f"{number}.note.{n}", line) for n, line in enumerate(lines, start=1)]
+
+
+def deck_messages(text: str, name: str = "deck") -> list[tuple[str, str]]:
+    """A deck's words, ``(context, English)``: each block of a slide with words (``3.2``: slide 3
+    after the title slide, its second block), each line of its notes (``3.note.1``), and each
+    ``_("...")`` of a figure's code (``figure.basketball``)."""
+    import ast
+
+    meta, raw = split_source(text, name)
+    found = []
+    for number, (markdown, notes) in enumerate(raw, start=1):
+        found += _slide_messages(number, markdown, notes)
+    for figure_name, code in (meta.get("figures") or {}).items():
+        found += [(f"figure.{figure_name}", ast.literal_eval(m)) for m in _FIGURE_WORDS.findall(code)]
+    return found
+
+
+def translate_slides(raw: list[tuple[str, str]], words) -> list[tuple[str, str]]:
+    """The slides ``(Markdown, notes)`` of :func:`split_source` with each message of
+    :func:`deck_messages` replaced by ``words(context, English)``: what is not words (maths,
+    figures, a table's rule line, the blank lines) stays as it is."""
+    translated = []
+    for number, (markdown, notes) in enumerate(raw, start=1):
+        out, part = [], 0
+        for text, is_block in slide_parts(markdown):
+            if is_block:
+                part += 1
+                if has_words(text):
+                    start, end = len(text) - len(text.lstrip()), len(text.rstrip())
+                    text = text[:start] + words(f"{number}.{part}", text.strip()) + text[end:]
+            out.append(text)
+        lines, n = [], 0
+        for line in notes.split("\n"):
+            if line.strip():
+                n += 1
+                line = words(f"{number}.note.{n}", line.strip())
+            lines.append(line)
+        translated.append(("".join(out), "\n".join(lines)))
+    return translated
+
+
+def words(domain: str):
+    """``words(context, English)``: its Chinese from the catalogue ``domain`` of the course's
+    package (:func:`ndcg.course.i18n.catalogue`), or the English while it has none."""
+    from ndcg.course.i18n import catalogue
+
+    table = catalogue(domain)
+    return lambda context, english: table.get((context, english)) or table.get((None, english)) or english
+
+
+def page_words(root: Path, page: str):
+    """A function giving the Chinese of an English message of the book's page ``page`` (its
+    catalogue ``locales/zh_CN/LC_MESSAGES/<page>.po``), or the English while it has none."""
+    from ndcg.course.i18n import read_po
+
+    path = Path(root) / "locales" / "zh_CN" / "LC_MESSAGES" / f"{page}.po"
+    table = read_po(path) if path.is_file() else {}
+    return lambda english: table.get((None, english)) or english
+
+
+def ui(key: str, language: str = "en", **fields) -> str:
+    """A word of :data:`UI` in ``language``, its fields filled (the caller escapes them)."""
+    text = UI[key] if language == "en" else words(f"{DOMAIN}/ui")(key, UI[key])
+    return text.format(**fields)
+
+
 def _markdown():
     from markdown_it import MarkdownIt
     from mdit_py_plugins.dollarmath import dollarmath_plugin
@@ -242,40 +413,76 @@ def to_html(markdown: str) -> str:
     return _markdown().render(markdown)
 
 
-def figure(code: str, path: Path, names: dict | None = None) -> None:
+#: Matplotlib's fonts for a Chinese figure: its own for the Latin letters and digits (as in the
+#: English figure), then a Chinese one the system has (its glyphs become paths in the SVG).
+CJK_FONTS = [
+    "DejaVu Sans",
+    "Noto Sans CJK SC",
+    "Source Han Sans SC",
+    "WenQuanYi Zen Hei",
+    "WenQuanYi Micro Hei",
+    "PingFang SC",
+    "Microsoft YaHei",
+    "SimHei",
+]
+
+
+def cjk_fonts() -> list[str]:
+    """Matplotlib's font families for a Chinese figure: DejaVu Sans, then the first of
+    :data:`CJK_FONTS` the system has (none: the Chinese shows as boxes, and a warning says so)."""
+    from matplotlib import font_manager
+
+    known = {font.name for font in font_manager.fontManager.ttflist}
+    found = [name for name in CJK_FONTS[1:] if name in known][:1]
+    if not found:
+        logger.warning(
+            "the slides: no Chinese font for the Chinese decks' figures (install Noto Sans CJK SC)"
+        )
+    return CJK_FONTS[:1] + found
+
+
+def figure(code: str, path: Path, names: dict | None = None, language: str = "en") -> None:
     """Draw one figure of a deck into an SVG file: ``code`` runs with the templates' names (and
     ``names``, what the deck's ``compute`` code defined), :mod:`ndcg.course.plots` as ``plots``
     and ``plt``, and draws on the current figure (a figure with no text typed into it: its
-    numbers are computed, like the slides')."""
+    numbers are computed, like the slides'). Its words are ``_("...")`` (``names`` may give
+    ``_``, the Chinese deck does); :mod:`ndcg.course` draws in ``language`` meanwhile."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from ndcg.course import plots
+    from ndcg.course import i18n, plots
     from ndcg.course.cards.templates import namespace
 
     plt.close("all")
-    with matplotlib.rc_context({"svg.hashsalt": "ndcg-slides", "svg.fonttype": "path"}):
-        exec(code, {**namespace(), **(names or {}), "plots": plots, "plt": plt})
-        plt.gcf().savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
-    plt.close("all")
+    settings = {"svg.hashsalt": "ndcg-slides", "svg.fonttype": "path"}
+    if language == "zh":
+        settings["font.family"] = cjk_fonts()
+    chosen = i18n._chosen  # the deck's language while it draws (the book build's kernel says "both")
+    i18n.set_language(language)
+    try:
+        with matplotlib.rc_context(settings):
+            exec(code, {**namespace(), "_": str, **(names or {}), "plots": plots, "plt": plt})
+            plt.gcf().savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    finally:
+        i18n._chosen = chosen
+        plt.close("all")
 
 
 def _title_slide(deck: Deck, course: str, version: str, date: datetime.date, chapter_href: str) -> str:
-    number = int(deck.name[:2])
+    number, lang = int(deck.name[:2]), deck.language
+    chapter = ui("title-chapter", lang, number=number, href=html.escape(chapter_href))
+    edition = ui("title-edition", lang, version=html.escape(version), date=date.isoformat())
+    notes = ui("title-notes", lang, number=number, title=html.escape(deck.title))
     return (
         '<section class="deck-title" data-deck-slide="title">\n'
         f'<p class="deck-course">{html.escape(course)}</p>\n'
         f"<h1>{html.escape(deck.title)}</h1>\n"
-        f'<p class="deck-chapter">Chapter {number}: '
-        f'<a href="{html.escape(chapter_href)}">read it in the book</a></p>\n'
-        f'<p class="deck-edition">ndcg {html.escape(version)}, built {date.isoformat()}</p>\n'
-        '<p class="deck-keys">→ / Space: next · S: speaker notes · F: full screen · ?: all keys</p>\n'
-        '<aside class="notes">'
-        f"<p>Chapter {number} of the course, {html.escape(deck.title)}. "
-        "These notes open in the speaker view (S), with the next slide and a timer; "
-        "the audience sees only the slides.</p></aside>\n"
+        f'<p class="deck-chapter">{chapter}</p>\n'
+        f'<p class="deck-edition">{edition}</p>\n'
+        f'<p class="deck-keys">{ui("title-keys", lang)}</p>\n'
+        f'<aside class="notes"><p>{notes}</p></aside>\n'
         "</section>"
     )
 
@@ -299,27 +506,34 @@ def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.
         )
     template = string.Template((source_folder(root) / "deck.html").read_text(encoding="utf-8"))
     return template.substitute(
-        title=html.escape(f"{deck.title} — slides"),
+        title=html.escape(ui("page-title", deck.language, title=deck.title)),
         slides="\n".join(sections),
         reveal=f"../vendor/{REVEAL}",
         assets="..",
         mathjax=f"{up}{MATHJAX}",
         favicon=f"{up}{FAVICON}",
         book=f"{up}index.html",
-        lang="en",
+        book_link=html.escape(ui("book-link", deck.language)),
+        lang=HTML_LANG[deck.language],
     )
 
 
-def render_index(decks: list[Deck], *, root: Path, course: str, version: str, date: datetime.date) -> str:
+def render_index(
+    decks: list[Deck], *, root: Path, course: str, version: str, date: datetime.date, language: str = "en"
+) -> str:
     """``slides/index.html``: the list of decks, for a USB stick with no book page open."""
     items = "\n".join(
         f'<li><a href="{deck.name}/index.html">{html.escape(deck.title)}</a></li>' for deck in decks
     )
     template = string.Template((source_folder(root) / "index.html").read_text(encoding="utf-8"))
     return template.substitute(
-        course=html.escape(course),
+        lang=HTML_LANG[language],
+        title=html.escape(ui("list-title", language, course=course)),
+        heading=ui("list-heading", language),
+        intro=ui("list-intro", language, course=html.escape(course)),
+        back=ui("list-back", language),
         items=items,
-        edition=f"ndcg {html.escape(version)}, built {date.isoformat()}",
+        edition=ui("title-edition", language, version=html.escape(version), date=date.isoformat()),
         book="../index.html",
         favicon=f"../{FAVICON}",
     )
@@ -328,12 +542,16 @@ def render_index(decks: list[Deck], *, root: Path, course: str, version: str, da
 def build_deck(deck: Deck, target: Path, **options) -> Path:
     """Write one deck, its page and its figures, into ``target/NN_name/``; return the page."""
     folder = Path(target) / deck.name
+    translate = (
+        words(f"{DOMAIN}/{deck.name}") if deck.language == "zh" else (lambda context, english: english)
+    )
     if deck.figures:
         (folder / "figures").mkdir(parents=True, exist_ok=True)
     folder.mkdir(parents=True, exist_ok=True)
     for name, code in deck.figures.items():
         try:
-            figure(code, folder / "figures" / f"{name}.svg", deck.names)
+            names = {**deck.names, "_": lambda english, _name=name: translate(f"figure.{_name}", english)}
+            figure(code, folder / "figures" / f"{name}.svg", names, deck.language)
         except Exception as error:
             raise DeckError(
                 f"{deck.name}: figure {name!r} failed: {type(error).__name__}: {error}"
@@ -343,9 +561,12 @@ def build_deck(deck: Deck, target: Path, **options) -> Path:
     return page
 
 
-def build_all(root: Path, target: Path, *, course: str, version: str, date: datetime.date) -> list[Deck]:
+def build_all(
+    root: Path, target: Path, *, course: str, version: str, date: datetime.date, language: str = "en"
+) -> list[Deck]:
     """Every deck of the course at ``root`` into ``target`` (made afresh), with reveal.js,
-    ``deck.css``, ``deck.js`` and the list of decks; return the decks."""
+    ``deck.css``, ``deck.js`` and the list of decks, in ``language`` (``"zh"``: every deck's
+    words from its catalogue, :func:`load`); return the decks."""
     root, target = Path(root), Path(target)
     if target.exists():
         shutil.rmtree(target)
@@ -354,11 +575,12 @@ def build_all(root: Path, target: Path, *, course: str, version: str, date: date
     shutil.copytree(source / "vendor" / REVEAL, target / "vendor" / REVEAL)
     for name in DECK_FILES:
         shutil.copy2(source / name, target / name)
-    decks = [load(path) for path in deck_sources(root)]
+    decks = [load(path, language) for path in deck_sources(root)]
     for deck in decks:
         build_deck(deck, target, root=root, course=course, version=version, date=date)
     (target / "index.html").write_text(
-        render_index(decks, root=root, course=course, version=version, date=date), encoding="utf-8"
+        render_index(decks, root=root, course=course, version=version, date=date, language=language),
+        encoding="utf-8",
     )
     return decks
 
@@ -393,13 +615,20 @@ def build_decks(app) -> None:
         return
     from ndcg import __version__
 
+    from .editions import edition
+
+    language = edition(getattr(app.config, "language", None))
+    course = course_title(app)
+    if language == "zh":  # the title as the Chinese edition's landing page says it
+        course = page_words(course_root(app), "index")(course)
     try:
         decks = build_all(
             course_root(app),
             Path(app.outdir, FOLDER),
-            course=course_title(app),
+            course=course,
             version=__version__,
             date=build_date(),
+            language=language,
         )
     except DeckError as error:
         from sphinx.errors import ExtensionError
@@ -411,10 +640,13 @@ def build_decks(app) -> None:
 
 def slides_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     """``{slides}`02_dcg``` or ``{slides}`title <02_dcg>```: a link to that deck."""
+    from .editions import edition
+
     env = inliner.document.settings.env
     match = _TITLED.match(text)
+    language = edition(getattr(env.app.config, "language", None))
     title, deck = (
-        (match.group(1), match.group(2).strip()) if match else ("the slides of this chapter", text.strip())
+        (match.group(1), match.group(2).strip()) if match else (ui("role-text", language), text.strip())
     )
     known = {path.stem for path in deck_sources(course_root(env.app))}
     if deck not in known:

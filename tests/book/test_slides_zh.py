@@ -1,0 +1,195 @@
+"""The Chinese slide decks (ndcg_book.slides in the Chinese edition), built into a temporary folder.
+
+A deck's words are a store (tools/i18n_stores/slides.py): each block of a slide with words and
+each line of its notes is a message of ``ndcg/course/locales/zh_CN/LC_MESSAGES/slides/NN_name.po``,
+and the Chinese deck is the English source with each of them replaced before its templates are
+computed. So: every deck has a Chinese build, ``<html lang="zh-CN">``, with the same computed
+numbers as the English one, slide by slide; a deck whose catalogue is complete shows no English
+block; a deck whose catalogue is not complete still builds (English where the Chinese is missing)
+and ``python -m tools.i18n check`` lists it; the ``{slides}`` role on a Chinese page links to the
+Chinese deck (the same relative link, inside the Chinese edition) with Chinese words.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import ndcg
+from ndcg.course.i18n import catalogue
+from ndcg_book import slides
+from tools import i18n
+from tools.i18n_stores import slides as store
+
+ROOT = Path(__file__).resolve().parents[2]
+DECKS = slides.deck_sources(ROOT)
+DATE = slides.build_date({"SOURCE_DATE_EPOCH": "1700000000"})
+
+
+def complete(domain: str, messages) -> bool:
+    table = catalogue(domain)
+    return all((context, english) in table for context, english in messages)
+
+
+MESSAGES = store.messages(ROOT)
+#: The decks whose every message is translated (00_why and 01_cg at least).
+COMPLETE = [p.stem for p in DECKS if complete(f"slides/{p.stem}", MESSAGES[f"slides/{p.stem}"])]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Every deck built in both languages, as the two editions' builds do."""
+    book = tmp_path_factory.mktemp("book")
+    options = {"version": ndcg.__version__, "date": DATE}
+    en = slides.build_all(ROOT, book / "slides", course="The course", **options)
+    zh = slides.build_all(ROOT, book / "zh" / "slides", course="课程", language="zh", **options)
+    return book, en, zh
+
+
+def sections(page: Path) -> list[str]:
+    return re.findall(r"<section.*?</section>", page.read_text(encoding="utf-8"), re.S)
+
+
+def text(section: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", section))
+
+
+def numbers(section: str) -> list[str]:
+    """The numbers a slide shows (its text, its notes), as a sorted list of distinct values."""
+    return sorted(set(re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?", text(section))))
+
+
+def test_the_complete_catalogues_include_the_first_two_decks():
+    assert {"00_why", "01_cg"} <= set(COMPLETE)
+    assert complete("slides/ui", MESSAGES["slides/ui"])
+
+
+def test_every_deck_has_a_chinese_build_in_chinese(built):
+    book, en, zh = built
+    assert [d.name for d in zh] == [d.name for d in en] == [p.stem for p in DECKS]
+    for deck in zh:
+        page = (book / "zh" / "slides" / deck.name / "index.html").read_text(encoding="utf-8")
+        assert '<html lang="zh-CN">' in page, deck.name
+        assert "幻灯片" in page and "第 " in page and "在书中阅读" in page, deck.name
+        assert re.search(r"[\u4e00-\u9fff]", deck.title), f"{deck.name}: its chapter's Chinese title"
+        for figure in deck.figures:
+            assert (book / "zh" / "slides" / deck.name / "figures" / f"{figure}.svg").is_file()
+    listing = (book / "zh" / "slides" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="zh-CN">' in listing and "<h1>幻灯片</h1>" in listing and "回到本书" in listing
+    english = (book / "slides" / "01_cg" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in english and "read it in the book" in english
+
+
+@pytest.mark.parametrize("name", [p.stem for p in DECKS])
+def test_a_chinese_deck_shows_the_english_decks_numbers_slide_by_slide(built, name):
+    book, _, _ = built
+    en = sections(book / "slides" / name / "index.html")
+    zh = sections(book / "zh" / "slides" / name / "index.html")
+    assert len(en) == len(zh)
+    for number, (one, other) in enumerate(zip(en, zh), start=1):
+        assert numbers(one) == numbers(other), f"{name}, slide {number}"
+    # the figures are there, the same files, drawn in each language
+    assert re.findall(r'src="figures/[^"]+"', "".join(en)) == re.findall(r'src="figures/[^"]+"', "".join(zh))
+
+
+def _prose(message: str) -> list[str]:
+    """The English words of a message, as runs of three words or more outside its markup."""
+    plain = re.sub(r"\{\{.*?\}\}|\$[^$]*\$|`[^`]*`|[*_#|]", " ", message)
+    return [run.strip() for run in re.findall(r"[A-Za-z']+(?: [A-Za-z']+){2,}", plain)]
+
+
+@pytest.mark.parametrize("name", COMPLETE)
+def test_a_deck_with_a_complete_catalogue_shows_no_english_block(built, name):
+    book, _, _ = built
+    page = text("".join(sections(book / "zh" / "slides" / name / "index.html")))
+    # the maths stays as it is in both editions (its \text{...} too, as on the book's pages)
+    page = " ".join(re.sub(r"\\\(.*?\\\)|\\\[.*?\\\]", " ", page, flags=re.S).split())
+    for context, english in MESSAGES[f"slides/{name}"]:
+        for run in _prose(english):
+            assert run not in page, f"{name}, {context}: English left on the Chinese deck: {run!r}"
+
+
+def test_a_deck_without_its_translation_builds_in_english_and_the_check_lists_it(tmp_path):
+    (tmp_path / "chapters").mkdir()
+    (tmp_path / "chapters" / "09_test.md").write_text("# A test chapter\n", encoding="utf-8")
+    folder = slides.source_folder(tmp_path)
+    folder.mkdir(parents=True)
+    for name in ("deck.html", "index.html", *slides.DECK_FILES):
+        (folder / name).write_text((slides.source_folder(ROOT) / name).read_text(encoding="utf-8"))
+    (folder / "vendor" / slides.REVEAL).mkdir(parents=True)
+    (folder / "09_test.md").write_text(
+        "---\nchapter: chapters/09_test\n---\n## Nobody translated me\n\nCG is {{ int(cg([3, 2])) }}.\n"
+        "Note:\nA line of notes that nobody translated either.\n",
+        encoding="utf-8",
+    )
+    slides.build_all(tmp_path, tmp_path / "out", course="课程", version="0", date=DATE, language="zh")
+    page = (tmp_path / "out" / "09_test" / "index.html").read_text(encoding="utf-8")
+    assert "Nobody translated me" in page and "CG is 5." in page and '<html lang="zh-CN">' in page
+    # the course's own decks: the check lists exactly those whose catalogue is not complete
+    listed = {line.split(":")[0] for line in i18n.store_problems(ROOT) if line.startswith("slides/")}
+    assert listed == {f"slides/{p.stem}" for p in DECKS if p.stem not in COMPLETE}
+
+
+def test_the_splitting_makes_sensible_messages():
+    messages = dict(MESSAGES["slides/01_cg"])
+    values = list(messages.values())
+    # a table row with words is one message; a row of names and computed numbers is none
+    assert "| rank | grade, system A | grade, system B |" in values
+    assert not any(v.startswith("| B1, B2, B3 |") or v.startswith("| **CG@4**") for v in values)
+    # a template that computes a table's rows is not part of its header's message
+    assert "| order | CG@3 |" in values and not any(
+        "permutations(sorted" in v and "order" in v[:9] for v in values
+    )
+    # a figure's words, from its _("...")
+    assert ("figure.basketball", "ideal") in MESSAGES["slides/01_cg"]
+    # each message keeps its templates and maths whole
+    for domain, found in MESSAGES.items():
+        for _, english in found:
+            assert english.count("{{") == english.count("}}"), (domain, english)
+            assert english.count("$") % 2 == 0, (domain, english)
+
+
+def test_translating_a_slide_keeps_what_is_not_words():
+    raw = [("## Title\n\n$$x$$\n\n| a row | {{ 1 }} |\n|---|---|\n| B1 | {{ 2 }} |", "one line\ntwo line")]
+    out = slides.translate_slides(raw, lambda context, english: f"<{context}>")
+    assert out == [("<1.1>\n\n$$x$$\n\n<1.3>\n|---|---|\n| B1 | {{ 2 }} |", "<1.note.1>\n<1.note.2>")]
+
+
+class _Inliner:
+    def __init__(self, docname, language):
+        builder = SimpleNamespace(format="html", get_target_uri=lambda doc: f"{doc}.html")
+        config = SimpleNamespace(ndcg_course_root="", language=language)
+        app = SimpleNamespace(builder=builder, srcdir=str(ROOT), config=config)
+        self.document = SimpleNamespace(
+            settings=SimpleNamespace(env=SimpleNamespace(app=app, docname=docname))
+        )
+
+
+def test_the_slides_role_on_a_chinese_page_links_to_the_chinese_deck_in_chinese():
+    # the Chinese edition is built into _build/html/zh: the same relative link stays inside it
+    nodes_, messages = slides.slides_role("slides", "", "01_cg", 1, _Inliner("chapters/01_cg", "zh_CN"))
+    assert not messages
+    assert nodes_[0]["refuri"] == "../slides/01_cg/index.html" and nodes_[0].astext() == "本章的幻灯片"
+    nodes_, _ = slides.slides_role(
+        "slides", "", "本章的幻灯片 <01_cg>", 1, _Inliner("chapters/01_cg", "zh_CN")
+    )
+    assert nodes_[0].astext() == "本章的幻灯片"
+    nodes_, _ = slides.slides_role("slides", "", "01_cg", 1, _Inliner("chapters/01_cg", "en"))
+    assert nodes_[0].astext() == "the slides of this chapter"
+
+
+def test_the_chinese_edition_gives_its_decks_the_chinese_title(monkeypatch, tmp_path):
+    seen = {}
+    monkeypatch.setattr(slides, "build_all", lambda root, target, **options: seen.update(options) or [])
+    config = SimpleNamespace(
+        html_title="Ranking evaluation, from CG to NDCG", language="zh_CN", ndcg_course_root=""
+    )
+    app = SimpleNamespace(
+        builder=SimpleNamespace(format="html"), outdir=str(tmp_path), srcdir=str(ROOT), config=config
+    )
+    slides.build_decks(app)
+    assert seen["language"] == "zh" and seen["course"] == "排序评估：从 CG 到 NDCG"

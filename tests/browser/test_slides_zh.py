@@ -1,0 +1,105 @@
+"""The Chinese slide decks of the built book (``_build/html/zh/slides/``) in headless Chromium,
+from file://.
+
+The Chinese edition's chapter page links to its Chinese deck (the ``{slides}`` role, relative); a
+Chinese deck opens from ``file://`` with no request outside the Chinese edition's ``slides/``
+folder, its MathJax and its icon, ``<html lang="zh-CN">``, its title slide and slides in Chinese,
+a Chinese font in its font stack, every slide typeset, with notes, fitting 1280x720. Screenshots:
+``_build/screenshots/zh-slides-01_cg.png`` (the first slide after the title) and more of the deck.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ndcg import __version__
+from ndcg_book import slides
+from tests.browser.pages import BOOK, Visit
+from tests.browser.test_slides import SHOTS, SIZE, SLIDE_STATE, _Browser
+
+pytestmark = [
+    pytest.mark.book,
+    pytest.mark.skipif(not (BOOK / "zh" / slides.FOLDER).is_dir(), reason=f"no Chinese decks in {BOOK}/zh"),
+]
+
+ROOT = BOOK.parent.parent
+ZH = BOOK / "zh"
+DECKS = [path.stem for path in slides.deck_sources(ROOT)]
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_every_deck_has_a_chinese_build_and_the_chinese_chapter_links_to_it():
+    for name in DECKS:
+        page = (ZH / slides.FOLDER / name / "index.html").read_text(encoding="utf-8")
+        assert '<html lang="zh-CN">' in page, name
+    chapter = (ZH / "chapters" / "01_cg.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a class="[^"]*deck-link[^"]*" href="([^"]+)"', chapter)
+    assert links == ["../slides/01_cg/index.html"], links
+    assert (ZH / "chapters" / links[0]).resolve() == (ZH / slides.FOLDER / "01_cg" / "index.html").resolve()
+    english = (BOOK / "chapters" / "01_cg.html").read_text(encoding="utf-8")
+    assert re.findall(r'<a class="[^"]*deck-link[^"]*" href="([^"]+)"', english) == links
+
+
+def open_deck(browser, name: str) -> tuple[Visit, list[str]]:
+    url = (ZH.resolve() / slides.FOLDER / name / "index.html").as_uri()
+    opener = _Browser(browser)
+    visit = Visit(opener, url, ZH.resolve().as_uri() + "/", views=False)
+    visit.page.wait_for_selector("html[data-deck-ready=true]", state="attached")
+    return visit, opener.requested
+
+
+@pytest.mark.parametrize("name", ["00_why", "01_cg"])
+def test_a_chinese_deck_opens_offline_in_chinese(browser, name):
+    deck = slides.load(slides.source_folder(ROOT) / f"{name}.md", "zh")
+    visit, requested = open_deck(browser, name)
+    page = visit.page
+    visit.settle()
+    assert page.evaluate("document.documentElement.lang") == "zh-CN"
+    state = page.evaluate(SLIDE_STATE)
+    assert state["index"] == 0 and f"ndcg {__version__}，构建于 " in state["text"]
+    assert "在书中阅读" in state["text"] and HAN.search(page.locator(".present h1").inner_text())
+    fonts = page.evaluate("getComputedStyle(document.querySelector('.reveal h2, .reveal h1')).fontFamily")
+    assert "Noto Sans CJK SC" in fonts and "PingFang SC" in fonts, fonts
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"zh-slides-{name}-title.png"))
+    for number, slide in enumerate(deck.slides, start=1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => Reveal.getIndices().h === {number}")
+        page.wait_for_timeout(50)
+        state = page.evaluate(SLIDE_STATE)
+        where = f"{name}, slide {number + 1}"
+        assert HAN.search(state["text"]), f"{where}: no Chinese on the slide"
+        assert len(HAN.findall(state["notes"])) >= 12, f"{where}: no Chinese speaker notes"
+        assert not re.search(r"\\\(|\\\[|\$", state["text"]), f"{where}: raw TeX left"
+        assert (state["math"] > 0) == ("$" in slide.markdown), f"{where}: maths typeset"
+        assert state["height"] <= SIZE["height"] and state["width"] <= SIZE["width"], f"{where}: too big"
+        if number == 1:
+            page.wait_for_timeout(900)  # the slide transition
+            page.screenshot(path=str(SHOTS / f"zh-slides-{name}.png"))
+        if "figure:" in slide.markdown:
+            page.wait_for_timeout(900)
+            page.screenshot(path=str(SHOTS / f"zh-slides-{name}-figure.png"))
+    assert state["last"]
+    visit.settle()
+    allowed = (
+        (ZH.resolve() / slides.FOLDER).as_uri() + "/",
+        (ZH.resolve() / "_static" / "mathjax").as_uri() + "/",
+        (ZH.resolve() / slides.FAVICON).as_uri(),
+    )
+    outside = sorted({url for url in requested if not url.startswith(allowed)})
+    assert not outside, f"{name}: requests outside the Chinese deck's folder, MathJax and icon: {outside}"
+    visit.close()
+
+
+def test_the_chinese_list_of_decks_links_every_deck(browser):
+    url = (ZH.resolve() / slides.FOLDER / "index.html").as_uri()
+    visit = Visit(_Browser(browser), url, ZH.resolve().as_uri() + "/", views=False)
+    links = visit.page.eval_on_selector_all("ol a", "els => els.map(a => a.getAttribute('href'))")
+    assert links == [f"{name}/index.html" for name in DECKS]
+    assert visit.page.locator("h1").inner_text() == "幻灯片"
+    assert all(HAN.search(title) for title in visit.page.locator("ol a").all_inner_texts())
+    visit.page.screenshot(path=str(SHOTS / "zh-slides-index.png"))
+    visit.settle()
+    visit.close()
