@@ -19,6 +19,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``a11y``        the bibliography's entries as list items (axe: aria-required-children)
 ``editions``    the English and Chinese editions: the language switch, ``lang="zh"`` on Chinese in
                 English pages, the Chinese edition's search (jieba and the glossary's terms)
+``words``       the words the build writes itself (the get-the-course box, the PDF notes, the
+                edition line), in English here and in Chinese from the catalogue ``book``
 ``redirects``   the moved pages' old addresses (``setup.html``, ``teaching/02_dcg.html`` ...) lead
                 to their new homes
 

@@ -57,7 +57,9 @@ def pdf(args: argparse.Namespace) -> None:
         if not any((base.ROOT / BOOK / "_downloads").glob("ndcg-course-*.pdf")):
             sys.exit("No PDF: no Chromium-family browser was found (see above).")
         return
-    run([python(), "tools/print_book.py", "pdf"])
+    for language in ("en", "zh"):
+        if language == "en" or (base.ROOT / BOOK / "zh" / "index.html").exists():
+            run([python(), "tools/print_book.py", "pdf", "--language", language])
 
 
 def serve(args: argparse.Namespace) -> None:

@@ -82,8 +82,14 @@ def test_run_py_stays_the_bootstrap_and_the_dispatch():
 SUBCOMMANDS = {
     "book": [
         ("jupyter-book", {"build", ".", "--warningiserror", "--nitpick", "--keep-going"}),
-        ("python", {"tools/print_book.py", "pdf", "--optional"}),
+        ("python", {"-m", "tools.i18n", "build"}),  # the Chinese edition, from the same execution cache
+        ("python", {"tools/print_book.py", "pdf", "--optional", "--language", "en"}),
+        ("python", {"tools/print_book.py", "pdf", "--optional", "--language", "zh"}),
         ("python", {"tools/print_book.py", "zip"}),
+    ],
+    "translations": [
+        ("python", {"-m", "tools.i18n", "update"}),
+        ("python", {"-m", "tools.i18n", "check"}),
     ],
     "test": [("python", {"pytest", "--nbval"})],
     "nbval": [("python", {"pytest", "--nbval", "notebooks", "exercises"})],
@@ -156,12 +162,19 @@ def test_pdf_prints_the_built_book_and_builds_it_first_when_there_is_none(repo, 
     # no book yet: build it (which prints it when it can); no PDF came out, so it fails
     with pytest.raises(SystemExit, match="No PDF"):
         run.main(["pdf"])
-    assert commands(calls)[0][0] == f"{bin_dir}/jupyter-book" and [*printing, "--optional"] in commands(calls)
+    assert commands(calls)[0][0] == f"{bin_dir}/jupyter-book"
+    assert [*printing, "--optional", "--language", "en"] in commands(calls)
     calls.clear()
     (repo / "_build" / "html").mkdir(parents=True)
     (repo / "_build" / "html" / "index.html").write_text("<html></html>", encoding="utf-8")
     assert run.main(["pdf"]) == 0
-    assert commands(calls) == [printing]  # without --optional: no browser fails the command
+    # without --optional: no browser fails the command; only the editions built are printed
+    assert commands(calls) == [[*printing, "--language", "en"]]
+    calls.clear()
+    (repo / "_build" / "html" / "zh").mkdir()
+    (repo / "_build" / "html" / "zh" / "index.html").write_text("<html></html>", encoding="utf-8")
+    assert run.main(["pdf"]) == 0
+    assert commands(calls) == [[*printing, "--language", "en"], [*printing, "--language", "zh"]]
 
 
 def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
@@ -481,6 +494,7 @@ def test_help_lists_every_subcommand(capsys):
         "solutions",
         "manifest",
         "spark",
+        "translations",
     }
     assert set(listed) == expected
 
