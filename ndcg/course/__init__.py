@@ -39,3 +39,10 @@ Modules
 Package data: ``content/`` (the cards' YAML, the answers' JSON) and ``static/``.
 Importing ``ndcg.course`` itself loads none of them.
 """
+
+from . import i18n as _i18n
+
+if _i18n.language() != "en":  # the book's build: every figure in both languages (figure_languages)
+    from . import figure_languages as _figure_languages
+
+    _figure_languages.install()
