@@ -77,7 +77,12 @@ class Labels:
             match = pattern.fullmatch(text)
             if match:
                 return self._fill(chinese, match, depth)
-        if "\n" in text:  # a tick label such as "2\nfilm B": each line on its own
+        if "\n" in text:  # a tick label: "2\nfilm B", or a long name wrapped, "1\nChengdu 3-day\nguide"
+            first, *rest = text.split("\n")
+            for head, words in (("", " ".join([first, *rest])), (first + "\n", " ".join(rest))):
+                found = self(words, depth + 1)
+                if found != words:
+                    return head + found
             return "\n".join(self(line, depth + 1) for line in text.split("\n"))
         return text
 

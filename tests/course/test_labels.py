@@ -42,6 +42,7 @@ def test_exact_labels_and_templates():
     assert chinese("DCG@3 = 4.762 (linear gain)") == "DCG@3 = 4.762（线性增益）"
     assert chinese("system A: DCG@4 = 3.262") == "系统 A：DCG@4 = 3.262"
     assert chinese("2\nsystem A") == "2\n系统 A"
+    assert chinese("1\nsystem\nA") == "1\n系统 A"  # a name wrapped onto short lines
     assert chinese("not a label") == "not a label"
 
 
