@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import html
 import logging
+import pickle
 import re
 import warnings
 from contextlib import contextmanager, suppress
@@ -212,12 +213,32 @@ def figure_html(fig) -> str | None:
     now = i18n.language()
     if now == "en" or not fig.axes:
         return None
-    # The English first: it makes every tick the figure shows, so the Chinese drawing changes
-    # the words and fonts of existing texts only, and leaves the figure as it found it.
-    en = _img(png(fig), alt_text(fig), "en") if now == "both" else ""
-    with chinese(fig):
-        alt_zh = alt_text(fig)
-    return en + _img(chinese_png(fig), alt_zh, "zh-Hans")
+    # Each drawn on a copy: the PNG the English edition shows must be the figure's first drawing
+    # (a second one may differ: constrained layout starts from where the first left the axes).
+    en = ""
+    if now == "both":
+        english = _copy(fig)
+        en = _img(png(english), alt_text(english), "en")
+    # The English drawn first on the copy makes every tick, so the Chinese drawing changes the
+    # words and fonts of existing texts only.
+    copy = _copy(fig)
+    png(copy)
+    with chinese(copy):
+        alt_zh = alt_text(copy)
+    return en + _img(chinese_png(copy), alt_zh, "zh-Hans")
+
+
+def _copy(fig):
+    """A copy of ``fig`` to draw (pickled and read back), unknown to pyplot (never shown by
+    itself); ``fig`` itself when it cannot be pickled."""
+    manager = fig.canvas.manager
+    fig.canvas.manager = None  # so the copy is not registered with pyplot as a figure to show
+    try:
+        return pickle.loads(pickle.dumps(fig))
+    except Exception:  # an artist that does not pickle: draw the figure itself
+        return fig
+    finally:
+        fig.canvas.manager = manager
 
 
 def install(shell=None) -> bool:

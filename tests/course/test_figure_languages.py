@@ -119,3 +119,21 @@ def test_install_names_the_figure_type_for_ipython():
     assert figure_languages.install(shell)
     deferred = shell.display_formatter.formatters["text/html"].deferred
     assert deferred == {("matplotlib.figure", "FigureBase"): figure_languages.figure_html}
+
+
+def test_the_png_shown_after_is_the_figures_first_drawing(language):
+    """Constrained layout does not always draw a figure the same twice (the disagreement bars,
+    their legend below): both languages are drawn on copies, so the PNG the English edition shows
+    is still the figure's first drawing."""
+    from ndcg.course.compare import compare_metrics, metric_suite
+
+    language("both")
+    agreements = compare_metrics(metric_suite(k=10), pairs=300, n_items=10, seed=0)
+    first, second = plots.disagreement(agreements).figure, plots.disagreement(agreements).figure
+    try:
+        expected = english_png(first)
+        (_, _, en), _ = IMG.findall(figure_languages.figure_html(second))
+        assert english_png(second) == expected == base64.b64decode(en)
+    finally:
+        plt.close(first)
+        plt.close(second)
