@@ -135,6 +135,8 @@ def page_context(app, pagename: str, templatename: str, context: dict, doctree) 
         body = context["body"]
         if here == "en":
             body = mark_chinese(body)
+        else:
+            body = _ENGLISH_FIGURE.sub("", body)
         context["body"] = switch_html(pagename, here) + body
 
 
@@ -208,10 +210,17 @@ def user_dictionary(root: Path, out: Path) -> Path:
     return out
 
 
+#: The English copy of a figure in the HTML output that holds it in both languages
+#: (:mod:`ndcg.course.figure_languages`): hidden by the CSS, left out of the Chinese pages.
+_ENGLISH_FIGURE = re.compile(r'<img class="ndcg-lang ndcg-figure" lang="en"[^>]*>')
+
+
 def config_inited(app, config) -> None:
-    """The Chinese edition: jieba must be there; the glossary's terms become its dictionary."""
+    """The Chinese edition: its figures from the HTML output (the Chinese figure) rather than
+    the PNG (the English one); jieba must be there; the glossary's terms become its dictionary."""
     if edition(config.language) != "zh":
         return
+    config.nb_mime_priority_overrides = [*config.nb_mime_priority_overrides, ("html", "image/png", 50)]
     try:
         import jieba  # noqa: F401
     except ImportError as error:  # pragma: no cover - the lock pins jieba

@@ -14,6 +14,10 @@ Modules
 ``tables``       the step-by-step DCG table every chapter shows, the table of
                  library conventions, and chapter 6's race tables
 ``plots``        the course's figures (imports matplotlib)
+``i18n``         the course's words in English and in Chinese: the language cells show, the
+                 package's catalogues (stdlib only)
+``labels``       the figures' and tables' words in Chinese (the ``figures`` catalogue)
+``figure_languages``  a matplotlib figure shown in English and in Chinese (a CJK font)
 ``figures``      the book's interactive figures (discount and gain sliders, NDCG@k,
                  same RR), kernel-free views with a JSON island
 ``figures_ltr``  chapter 6's score playground, a kernel-free view
@@ -44,3 +48,12 @@ Package data: ``content/`` (the cards' YAML, the answers' JSON), ``static/`` and
 (the Chinese catalogues of the package's stores of words).
 Importing ``ndcg.course`` itself loads none of them.
 """
+
+import os as _os
+
+# The book's build (NDCG_COURSE_LANGUAGE=both, see ndcg.course.i18n): every matplotlib figure is
+# shown in both languages (figure_languages). Otherwise importing ndcg.course loads no module.
+if _os.environ.get("NDCG_COURSE_LANGUAGE", "en") in ("both", "zh"):
+    from . import figure_languages as _figure_languages
+
+    _figure_languages.install()

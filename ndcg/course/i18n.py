@@ -57,6 +57,10 @@ def set_language(code: str) -> None:
     if code not in LANGUAGES:
         raise ValueError(f"language must be one of {LANGUAGES}; got {code!r}.")
     _chosen = code
+    if code != "en":  # the notebook's figures in Chinese too (ndcg.course.figure_languages)
+        from . import figure_languages
+
+        figure_languages.install()
 
 
 def language() -> str:

@@ -32,6 +32,7 @@ from .._validation import check_gain, check_grades
 from ..conventions import CONVENTIONS, IDEAL_LIST, ndcg_under
 from ..gains import _gain, cutoff
 from .display import fmt
+from .labels import html_text
 
 COLUMNS = ("rank", "item", "grade", "gain", "log2(i+1)", "discount", "contribution", "running total")
 
@@ -85,19 +86,21 @@ class StepTable:
         return str(self)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(name)}</th>" for name in self.columns)
+        # The words (headers, caption, the cells that are text) in the language(s) of the cell's
+        # output: English alone in a notebook, both in the book (ndcg.course.labels).
+        head = "".join(f"<th>{html_text(str(name))}</th>" for name in self.columns)
         body = "".join(
             "<tr>"
             + "".join(
                 f'<td class="num">{html.escape(text)}</td>'
                 if isinstance(value, numbers.Number)
-                else f"<td>{html.escape(text)}</td>"
+                else f"<td>{html_text(text) if isinstance(value, str) else html.escape(text)}</td>"
                 for value, text in zip(row, texts)
             )
             + "</tr>"
             for row, texts in zip(self.rows, self._text_rows())
         )
-        caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
+        caption = f"<caption>{html_text(self.caption)}</caption>" if self.caption else ""
         return (
             f'<table class="ndcg-steps">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
         )
@@ -406,8 +409,25 @@ def boosting_parameter_list() -> str:
     - **objective**: LightGBM `objective='lambdarank'`; XGBoost `objective='rank:ndcg'`. LambdaMART: LambdaRank's NDCG-weighted pairwise gradients, fitted by boosted trees.
     """
     from ..ltr.boosting import LAMBDAMART_PARAMETERS
+    from .i18n import CSS_CLASS, language
+    from .labels import chinese
 
-    return "\n".join(
-        f"- **{row.concept}**: LightGBM `{row.lightgbm_text}`; XGBoost `{row.xgboost_text}`. {row.note}"
-        for row in LAMBDAMART_PARAMETERS
+    def markdown(words, colon=": ", semicolon="; ", stop=". ") -> str:
+        return "\n".join(
+            f"- **{words(row.concept)}**{colon}LightGBM `{row.lightgbm_text}`{semicolon}"
+            f"XGBoost `{row.xgboost_text}`{stop}{words(row.note)}"
+            for row in LAMBDAMART_PARAMETERS
+        )
+
+    def markdown_zh() -> str:
+        return markdown(chinese, "：", "；", "。")
+
+    now = language()
+    if now != "both":
+        return markdown_zh() if now == "zh" else markdown(str)
+    # The book: both lists, each in a block with its language (a blank line around each list, so
+    # that it is read as Markdown inside the HTML block).
+    return "\n\n".join(
+        f'<div class="{CSS_CLASS}" lang="{lang}">\n\n{text}\n\n</div>'
+        for lang, text in (("en", markdown(str)), ("zh-Hans", markdown_zh()))
     )

@@ -1,0 +1,268 @@
+"""The course's matplotlib figures in English and in Chinese, from one drawing.
+
+A chapter draws a figure once, in English (``ax.set_title("...")``, :mod:`ndcg.course.plots`).
+When it is shown, in the book's build (``language() == "both"``) its output carries, next to the
+usual PNG (the English figure, byte for byte as without this module), an HTML version holding the
+figure twice, each ``<img>`` marked ``class="ndcg-lang"`` with its ``lang``: the English one, and
+the same figure with every word replaced by its Chinese (:mod:`ndcg.course.labels`) drawn in a CJK
+font. The English edition shows the PNG (``_config.yml`` ranks it above HTML), the Chinese edition
+the HTML (its page's CSS hides the English copy). In a notebook where the learner chose Chinese
+(``set_language("zh")``), the HTML holds the Chinese figure alone, which Jupyter shows before the
+PNG; in English nothing changes.
+
+A Chinese figure needs a font with the Chinese characters: :func:`cjk_font` finds one (Noto Sans
+CJK SC, Source Han Sans SC, WenQuanYi, PingFang SC, Microsoft YaHei ...), and fails with a clear
+message when there is none, rather than drawing empty boxes.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import logging
+import pickle
+import re
+import warnings
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from . import i18n, labels
+
+#: Fonts with the Chinese characters, best first: Debian's fonts-noto-cjk (the book's build),
+#: Adobe's Source Han Sans, WenQuanYi, and those of macOS and Windows.
+CJK_FONTS = (
+    "Noto Sans CJK SC",
+    "Noto Sans SC",
+    "Source Han Sans SC",
+    "Source Han Sans CN",
+    "WenQuanYi Zen Hei",
+    "WenQuanYi Micro Hei",
+    "PingFang SC",
+    "Hiragino Sans GB",
+    "Microsoft YaHei",
+    "SimHei",
+    "Noto Sans CJK JP",
+)
+#: What to install when no font of :data:`CJK_FONTS` is found.
+INSTALL_HINT = (
+    "No font with Chinese characters was found for the Chinese figures (looked for: "
+    + ", ".join(CJK_FONTS)
+    + "). Install one: on Debian or Ubuntu `sudo apt-get install fonts-noto-cjk` (the book's "
+    "build does it in .ci/run); macOS and Windows have PingFang SC / Microsoft YaHei. Then clear "
+    "matplotlib's font cache (delete the fontlist-*.json in matplotlib.get_cachedir()) and run again."
+)
+
+
+class MissingChineseFont(RuntimeError):
+    """No font with Chinese characters: a Chinese figure would show empty boxes."""
+
+
+def cjk_font(candidates=CJK_FONTS) -> str:
+    """The name of the first font of ``candidates`` matplotlib knows.
+
+    Raises
+    ------
+    MissingChineseFont
+        When none is installed (:data:`INSTALL_HINT` says what to do).
+    """
+    from matplotlib import font_manager
+
+    for attempt in range(2):
+        known = {font.name for font in font_manager.fontManager.ttflist}
+        for name in candidates:
+            if name in known:
+                return name
+        if attempt == 0:  # installed after matplotlib cached its list of fonts: add them now
+            for path in font_manager.findSystemFonts():
+                if _CJK_FILE.search(Path(path).name):
+                    with suppress(Exception):
+                        font_manager.fontManager.addfont(path)
+    raise MissingChineseFont(INSTALL_HINT)
+
+
+#: The file names of the fonts of :data:`CJK_FONTS`.
+_CJK_FILE = re.compile(r"CJK|SourceHan|wqy|WenQuanYi|PingFang|Hiragino|msyh|simhei|NotoSansSC", re.I)
+
+
+def _texts(fig):
+    from matplotlib.text import Text
+
+    return [t for t in fig.findobj(Text) if t.get_text()]
+
+
+def _fixed_formatters(fig):
+    from matplotlib.ticker import FixedFormatter
+
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for formatter in (axis.get_major_formatter(), axis.get_minor_formatter()):
+                if isinstance(formatter, FixedFormatter):
+                    yield formatter
+
+
+@contextmanager
+def chinese(fig, font: str | None = None):
+    """``fig`` with its words in Chinese and a CJK font while the block runs; then as it was.
+
+    Raises
+    ------
+    MissingChineseFont
+        When no CJK font is installed, or a character of the Chinese figure is missing from it.
+    """
+    import matplotlib
+
+    font = font or cjk_font()
+    texts = [(t, t.get_text(), t.get_fontproperties()) for t in _texts(fig)]
+    formatters = [(f, list(f.seq)) for f in _fixed_formatters(fig)]
+    # Maths in the Chinese figure: its letters in the English figure's font, and the words
+    # around it (a mathtext string is typeset whole) from the CJK font.
+    settings = {
+        "mathtext.fontset": "custom",
+        "mathtext.rm": font,
+        "mathtext.it": "DejaVu Sans:italic",
+        "mathtext.bf": "DejaVu Sans:bold",
+        "mathtext.sf": "DejaVu Sans",
+    }
+    try:
+        for text, english, prop in texts:
+            words = labels.chinese(english)
+            text.set_text(words)
+            # Latin letters and digits in the font of the English figure, Chinese from the CJK
+            # one; a text with maths is typeset in one font, so that one is the CJK font.
+            chinese_prop = prop.copy()
+            family = list(prop.get_family())
+            chinese_prop.set_family([font, *family] if text._preprocess_math(words)[1] else [*family, font])
+            text.set_fontproperties(chinese_prop)
+        for formatter, seq in formatters:
+            formatter.seq = [labels.chinese(str(s)) for s in seq]
+        with matplotlib.rc_context(settings):
+            yield fig
+    finally:
+        for text, english, prop in texts:
+            text.set_text(english)
+            text.set_fontproperties(prop)
+        for formatter, seq in formatters:
+            formatter.seq = seq
+
+
+def png(fig) -> bytes:
+    """The figure as IPython's inline backend shows it (PNG, ``bbox_inches="tight"``)."""
+    from IPython.core.pylabtools import print_figure
+
+    kwargs = {"bbox_inches": "tight"}
+    with suppress(Exception):  # the inline backend's own settings, when it is on
+        from matplotlib_inline.config import InlineBackend
+
+        kwargs = dict(InlineBackend.instance().print_figure_kwargs)
+    return print_figure(fig, "png", **kwargs)
+
+
+def chinese_png(fig) -> bytes:
+    """The figure drawn with its words in Chinese; fails on a character missing from the font."""
+    missing = _MissingGlyphs()
+    mathtext = logging.getLogger("matplotlib.mathtext")
+    mathtext.addHandler(missing)
+    try:
+        with chinese(fig), warnings.catch_warnings():
+            warnings.filterwarnings("error", message=r".*[Gg]lyph .* missing from.*")
+            try:
+                data = png(fig)
+            except UserWarning as warning:
+                raise MissingChineseFont(f"{warning}. {INSTALL_HINT}") from warning
+    finally:
+        mathtext.removeHandler(missing)
+    if missing.found:
+        raise MissingChineseFont(f"{missing.found[0]}. {INSTALL_HINT}")
+    return data
+
+
+class _MissingGlyphs(logging.Handler):
+    """Collects mathtext's "does not have a glyph" messages (a box drawn for a character)."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.found: list[str] = []
+
+    def emit(self, record):
+        message = record.getMessage()
+        if "does not have a glyph" in message:
+            self.found.append(message)
+
+
+def alt_text(fig) -> str:
+    """A figure's alternative text: its titles and axis labels (what a reader sees first)."""
+    parts = []
+    for ax in fig.axes:
+        parts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+    if fig._suptitle is not None:
+        parts.insert(0, fig._suptitle.get_text())
+    return "; ".join(p for p in parts if p)
+
+
+def _img(data: bytes, alt: str, lang: str) -> str:
+    source = base64.b64encode(data).decode("ascii")
+    return (
+        f'<img class="{i18n.CSS_CLASS} ndcg-figure" lang="{lang}" alt="{html.escape(alt)}" '
+        f'src="data:image/png;base64,{source}">'
+    )
+
+
+def figure_html(fig) -> str | None:
+    """The ``text/html`` of a figure: ``None`` in English (the PNG alone, as always); the Chinese
+    figure when the learner chose Chinese; both, each marked with its ``lang``, in the book."""
+    now = i18n.language()
+    if now == "en" or not fig.axes:
+        return None
+    # Each drawn on a copy: the PNG the English edition shows must be the figure's first drawing
+    # (a second one may differ: constrained layout starts from where the first left the axes).
+    en = ""
+    if now == "both":
+        english = _copy(fig)
+        en = _img(png(english), alt_text(english), "en")
+    # The English drawn first on the copy makes every tick, so the Chinese drawing changes the
+    # words and fonts of existing texts only.
+    copy = _copy(fig)
+    png(copy)
+    with chinese(copy):
+        alt_zh = alt_text(copy)
+    return en + _img(chinese_png(copy), alt_zh, "zh-Hans")
+
+
+def _copy(fig):
+    """A copy of ``fig`` to draw (pickled and read back), unknown to pyplot (never shown by
+    itself); ``fig`` itself when it cannot be pickled."""
+    manager = fig.canvas.manager
+    fig.canvas.manager = None  # so the copy is not registered with pyplot as a figure to show
+    try:
+        return pickle.loads(pickle.dumps(fig))
+    except Exception:  # an artist that does not pickle: draw the figure itself
+        return fig
+    finally:
+        fig.canvas.manager = manager
+
+
+def install(shell=None) -> bool:
+    """Show every matplotlib figure of this IPython session with :func:`figure_html` too (the
+    figure type is named, not imported: matplotlib loads only when a figure is drawn). Returns
+    whether there was an IPython session to install it in."""
+    if shell is None:
+        import sys
+
+        ipython = sys.modules.get("IPython")
+        shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return False
+
+    def register():
+        # For Figure's base class: the inline backend takes every formatter's printer of Figure
+        # itself away when it starts (at the first figure, IPython's select_figure_formats).
+        formatter = shell.display_formatter.formatters["text/html"]
+        formatter.for_type_by_name("matplotlib.figure", "FigureBase", figure_html)
+
+    register()
+    # And again before each cell, should anything else take it away.
+    events = getattr(shell, "events", None)
+    if events is not None and not getattr(shell, "_ndcg_figure_languages", False):
+        events.register("pre_execute", register)
+        shell._ndcg_figure_languages = True
+    return True
