@@ -20,11 +20,14 @@ def book(args: argparse.Namespace) -> None:
     it to PDF when a Chromium is found (else say so and go on without); zip it beside
     _build/html; then say where everything is.
 
-    The execution cache is emptied first, so every notebook runs once, on this very package: the
+    The execution cache and Sphinx's saved pages are emptied first, so every notebook runs once, on
+    this very package: the
     English build fills the cache and the Chinese build (the same code cells) takes its outputs
     from it, so both editions show the same computation."""
     editions = getattr(args, "edition", "both")
-    shutil.rmtree(base.ROOT / EXECUTION_CACHE, ignore_errors=True)
+    # Every page read afresh too: Sphinx would otherwise keep an unchanged page's old outputs.
+    for stale in (EXECUTION_CACHE, Path("_build", ".doctrees"), Path("_build", "zh", ".doctrees")):
+        shutil.rmtree(base.ROOT / stale, ignore_errors=True)
     # Every cell that shows words shows them in both languages (ndcg.course.i18n); each edition's
     # page keeps its own.
     env = {**os.environ, "NDCG_COURSE_LANGUAGE": "both"}
