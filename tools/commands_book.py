@@ -21,9 +21,8 @@ def book(args: argparse.Namespace) -> None:
     _build/html; then say where everything is.
 
     The execution cache and Sphinx's saved pages are emptied first, so every notebook runs once, on
-    this very package: the
-    English build fills the cache and the Chinese build (the same code cells) takes its outputs
-    from it, so both editions show the same computation."""
+    this very package: the English build fills the cache and the Chinese build (the same code
+    cells) takes its outputs from it, so both editions show the same computation."""
     editions = getattr(args, "edition", "both")
     # Every page read afresh too: Sphinx would otherwise keep an unchanged page's old outputs.
     for stale in (EXECUTION_CACHE, Path("_build", ".doctrees"), Path("_build", "zh", ".doctrees")):
