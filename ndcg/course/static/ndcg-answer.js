@@ -5,11 +5,13 @@
  * and counts up "submitted"; Python checks it and sends back "feedback" (HTML) and "attempts".
  * Notebook only (it needs the widget's model): the book shows the checker's snapshot.
  */
+import M from "./ndcg-metrics.js";
 import course from "./ndcg-course.js";
 
 function answer(root) {
   const model = course.modelOf(root);
   if (!model) { return; }
+  const texts = M.localize(course.readData(root), M.language(root)).texts;
   const input = course.role(root, "answer");
   const feedback = course.role(root, "feedback");
   const attempts = course.role(root, "attempts");
@@ -18,7 +20,7 @@ function answer(root) {
   function show() {
     feedback.innerHTML = model.get("feedback");
     const tries = model.get("attempts");
-    attempts.textContent = tries ? `Attempts: ${tries}` : "";
+    attempts.textContent = tries ? texts.attempts.replace("{n}", String(tries)) : "";
   }
 
   function check() {

@@ -15,7 +15,7 @@ import re
 import numpy as np
 import traitlets
 
-from .. import cards
+from .. import cards, views_text
 from ..cards.views import json_island
 from .base import View, _snapshot
 
@@ -106,29 +106,26 @@ class AnswerChecker(View):
         self.is_function = isinstance(check, checks.FunctionCheck)
         self.namespace = namespace
         self.last = None
+        words = views_text.table("answer", views_text.one_language())
+        say, esc = views_text.say, html.escape
         if self.is_function:
-            placeholder, label, prompt = (
-                "the name of your function, e.g. my_dcg",
-                "Function",
-                f"Define your function for {check.name} in a cell above, run it, then type its name here.",
-            )
+            placeholder, label, prompt = "placeholder_function", "label_function", "prompt_function"
         else:
             many = isinstance(check.expected, np.ndarray)
-            placeholder = (
-                "numbers separated by commas, e.g. 3, 2, 1" if many else "a number, e.g. 4.76 or 1/3"
-            )
-            label, prompt = "Answer", f"Your answer for {check.name}:"
+            placeholder, label, prompt = ("placeholder_many" if many else "placeholder"), "label", "prompt"
         self._prompt = prompt
         box = (
-            '<div class="ndcg-kf ndcg-widget ndcg-answer" data-ndcg-view="answer">'
-            f"<p>✏️ {html.escape(prompt)}</p>"
-            f'<p class="ndcg-answer-row"><label>{html.escape(label)} '
-            f'<input type="text" data-role="answer" value="{html.escape(function_name or "")}" '
-            f'placeholder="{html.escape(placeholder)}" autocomplete="off" spellcheck="false"></label> '
-            f'<button type="button" data-action="check" title="Check your answer for {html.escape(check.name)}" '
-            "disabled>Check ✔</button></p>"
+            f'<div class="ndcg-kf ndcg-widget ndcg-answer" data-ndcg-view="answer"{views_text.lang_attribute()}>'
+            f"<p>✏️ {say('answer', prompt, name=check.name)}</p>"
+            f'<p class="ndcg-answer-row"><label>{say("answer", label)} '
+            f'<input type="text" data-role="answer" value="{esc(function_name or "")}" '
+            f'placeholder="{esc(words[placeholder])}" autocomplete="off" spellcheck="false"></label> '
+            f'<button type="button" data-action="check" title="{esc(views_text.fill(words["check_title"], name=check.name))}" '
+            f"disabled>{say('answer', 'check')}</button></p>"
             '<div data-role="feedback" aria-live="polite"></div>'
-            '<p class="ndcg-muted" data-role="attempts"></p>' + json_island({"name": check.name}) + "</div>"
+            '<p class="ndcg-muted" data-role="attempts"></p>'
+            + json_island({"name": check.name, "texts": views_text.texts("answer", ["attempts"])})
+            + "</div>"
         )
         super().__init__(box, module="ndcg-answer.js", answer=function_name or "")
 
@@ -162,27 +159,19 @@ class AnswerChecker(View):
 
         if isinstance(answer, str):
             self.answer = answer
+        words = views_text.table("answer", views_text.one_language())
         text = self.answer.strip()
         if callable(answer):
             feedback = self.check.check(answer)
         elif not text or text == "...":
-            what = "the name of your function" if self.is_function else "your answer"
-            feedback = Feedback("not yet", f"⏳ Not yet: type {what} in the box, then press Check.")
+            feedback = Feedback("not yet", words["not_yet_function" if self.is_function else "not_yet"])
         elif self.is_function:
             if not text.isidentifier():
-                feedback = Feedback(
-                    "incorrect",
-                    f"❓ {text!r} is not a name: type just the function's "
-                    "name, such as my_dcg, without brackets.",
-                )
+                feedback = Feedback("incorrect", views_text.fill(words["not_a_name"], text=repr(text)))
             else:
                 function = self._lookup(text)
                 if function is None:
-                    feedback = Feedback(
-                        "not yet",
-                        f"⏳ Not yet: no function called `{text}` is defined. "
-                        "Run the cell that defines it, then press Check again.",
-                    )
+                    feedback = Feedback("not yet", views_text.fill(words["undefined"], text=text))
                 else:
                     feedback = self.check.check(function)
         else:
@@ -194,11 +183,13 @@ class AnswerChecker(View):
 
     def snapshot_html(self) -> str:
         """The question, what was typed and the last feedback (what a page without a kernel shows)."""
-        typed = html.escape(self.answer) or "<i>(empty)</i>"
-        body = f"<p>{html.escape(self._prompt)}</p><p>Typed: <code>{typed}</code></p>"
+        say = views_text.say
+        typed = html.escape(self.answer) or f"<i>{say('answer', 'empty')}</i>"
+        prompt = say("answer", self._prompt, name=self.check.name)
+        body = f"<p>{prompt}</p><p>{say('answer', 'typed')} <code>{typed}</code></p>"
         if self.last is not None:
             body += _message_html(self.last)
-        return _snapshot("✏️ Answer checker", body)
+        return _snapshot(views_text.say("answer", "title"), body)
 
 
 class FlashcardDeck(View):
