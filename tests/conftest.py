@@ -89,12 +89,14 @@ def browser(chromium_executable):
 def metrics_page(browser):
     """A blank page of that browser holding only ndcg-metrics.js, the book's numbers (nothing loaded
     from anywhere): the JS-equals-Python tests of the metrics and of the monster's health run in it."""
-    from ndcg.course import assets
+    from ndcg.course import assets, views_text
 
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=assets.book_script("ndcg-metrics.js"))
+    # the messages of bad input, in English: a view hands them over from its data (views_text)
+    page.evaluate("table => NDCGMetrics.setMessages(table)", views_text.table("errors"))
     yield page
     context.close()
 

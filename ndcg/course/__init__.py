@@ -40,6 +40,9 @@ Modules
 ``widgets``      (a package) live views (anywidget): explorer, games, deck, quiz, checker
 ``live``         LiveFigure: a figure or card view live in a notebook, the same HTML in the book
 ``anki``         the flashcards as an Anki deck (imports genanki)
+``views_text``   every word of the games, explorers and interactive figures, once in English
+                 (the Chinese: the catalogue ``views``); what the views' JSON islands hand the JS
+``i18n``         the course's words in English and Chinese: one computation, both languages
 ``assets``       the front-end files in ``static/`` (CSS, JS), read as package data
 ``i18n``         the course's words in English and Chinese: the language a notebook shows,
                  both at once in the book's build, the Chinese from ``locales/`` (stdlib only)

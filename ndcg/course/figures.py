@@ -31,6 +31,7 @@ from .. import list_binary, list_graded
 from .._validation import check_grades
 from ..gains import discounts, gain_values
 from . import examples as _examples
+from . import i18n, views_text
 from .cards.views import json_island
 from .display import fmt
 from .live import LiveFigure
@@ -78,37 +79,27 @@ class Figure(LiveFigure):
         """The view: ``<div class="ndcg-kf ndcg-fig ..." data-ndcg-view=...>``, skeleton and JSON island."""
         return (
             f'<div class="ndcg-kf ndcg-widget ndcg-fig ndcg-fig-{self.view}" id="{self.dom_id}" '
-            f'data-ndcg-view="{self.view}">{self.body()}'
+            f'data-ndcg-view="{self.view}"{views_text.lang_attribute()}>{self.body()}'
             '<p class="ndcg-sr" data-role="live" aria-live="polite"></p>'
             f"{json_island(self.data())}</div>"
         )
 
 
 def _table(columns, rows, caption: str, role: str = "table") -> str:
-    head = "".join(f"<th>{_esc(c)}</th>" for c in columns)
+    """A table of numbers; ``columns`` and ``caption`` are HTML already (:func:`views_text.say`)."""
+    head = "".join(f"<th>{c}</th>" for c in columns)
     body = "".join(
         "<tr>" + "".join(f'<td class="num">{_esc(str(cell))}</td>' for cell in row) + "</tr>" for row in rows
     )
     return (
-        f'<table class="ndcg-steps" data-role="{role}"><caption>{_esc(caption)}</caption>'
+        f'<table class="ndcg-steps" data-role="{role}"><caption>{caption}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
     )
 
 
 # -- chapter 2: the discount, and the two gains -------------------------------------------------
 
-DISCOUNT_TEXTS = {
-    "title": "📉 Slide the rank: how much of its gain does a result keep?",
-    "rank": "Rank i",
-    "readout": "At rank {rank}, DCG's discount 1/log2({rank1}) keeps <b>{log}</b> of a result's gain; "
-    "1/i would keep <b>{recip}</b>.",
-    "legend_log": "1/log2(i+1), DCG's discount (circles)",
-    "legend_recip": "1/i, the reciprocal rank (triangles)",
-    "x": "rank i",
-    "y": "share of the gain kept",
-    "table": "The two discounts of ranks 1 to {n}",
-    "chart": "Line chart: 1/log2(i+1) and 1/i for ranks 1 to {n}; rank {rank} is marked.",
-}
+DISCOUNT_TEXTS = views_text.table("discount")
 
 
 class DiscountSlider(Figure):
@@ -123,34 +114,32 @@ class DiscountSlider(Figure):
         self.ranks, self.rank = int(ranks), int(rank)
 
     def data(self) -> dict:
-        return {"ranks": self.ranks, "rank": self.rank, "texts": DISCOUNT_TEXTS}
+        return {"ranks": self.ranks, "rank": self.rank, "texts": views_text.texts("discount")}
 
     def values(self, rank: int) -> tuple[float, float]:
         """The two discounts of ``rank``, from ``ndcg``: 1/log2(rank+1), and 1/rank as RR."""
         return float(discounts(rank)[-1]), list_binary.rr([0] * (rank - 1) + [1])
 
     def body(self) -> str:
-        t = DISCOUNT_TEXTS
+        say = views_text.say
         log, recip = self.values(self.rank)
-        readout = (
-            t["readout"]
-            .replace("{rank1}", str(self.rank + 1))
-            .replace("{rank}", str(self.rank))
-            .replace("{log}", fmt(log, ".3f"))
-            .replace("{recip}", fmt(recip, ".3f"))
-        )
+        readout = say(
+            "discount", "readout", escape=False, rank=self.rank, rank1=self.rank + 1,
+            log=fmt(log, ".3f"), recip=fmt(recip, ".3f"),
+        )  # fmt: skip
         shown = min(self.ranks, 10)  # 1/16 lies on a rounding boundary at three decimals
         rows = [
             (i, fmt(self.values(i)[0], ".3f"), fmt(self.values(i)[1], ".3f")) for i in range(1, shown + 1)
         ]
+        table = _table((say("discount", "x"), "1/log2(i+1)", "1/i"), rows, say("discount", "table", n=shown))
         return (
-            f'<p class="ndcg-head">{_esc(t["title"])}</p>'
+            f'<p class="ndcg-head">{say("discount", "title")}</p>'
             f'<div class="ndcg-fig-controls" data-until-ready hidden><label class="ndcg-ex-field">'
-            f'{_esc(t["rank"])} <input type="range" data-role="slider" min="1" max="{self.ranks}" step="1" '
+            f'{say("discount", "rank")} <input type="range" data-role="slider" min="1" max="{self.ranks}" step="1" '
             f'value="{self.rank}"> <output data-role="value">{self.rank}</output></label></div>'
             f'<p class="ndcg-numbers" data-role="readout">{readout}</p>'
             '<div class="ndcg-fig-chart" data-role="chart"></div>'
-            f'<div data-role="static">{_table(("rank i", "1/log2(i+1)", "1/i"), rows, t["table"].replace("{n}", str(shown)))}</div>'
+            f'<div data-role="static">{table}</div>'
         )
 
 
@@ -163,16 +152,7 @@ def discount_slider(ranks: int = 20, rank: int = 1) -> DiscountSlider:
     return DiscountSlider(ranks, rank)
 
 
-GAIN_TEXTS = {
-    "title": "📈 Slide the grade: the linear gain and the exponential gain",
-    "grade": "Grade g",
-    "readout": "A result of grade {grade} is worth <b>{linear}</b> with the linear gain (g) "
-    "and <b>{exponential}</b> with the exponential gain (2^g − 1).",
-    "linear": "linear: g",
-    "exponential": "exponential: 2^g − 1",
-    "table": "The two gains of grades 0 to {n}",
-    "chart": "Bar chart: the linear gain {linear} and the exponential gain {exponential} of grade {grade}.",
-}
+GAIN_TEXTS = views_text.table("gains")
 
 
 class GainSlider(Figure):
@@ -189,29 +169,29 @@ class GainSlider(Figure):
         self.grades, self.grade = int(grades), int(grade)
 
     def data(self) -> dict:
-        return {"grades": self.grades, "grade": self.grade, "texts": GAIN_TEXTS}
+        return {"grades": self.grades, "grade": self.grade, "texts": views_text.texts("gains")}
 
     @staticmethod
     def values(grade: int) -> tuple[float, float]:
         return float(gain_values([grade])[0]), float(gain_values([grade], "exponential")[0])
 
     def body(self) -> str:
-        t = GAIN_TEXTS
+        say = views_text.say
         linear, exponential = self.values(self.grade)
-        readout = (
-            t["readout"]
-            .replace("{grade}", str(self.grade))
-            .replace("{linear}", fmt(linear, ".0f"))
-            .replace("{exponential}", fmt(exponential, ".0f"))
-        )
+        readout = say(
+            "gains", "readout", escape=False, grade=self.grade,
+            linear=fmt(linear, ".0f"), exponential=fmt(exponential, ".0f"),
+        )  # fmt: skip
         rows = [(g, *(fmt(v, ".0f") for v in self.values(g))) for g in range(self.grades + 1)]
         table = _table(
-            ("grade g", t["linear"], t["exponential"]), rows, t["table"].replace("{n}", str(self.grades))
+            (say("gains", "grade_column"), say("gains", "linear"), say("gains", "exponential")),
+            rows,
+            say("gains", "table", n=self.grades),
         )
         return (
-            f'<p class="ndcg-head">{_esc(t["title"])}</p>'
+            f'<p class="ndcg-head">{say("gains", "title")}</p>'
             f'<div class="ndcg-fig-controls" data-until-ready hidden><label class="ndcg-ex-field">'
-            f'{_esc(t["grade"])} <input type="range" data-role="slider" min="0" max="{self.grades}" step="1" '
+            f'{say("gains", "grade")} <input type="range" data-role="slider" min="0" max="{self.grades}" step="1" '
             f'value="{self.grade}"> <output data-role="value">{self.grade}</output></label></div>'
             f'<p class="ndcg-numbers" data-role="readout">{readout}</p>'
             f'<div class="ndcg-fig-chart" data-role="chart"></div><div data-role="static">{table}</div>'
@@ -229,23 +209,7 @@ def gain_slider(grades: int = 5, grade: int = 2) -> GainSlider:
 
 # -- chapter 4: NDCG@k as k grows, for a list you reorder -----------------------------------------
 
-NDCG_AT_K_TEXTS = {
-    "title": "📈 Reorder the list: NDCG@k for every cut-off k",
-    "intro": "Move the items up and down; the chart and the table show NDCG@k of your order "
-    "(solid line, circles) and of the order as recommended (dashed line, squares).",
-    "up": "Move {item} up",
-    "down": "Move {item} down",
-    "grade": "grade {grade}",
-    "reset": "Reset",
-    "best": "Best order",
-    "yours": "your order",
-    "original": "as recommended",
-    "x": "k (cut-off)",
-    "y": "NDCG@k",
-    "table": "NDCG@k of the two orders, k = 1 to {n}",
-    "moved": "{item} is now at rank {rank}. NDCG@{n} = {ndcg}.",
-    "chart": "Line chart of NDCG@k for k = 1 to {n}: your order {yours}; as recommended {original}.",
-}
+NDCG_AT_K_TEXTS = views_text.table("ndcg_at_k")
 
 
 class NdcgAtK(Figure):
@@ -264,7 +228,8 @@ class NdcgAtK(Figure):
             )
 
     def data(self) -> dict:
-        return {"items": self.items, "grades": self.grades, "texts": NDCG_AT_K_TEXTS}
+        items = [i18n.pick({"en": item, "zh": views_text.name(item, "zh")}) for item in self.items]
+        return {"items": items, "grades": self.grades, "texts": views_text.texts("ndcg_at_k")}
 
     def curve(self, grades=None) -> list[float]:
         """NDCG@k for k = 1 ... n, from ``ndcg``."""
@@ -272,12 +237,17 @@ class NdcgAtK(Figure):
         return [list_graded.ndcg(grades, k) for k in range(1, len(grades) + 1)]
 
     def body(self) -> str:
-        t = NDCG_AT_K_TEXTS
+        t, each, say = NDCG_AT_K_TEXTS, views_text.each, views_text.say
         rows = []
         for rank, (item, grade) in enumerate(zip(self.items, self.grades), start=1):
-            label = f"{item} ({t['grade'].replace('{grade}', f'{float(grade):g}')})"
+
+            def label(language: str, item=item, grade=grade) -> str:
+                words = views_text.table("ndcg_at_k", language)
+                shown = views_text.fill(words["grade"], grade=f"{float(grade):g}")
+                return _esc(f"{views_text.name(item, language)} ({shown})")
+
             rows.append(
-                f'<li data-index="{rank - 1}"><span class="ndcg-fig-item">{_esc(label)}</span>'
+                f'<li data-index="{rank - 1}"><span class="ndcg-fig-item">{each(label)}</span>'
                 f'<span class="ndcg-fig-moves" data-until-ready hidden>'
                 f'<button type="button" data-action="up" aria-label="{_esc(t["up"].replace("{item}", item))}" disabled>↑</button>'
                 f'<button type="button" data-action="down" aria-label="{_esc(t["down"].replace("{item}", item))}" disabled>↓</button>'
@@ -286,17 +256,17 @@ class NdcgAtK(Figure):
         n = len(self.grades)
         curve = self.curve()
         table = _table(
-            ("k", t["yours"], t["original"]),
+            ("k", say("ndcg_at_k", "yours"), say("ndcg_at_k", "original")),
             [(k, fmt(v, ".3f"), fmt(v, ".3f")) for k, v in enumerate(curve, start=1)],
-            t["table"].replace("{n}", str(n)),
+            say("ndcg_at_k", "table", n=n),
         )
         return (
-            f'<p class="ndcg-head">{_esc(t["title"])}</p><p>{_esc(t["intro"])}</p>'
+            f'<p class="ndcg-head">{say("ndcg_at_k", "title")}</p><p>{say("ndcg_at_k", "intro")}</p>'
             f'<div class="ndcg-fig-reorder"><ol class="ndcg-fig-list" data-role="list">{"".join(rows)}</ol>'
             f'<div class="ndcg-fig-chart" data-role="chart"></div></div>'
             f'<p class="ndcg-fig-controls" data-until-ready hidden>'
-            f'<button type="button" data-action="best" disabled>⬆ {_esc(t["best"])}</button>'
-            f'<button type="button" data-action="reset" disabled>↺ {_esc(t["reset"])}</button></p>'
+            f'<button type="button" data-action="best" disabled>⬆ {say("ndcg_at_k", "best")}</button>'
+            f'<button type="button" data-action="reset" disabled>↺ {say("ndcg_at_k", "reset")}</button></p>'
             f'<div data-role="table">{table}</div>'
         )
 
@@ -312,31 +282,7 @@ def ndcg_at_k(ranking=None, *, items=None, grades=None) -> NdcgAtK:
 
 # -- chapter 5: same MRR, different NDCG ------------------------------------------------------------
 
-SAME_RR_TEXTS = {
-    "title": "🛠️ Build two lists: same RR, different NDCG?",
-    "intro": "Edit the grades of the two lists (rank 1 first).",
-    "note": "RR = 1 / rank of the first result graded {threshold} or more; NDCG is over the whole "
-    "list, each list against its own grades sorted best first.",
-    "list": "List {name}",
-    "pair": "Start from",
-    "custom": "(your own lists)",
-    "rr": "RR",
-    "ndcg": "NDCG",
-    "same_rr": "Same RR, different NDCG: the first result graded {threshold} or more is at the same place "
-    "in both lists, so RR cannot tell them apart, but NDCG weighs every grade after it too.",
-    "same_ndcg": "Same NDCG, different RR: the lists' grades give NDCG the same share of their ideal, "
-    "but their first result graded {threshold} or more is not at the same place.",
-    "same_both": "Same RR and same NDCG: change a grade after the first relevant result, and watch NDCG "
-    "move while RR stays put.",
-    "differ_both": "RR and NDCG both differ: put the first result graded {threshold} or more at the same "
-    "rank in both lists to make the RRs equal.",
-    "error": "List {name}: {message}",
-    "pairs": [
-        "same first result, other grades after it",
-        "the two Chengdu guides (source 003)",
-        "same NDCG, different RR",
-    ],
-}
+SAME_RR_TEXTS = views_text.table("same_rr")
 
 
 class SameRrBuilder(Figure):
@@ -357,7 +303,7 @@ class SameRrBuilder(Figure):
         )
         self.pairs = [
             {"label": label, "a": [_grade(g) for g in pa], "b": [_grade(g) for g in pb]}
-            for label, (pa, pb) in zip(SAME_RR_TEXTS["pairs"], pairs)
+            for label, (pa, pb) in zip(views_text.texts("same_rr", ["pairs"])["pairs"], pairs)
         ]
 
     def data(self) -> dict:
@@ -366,7 +312,8 @@ class SameRrBuilder(Figure):
             "b": self.b,
             "pairs": self.pairs,
             "threshold": RR_THRESHOLD,
-            "texts": SAME_RR_TEXTS,
+            "texts": views_text.texts("same_rr"),
+            "errors": views_text.texts("errors"),
         }
 
     @staticmethod
@@ -385,32 +332,32 @@ class SameRrBuilder(Figure):
         return "same_ndcg" if same_ndcg else "differ_both"
 
     def body(self) -> str:
-        t = SAME_RR_TEXTS
+        t, say = SAME_RR_TEXTS, views_text.say
         threshold = str(RR_THRESHOLD)
         options = f'<option value="">{_esc(t["custom"])}</option>' + "".join(
-            f'<option value="{i}">{_esc(p["label"])}</option>' for i, p in enumerate(self.pairs)
+            f'<option value="{i}">{_esc(label)}</option>' for i, label in enumerate(t["pairs"])
         )
         sides = []
         for name, grades in (("A", self.a), ("B", self.b)):
             rr, score = self.scores(grades)
-            label = t["list"].replace("{name}", name)
+            label = say("same_rr", "list", name=name)
             sides.append(
                 f'<div class="ndcg-fig-side" data-side="{name.lower()}">'
-                f'<label class="ndcg-ex-field ndcg-ex-grades">{_esc(label)} '
+                f'<label class="ndcg-ex-field ndcg-ex-grades">{label} '
                 f'<input type="text" data-role="grades-{name.lower()}" value="{_grades_text(grades)}" '
                 'autocomplete="off" spellcheck="false" data-until-ready hidden></label>'
-                f'<p data-role="static">{_esc(label)}: <code>{_grades_text(grades)}</code></p>'
-                f'<p class="ndcg-numbers" data-role="scores-{name.lower()}">{t["rr"]} = <b>{fmt(rr, ".3f")}</b> · '
-                f"{t['ndcg']} = <b>{fmt(score, '.3f')}</b></p></div>"
+                f'<p data-role="static">{label}: <code>{_grades_text(grades)}</code></p>'
+                f'<p class="ndcg-numbers" data-role="scores-{name.lower()}">{say("same_rr", "rr")} = <b>{fmt(rr, ".3f")}</b> · '
+                f"{say('same_rr', 'ndcg')} = <b>{fmt(score, '.3f')}</b></p></div>"
             )
         return (
-            f'<p class="ndcg-head">{_esc(t["title"])}</p><p>{_esc(t["intro"])}</p>'
-            f'<p class="ndcg-fig-controls" data-until-ready hidden><label class="ndcg-ex-field">{_esc(t["pair"])} '
+            f'<p class="ndcg-head">{say("same_rr", "title")}</p><p>{say("same_rr", "intro")}</p>'
+            f'<p class="ndcg-fig-controls" data-until-ready hidden><label class="ndcg-ex-field">{say("same_rr", "pair")} '
             f'<select data-role="pair">{options}</select></label></p>'
             f'<div class="ndcg-fig-sides">{"".join(sides)}</div>'
-            f'<p class="ndcg-info" data-role="verdict">{_esc(t[self.verdict()].replace("{threshold}", threshold))}</p>'
+            f'<p class="ndcg-info" data-role="verdict">{say("same_rr", self.verdict(), threshold=threshold)}</p>'
             '<div class="ndcg-error" data-role="error" role="alert" hidden></div>'
-            f'<p class="ndcg-muted">{_esc(t["note"].replace("{threshold}", threshold))}</p>'
+            f'<p class="ndcg-muted">{say("same_rr", "note", threshold=threshold)}</p>'
         )
 
 

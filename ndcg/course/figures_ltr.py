@@ -31,6 +31,7 @@ import math
 import numpy as np
 
 from .. import batch_graded, ltr
+from . import i18n, views_text
 from .cards.views import json_island
 from .display import fmt, shown
 from .live import LiveFigure
@@ -47,41 +48,36 @@ VALUE_DECIMALS = 3
 DATA_DECIMALS = 6
 
 
-def messages(k: int | None, noun: str) -> dict[str, str]:
-    """The view's texts; ``{name}``, ``{low}``, ``{high}``, ... are filled in by the script."""
+#: The texts of :data:`ndcg.course.views_text.TEXTS` ``["playground"]`` the script uses.
+_SCRIPT_KEYS = (
+    "help", "picker", "handle", "slider", "box", "reset", "axis", "staircase", "ndcg", "order", "tie",
+    "jump", "reset_done", "empty", "not_number", "out_of_range", "ranknet", "lambdarank", "up", "down",
+    "none", "moving", "caption",
+)  # fmt: skip
+
+
+def noun_word(noun: str, language: str = "en") -> str:
+    """What an item is called, in ``language`` (a noun of ``views_text``'s ``nouns``, else as given)."""
+    if noun in views_text.TEXTS["nouns"]:
+        return views_text.table("nouns", language)[noun]
+    return noun
+
+
+def messages(k: int | None, noun: str, language: str = "en") -> dict[str, str]:
+    """The view's texts in ``language``; ``{name}``, ``{low}``, ``{high}``, ... are filled in by
+    the script (``{noun}`` and ``{at}`` here)."""
     at = f"@{k}" if k else ""
-    return {
-        "help": (
-            f"Pick a {noun}, then drag its score along the axis (or use the slider, the box, or the "
-            "arrow keys on the handle: Page Up and Page Down move by 1). The staircase is "
-            f"NDCG{at} for every score of that {noun}; the arrows are the forces on each score."
-        ),
-        "picker": f"Which {noun}'s score to move",
-        "handle": f"score of {noun} {{name}}",
-        "slider": f"Score of {noun} {{name}}",
-        "box": "or type it",
-        "reset": "Reset the scores",
-        "axis": f"score of {noun} {{name}} (grade {{grade}}); the others keep their scores",
-        "staircase": f"NDCG{at} as the score of {noun} {{name}} runs from {{low}} to {{high}}, step by step: {{levels}}",
-        "ndcg": f"NDCG{at}",
-        "order": "Ranking by score: {order}",
-        "tie": "{first} and {second} tie at {score}: the input order decides, {first} stays above.",
-        "jump": f"NDCG{at} jumps from {{old}} to {{new}}: the ranking is now {{order}}.",
-        "reset_done": f"Scores reset. NDCG{at} = {{new}}.",
-        "empty": f"Type a score for {noun} {{name}}, such as 1.5.",
-        "not_number": "'{text}' is not a number: type a score such as 1.5 or -0.25.",
-        "out_of_range": "A score on this axis lies between {low} and {high}; {text} does not.",
-        "ranknet": "RankNet gradient",
-        "lambdarank": f"LambdaRank lambda (k = {k})" if k else "LambdaRank lambda",
-        "up": "up",
-        "down": "down",
-        "none": "no push",
-        "moving": "moving",
-        "caption": (
-            "An arrow up is a negative value, \N{LEFT DOUBLE QUOTATION MARK}move up\N{RIGHT DOUBLE QUOTATION MARK}; "
-            "each column is scaled to its longest arrow."
-        ),
-    }
+    words = views_text.table("playground", language)
+    found = {key: views_text.fill(words[key], noun=noun_word(noun, language), at=at) for key in _SCRIPT_KEYS}
+    if k:
+        found["lambdarank"] = views_text.fill(words["lambdarank_k"], k=k)
+    return found
+
+
+def _messages_both(k: int | None, noun: str) -> dict:
+    """:func:`messages` for the JSON island: each text ``{"en", "zh"}`` in the book's build."""
+    english, chinese = messages(k, noun, "en"), messages(k, noun, "zh")
+    return {key: i18n.pick({"en": english[key], "zh": chinese[key]}) for key in english}
 
 
 def _values(grades, scores, k, sigma, gain):
@@ -160,7 +156,7 @@ def playground_data(
         "sigma": float(sigma),
         "axis": [low, high],
         "decimals": {"score": SCORE_DECIMALS, "value": VALUE_DECIMALS},
-        "messages": messages(k, noun),
+        "messages": _messages_both(k, noun),
         "start": {
             "order": [int(i) for i in order],
             "ndcg": shown(ndcg_value, DATA_DECIMALS),
@@ -199,20 +195,32 @@ class ScorePlayground(LiveFigure):
     def html(self) -> str:
         """The skeleton (the starting state as a table, controls hidden) and the JSON island."""
         data = self._data
-        msg, names, noun = data["messages"], data["names"], data["noun"]
+        names, noun = data["names"], data["noun"]
         start, moving = data["start"], data["moving"]
         e = html.escape
-        label = msg["slider"].replace("{name}", names[moving])
+
+        def say(key: str, **values) -> str:
+            def make(language: str) -> str:
+                msg = messages(data["k"], noun, language)
+                words = views_text.table("playground", language)
+                text = msg[key] if key in msg else words[key]
+                return e(views_text.fill(text, **values))
+
+            return views_text.each(make)
+
+        def words(key: str, **values) -> str:  # an attribute: the book's English (the script sets it)
+            return e(views_text.fill(messages(data["k"], noun, "en")[key], **values))
+
         pickers = "".join(
             f'<button type="button" data-doc="{i}" aria-pressed="{str(i == moving).lower()}" disabled>'
-            f'{e(name)} <span class="ndcg-ltr-grade">(grade {data["grades"][i]})</span></button>'
+            f'{e(name)} <span class="ndcg-ltr-grade">{say("grade", grade=data["grades"][i])}</span></button>'
             for i, name in enumerate(names)
         )
         rows = "".join(
             f'<tr data-doc="{i}">'
             f'<td class="num" data-role="rank">{rank}</td>'
             f'<th scope="row" data-role="name">{e(names[i])} '
-            f'<span class="ndcg-ltr-grade">(grade {data["grades"][i]})</span></th>'
+            f'<span class="ndcg-ltr-grade">{say("grade", grade=data["grades"][i])}</span></th>'
             f'<td class="num" data-role="score">{fmt(data["scores"][i], ".2f")}</td>'
             f'<td class="num ndcg-ltr-force" data-role="ranknet">'
             f'<span class="ndcg-ltr-dir">{_arrow(start["ranknet"][i])}</span> '
@@ -224,37 +232,40 @@ class ScorePlayground(LiveFigure):
             for rank, i in enumerate(start["order"], start=1)
         )
         low, high = data["axis"]
+        order = ", ".join(names[i] for i in start["order"])
+        ndcg_label = messages(data["k"], noun)["ndcg"]
         return (
-            f'<div class="ndcg-kf ndcg-ltr" id="{self.dom_id}" data-ndcg-view="score-playground">'
-            f'<div class="ndcg-head">\N{VIDEO GAME} Drag a score: {e(msg["ndcg"])}, RankNet and LambdaRank</div>'
-            f'<p class="ndcg-ltr-help" data-until-ready hidden>{e(msg["help"])}</p>'
-            f'<div class="ndcg-ltr-picker" role="group" aria-label="{e(msg["picker"])}" data-until-ready hidden>'
+            f'<div class="ndcg-kf ndcg-ltr" id="{self.dom_id}" data-ndcg-view="score-playground"'
+            f"{views_text.lang_attribute()}>"
+            f'<div class="ndcg-head">{say("head", ndcg=ndcg_label)}</div>'
+            f'<p class="ndcg-ltr-help" data-until-ready hidden>{say("help")}</p>'
+            f'<div class="ndcg-ltr-picker" role="group" aria-label="{words("picker")}" data-until-ready hidden>'
             f"{pickers}</div>"
             '<div class="ndcg-ltr-inputs" data-until-ready hidden>'
-            f'<label class="ndcg-ltr-slider"><span data-role="slider-label">{e(label)}</span> '
+            f'<label class="ndcg-ltr-slider"><span data-role="slider-label">{say("slider", name=names[moving])}</span> '
             f'<input type="range" data-role="slider" min="{low:g}" max="{high:g}" step="0.01" '
             f'value="{data["scores"][moving]:g}"></label> '
-            f'<label class="ndcg-ltr-box">{e(msg["box"])} '
+            f'<label class="ndcg-ltr-box">{say("box")} '
             f'<input type="text" data-role="box" inputmode="decimal" size="6" autocomplete="off" '
             f'spellcheck="false" value="{fmt(data["scores"][moving], ".2f")}"></label> '
-            f'<button type="button" data-action="reset" disabled>{e(msg["reset"])}</button>'
+            f'<button type="button" data-action="reset" disabled>{say("reset")}</button>'
             '<p class="ndcg-ltr-error" data-role="error" role="alert" hidden></p>'
             "</div>"
             '<div class="ndcg-ltr-figure" data-role="figure" data-until-ready hidden></div>'
-            f'<p class="ndcg-ltr-now"><strong data-role="ndcg-label">{e(msg["ndcg"])}</strong> = '
+            f'<p class="ndcg-ltr-now"><strong data-role="ndcg-label">{say("ndcg")}</strong> = '
             f'<strong data-role="ndcg">{fmt(start["ndcg"], ".3f")}</strong> '
-            f'<span data-role="order">{e(msg["order"].replace("{order}", ", ".join(names[i] for i in start["order"])))}'
+            f'<span data-role="order">{say("order", order=order)}'
             "</span></p>"
             '<p class="ndcg-ltr-tie" data-role="tie" hidden></p>'
             '<div class="ndcg-ltr-table">'
             '<table class="ndcg-ltr-forces" data-role="forces">'
-            f"<caption>{e(msg['caption'])}</caption>"
+            f"<caption>{say('caption')}</caption>"
             "<thead><tr>"
-            '<th scope="col">rank</th>'
-            f'<th scope="col">{e(noun)}</th>'
-            '<th scope="col">score</th>'
-            f'<th scope="col">{e(msg["ranknet"])}</th>'
-            f'<th scope="col">{e(msg["lambdarank"])}</th>'
+            f'<th scope="col">{say("rank")}</th>'
+            f'<th scope="col">{views_text.each(lambda language: e(noun_word(noun, language)))}</th>'
+            f'<th scope="col">{say("score")}</th>'
+            f'<th scope="col">{say("ranknet")}</th>'
+            f'<th scope="col">{say("lambdarank")}</th>'
             "</tr></thead>"
             f"<tbody>{rows}</tbody></table></div>"
             '<p class="ndcg-ltr-live ndcg-sr" data-role="live" aria-live="polite"></p>'

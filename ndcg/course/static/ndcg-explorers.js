@@ -16,6 +16,19 @@ import C from "./ndcg-course.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/* A view's data: its JSON island, each text in the view's language (NDCGMetrics.localize). */
+function dataOf(root) {
+  return M.localize(C.readData(root), M.language(root));
+}
+
+/* The options of a <select>: the first (value "") says `custom`, the others `labels` in order. */
+function labelOptions(select, custom, labels) {
+  if (!select) { return; }
+  Array.prototype.forEach.call(select.options, (option) => {
+    option.textContent = option.value === "" ? custom : labels[Number(option.value)];
+  });
+}
+
 /* A text of the JSON island with its {name} fields filled in. */
 function fill(template, values) {
   return String(template).replace(/\{(\w+)\}/g, (whole, name) =>
@@ -133,12 +146,15 @@ function lineChart(opts) {
 /* -- the ranking explorer ------------------------------------------------------------------- */
 
 function explorer(root) {
-  const d = C.readData(root), t = d.texts, store = C.store(root), say = announcer(root);
+  const d = dataOf(root), t = d.texts, store = C.store(root), say = announcer(root);
   const input = C.role(root, "grades"), kIn = C.role(root, "k"), kOut = C.role(root, "k-out"),
       picker = C.role(root, "example"), numbers = C.role(root, "numbers"), table = C.role(root, "table"),
       chart = C.role(root, "chart"), error = C.role(root, "error");
   const radios = root.querySelectorAll("input[type=radio]");
   C.role(root, "static").hidden = true;
+  input.placeholder = t.placeholder;
+  input.title = t.grades_help;
+  labelOptions(picker, t.custom, d.examples.map((e) => e.label));
   /* The cut-off the reader chose: null for "the whole list" (k follows the list's length),
    * else a number (k = that number, or the list's length if the list is shorter). */
   let lastN = Math.max(1, M.parseGrades(d.grades).length), wanted = d.k >= lastN ? null : d.k;
@@ -173,7 +189,7 @@ function explorer(root) {
     const rows = M.steps(values, k, g), shown = gradeText(values);
     const tableEl = el("table", "ndcg-steps");
     const total = rows.length ? rows[rows.length - 1].total : 0;
-    tableEl.appendChild(el("caption", "", `DCG@${rows.length} = ${M.fmt(total, 3)} (${g} gain)`));
+    tableEl.appendChild(el("caption", "", fill(t.caption, {n: rows.length, dcg: M.fmt(total, 3), gain: t[g]})));
     const head = el("thead"), tr = el("tr");
     d.columns.forEach((c) => { tr.appendChild(el("th", "", c)); });
     head.appendChild(tr);
@@ -218,7 +234,7 @@ function explorer(root) {
       values = M.parseGrades(input.value);
       M.steps(values, null, g); // the grades must also suit the gain (2^g - 1 stays finite)
     } catch (err) {
-      showError(err.message);
+      showError(M.explain(err, d.errors));
       if (save) { store.set("state", {grades: input.value, k: Number(kIn.value), gain: g}); }
       return;
     }
@@ -296,7 +312,7 @@ function slider(root, draw) {
 }
 
 function discount(root) {
-  const d = C.readData(root), t = d.texts, readout = C.role(root, "readout"), chart = C.role(root, "chart");
+  const d = dataOf(root), t = d.texts, readout = C.role(root, "readout"), chart = C.role(root, "chart");
   const ranks = [];
   for (let i = 1; i <= d.ranks; i++) { ranks.push(i); }
   const logs = ranks.map((i) => M.discount(i));
@@ -355,7 +371,7 @@ function pointer(box, pick) {
 }
 
 function gains(root) {
-  const d = C.readData(root), t = d.texts, readout = C.role(root, "readout"), chart = C.role(root, "chart");
+  const d = dataOf(root), t = d.texts, readout = C.role(root, "readout"), chart = C.role(root, "chart");
   const top = M.gain(d.grades, "exponential");
   function draw(grade) {
     const lin = M.gain(grade, "linear"), exp = M.gain(grade, "exponential");
@@ -384,9 +400,14 @@ function gains(root) {
 /* -- chapter 4: NDCG@k for a list you reorder ---------------------------------------------- */
 
 function ndcgAtK(root) {
-  const d = C.readData(root), t = d.texts, store = C.store(root), say = announcer(root, 100);
+  const d = dataOf(root), t = d.texts, store = C.store(root), say = announcer(root, 100);
   const list = C.role(root, "list"), chart = C.role(root, "chart"), tableBox = C.role(root, "table");
   const n = d.grades.length, start = [];
+  Array.prototype.forEach.call(list.children, (li) => {
+    const item = d.items[Number(li.getAttribute("data-index"))];
+    li.querySelector("[data-action=up]").setAttribute("aria-label", fill(t.up, {item: item}));
+    li.querySelector("[data-action=down]").setAttribute("aria-label", fill(t.down, {item: item}));
+  });
   for (let i = 0; i < n; i++) { start.push(i); }
   let order = start.slice(), saved = store.get("order", null);
   if (Array.isArray(saved) && saved.length === n && saved.slice().sort((a, b) => a - b)
@@ -465,10 +486,11 @@ function ndcgAtK(root) {
 /* -- chapter 5: same RR, different NDCG ---------------------------------------------------- */
 
 function sameRr(root) {
-  const d = C.readData(root), t = d.texts, store = C.store(root), say = announcer(root);
+  const d = dataOf(root), t = d.texts, store = C.store(root), say = announcer(root);
   const inputs = {a: C.role(root, "grades-a"), b: C.role(root, "grades-b")},
       scores = {a: C.role(root, "scores-a"), b: C.role(root, "scores-b")},
       verdict = C.role(root, "verdict"), error = C.role(root, "error"), picker = C.role(root, "pair");
+  labelOptions(picker, t.custom, d.pairs.map((p) => p.label));
   const statics = root.querySelectorAll("[data-role=static]");
   for (let s = 0; s < statics.length; s++) { statics[s].hidden = true; }
   const saved = store.get("lists", null);
@@ -497,7 +519,7 @@ function sameRr(root) {
         values[side] = null;
         scores[side].innerHTML = "";
         inputs[side].setAttribute("aria-invalid", "true");
-        problems.push(fill(t.error, {name: side.toUpperCase(), message: err.message}));
+        problems.push(fill(t.error, {name: side.toUpperCase(), message: M.explain(err, d.errors)}));
       }
     });
     if (save) { store.set("lists", {a: inputs.a.value, b: inputs.b.value}); }

@@ -52,7 +52,8 @@ function inversions(grades) {
 /* ---------------------------------------------------------------- reorder game */
 
 function reorder(root) {
-  const data = course.readData(root), msg = data.messages, items = data.items, n = items.length;
+  const data = M.localize(course.readData(root), M.language(root)), msg = data.messages, words = data.words,
+      items = data.items, n = items.length;
   const monster = data.monster ? new Monster(root, data.monster) : null;
   const k = data.k === null || data.k === undefined ? null : data.k, gain = data.gain;
   const cut = M.cutoff(n, k), whole = k === null || k >= n;
@@ -92,7 +93,7 @@ function reorder(root) {
     pairs.forEach((p) => {
       const better = items[state.order[p.better]].name, worse = items[state.order[p.worse]].name;
       html += "<tr><td>" + escapeHtml(better) + " \u25b7 " + escapeHtml(worse) + "</td>" +
-        "<td class=\"num\">" + p.rankBetter + " and " + p.rankWorse + "</td>" +
+        "<td class=\"num\">" + fill(words.ranks, {better: p.rankBetter, worse: p.rankWorse}) + "</td>" +
         "<td class=\"num\">" + M.fmt(p.delta, 3) + "</td><td class=\"num\">" + M.fmt(p.lambda, 3) + "</td></tr>";
       if (p.rankBetter > p.rankWorse && p.delta > 1e-12 && (top === null || p.delta > top.delta)) { top = p; }
     });
@@ -112,8 +113,8 @@ function reorder(root) {
       li.querySelector(".ndcg-rg-rank").textContent = `${position + 1}.`;
       li.querySelector("[data-action=up]").disabled = position === 0;
       li.querySelector("[data-action=down]").disabled = position === n - 1;
-      li.setAttribute("aria-label", "Rank " + (position + 1) + ": " + items[item].name + ", grade " +
-                      grade(items[item].grade));
+      li.setAttribute("aria-label", fill(words.rank_label, {rank: position + 1, name: items[item].name,
+                                                              grade: grade(items[item].grade)}));
     });
     const values = { n: cut, ndcg: M.fmt(M.ndcg(g, k, gain), 3), dcg: M.fmt(M.dcg(g, k, gain), 3),
                    idcg: M.fmt(M.idcg(g, k, gain), 3), moves: state.moves };
@@ -155,16 +156,17 @@ function reorder(root) {
       }
     }
     const moved = item === null ? null : { item: items[item].name, rank: state.order.indexOf(item) + 1 };
-    let said = moved === null ? "" : `${fill(msg.moved, moved)} `;
+    const spoken = {said: moved === null ? "" : `${fill(msg.moved, moved)} `,
+                    score: plainText(score.innerHTML), status: plainText(shown.status.text)};
     if (monster) {
       const health = M.monsterHealth(grades(state.order), k, gain);
       if (item === null) { state.full = health; }
-      said = monster.hit(item === null ? null : state.health - health, health, state.full, cut) + " " +
-        monster.healthText() + ". " + said;
+      spoken.hit = monster.hit(item === null ? null : state.health - health, health, state.full, cut);
+      spoken.health = monster.healthText();
       state.health = health;
       render();
     }
-    course.announce(root, `${said}${plainText(score.innerHTML)}. ${plainText(shown.status.text)}`);
+    course.announce(root, fill(monster ? words.spoken_monster : words.spoken, spoken));
   }
 
   function move(item, step) {
@@ -276,7 +278,14 @@ function reorder(root) {
   list.addEventListener("pointercancel", dragEnd);
   list.addEventListener("lostpointercapture", dragEnd);
 
-  Array.prototype.forEach.call(list.children, (li) => { li.tabIndex = 0; });
+  Array.prototype.forEach.call(list.children, (li) => {
+    li.tabIndex = 0;
+    const name = items[Number(li.getAttribute("data-item"))].name;
+    li.querySelector(".ndcg-rg-name").textContent = name;  /* the reader's language only */
+    li.querySelector("[data-action=up]").setAttribute("aria-label", fill(words.up, {name: name}));
+    li.querySelector("[data-action=down]").setAttribute("aria-label", fill(words.down, {name: name}));
+  });
+  if (monster) { course.role(root, "healthbar").setAttribute("aria-label", words.health_label); }
   if (monster) {
     state.full = M.monsterHealth(grades(state.start), k, gain);
     state.health = M.monsterHealth(grades(state.order), k, gain);
@@ -329,7 +338,7 @@ Monster.prototype.hit = function (damage, health, full, n) {
 /* ------------------------------------------------------------ two-systems game */
 
 function twoSystems(root) {
-  const data = course.readData(root);
+  const data = M.localize(course.readData(root), M.language(root)), words = data.words;
   const verdict = course.role(root, "verdict"), answer = course.role(root, "answer"),
       fallback = course.role(root, "fallback"), again = root.querySelector("[data-action=again]");
   const guesses = root.querySelectorAll("button[data-guess]");
@@ -339,7 +348,7 @@ function twoSystems(root) {
     const name = side.querySelector("b");
     side.tabIndex = 0;
     side.setAttribute("role", "region");
-    side.setAttribute("aria-label", `${name ? `${name.textContent}: ` : ""}step table`);
+    side.setAttribute("aria-label", fill(words.step_table, {name: name ? name.textContent : ""}));
   });
   if (fallback) { fallback.hidden = true; }
 
@@ -373,7 +382,7 @@ function twoSystems(root) {
       again.focus();
     } else if (button === again) {
       show(null);
-      course.announce(root, "Answer hidden: guess again.");
+      course.announce(root, words.hidden);
       guesses[0].focus();
     }
   });

@@ -46,7 +46,7 @@ function parseNumber(text) {
 }
 
 function activate(root) {
-  const data = C.readData(root), msg = data.messages;
+  const data = M.localize(C.readData(root), M.language(root)), msg = data.messages;
   const names = data.names, grades = data.grades, n = names.length;
   const k = data.k, gain = data.gain, sigma = data.sigma;
   const low = data.axis[0], high = data.axis[1];
@@ -57,6 +57,7 @@ function activate(root) {
       error = C.role(root, "error"), ndcgOut = C.role(root, "ndcg"), orderOut = C.role(root, "order"),
       tieOut = C.role(root, "tie"), sliderLabel = C.role(root, "slider-label"),
       tbody = C.role(root, "forces").querySelector("tbody");
+  root.querySelector(".ndcg-ltr-picker").setAttribute("aria-label", msg.picker);
   const rows = [];
   for (let r = 0; r < n; r++) { rows.push(tbody.querySelector(`tr[data-doc="${r}"]`)); }
 

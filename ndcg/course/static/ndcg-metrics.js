@@ -10,12 +10,63 @@
  *   gain     "linear" (the grade) or "exponential" (2^grade - 1)
  *
  * A list whose ideal DCG is 0 (nothing relevant) has NDCG 0.  Bad input throws an Error
- * whose message names the argument and what was expected (the views show it as is).
+ * whose message names the argument and what was expected.  A reader's input (parseGrades, and the
+ * grades' limits) throws one with a key and values: a view explains it in its reader's language
+ * with the templates of its data (explain; ndcg.course.views_text's "errors").
  *
  * An ES module: its default export is the API (the book's classic script, made from this file
  * by ndcg.course.assets, names it window.NDCGMetrics).
  */
 const MAX_EXPONENTIAL_GRADE = 1023;
+
+/* -- words: a reader's language, and the messages of bad input ---------------------------------
+ * The words a view shows come from its JSON island (ndcg.course.views_text, in Python): each text
+ * either a string or {"en": ..., "zh": ...}.  language(root) is the view's: its data-lang (set
+ * when a notebook chose one language), else the page's <html lang> (zh... -> Chinese). */
+function language(root) {
+  const own = root?.getAttribute ? root.getAttribute("data-lang") : null;
+  const code = own || (typeof document !== "undefined" ? document.documentElement.lang : "") || "";
+  return code.toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+/* `value` (a view's data) with every {en, zh} pair replaced by its text in `lang`. */
+function localize(value, lang) {
+  if (Array.isArray(value)) { return value.map((item) => localize(item, lang)); }
+  if (value && typeof value === "object") {
+    const keys = Object.keys(value);
+    if (keys.length === 2 && typeof value.en === "string" && typeof value.zh === "string") {
+      return value[lang === "zh" ? "zh" : "en"];
+    }
+    const out = {};
+    keys.forEach((key) => { out[key] = localize(value[key], lang); });
+    return out;
+  }
+  return value;
+}
+
+function fillIn(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole);
+}
+
+/* The templates of the messages of bad input ({key: template}, from a view's data, or given
+ * once with setMessages); an error thrown for a reader's input carries its key and values. */
+let messages = {};
+function setMessages(table) { messages = table || {}; }
+
+function problem(key, values) {
+  const error = new Error(Object.hasOwn(messages, key) ? fillIn(messages[key], values)
+                                                       : `${key} ${JSON.stringify(values)}`);
+  error.key = key;
+  error.values = values;
+  return error;
+}
+
+/* What to tell the reader about `error`, in the words of `table` (a view's error templates). */
+function explain(error, table) {
+  if (error?.key && table && Object.hasOwn(table, error.key)) { return fillIn(table[error.key], error.values); }
+  return error?.message ? error.message : String(error);
+}
 
 function checkGain(gain) {
   if (gain !== "linear" && gain !== "exponential") {
@@ -40,12 +91,9 @@ function checkGrades(grades, gain, name) {
     if (typeof g !== "number" || !Number.isFinite(g)) {
       throw new Error(`${name} must be numbers; item ${i + 1} is ${JSON.stringify(g)}.`);
     }
-    if (g < 0) {
-      throw new Error(`${name} must not be negative; item ${i + 1} is ${g}.`);
-    }
+    if (g < 0) { throw problem("negative", {name: name, item: i + 1, value: g}); }
     if (gain === "exponential" && g > MAX_EXPONENTIAL_GRADE) {
-      throw new Error(name + " must be at most " + MAX_EXPONENTIAL_GRADE +
-                      " with the exponential gain; item " + (i + 1) + " is " + g + ".");
+      throw problem("too_large", {name: name, max: MAX_EXPONENTIAL_GRADE, item: i + 1, value: g});
     }
   }
   return grades;
@@ -246,14 +294,11 @@ function parseGrades(text, name) {
     .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
     .replace(/\uFF0E/g, ".").replace(/\u2212/g, "-").trim().replace(/^[[(]|[\])]$/g, "");
   const pieces = cleaned.split(/[\s,;]+/).filter((p) => p.length > 0);
-  if (pieces.length === 0) { throw new Error(`${name}: type at least one grade, such as 3, 2, 1, 0.`); }
+  if (pieces.length === 0) { throw problem("empty", {name: name}); }
   return pieces.map((piece, i) => {
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(piece)) {
-      throw new Error(name + " must be numbers separated by commas, such as 3, 2, 1, 0; '" + piece +
-                      "' (item " + (i + 1) + ") is not a number.");
-    }
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(piece)) { throw problem("not_number", {name: name, piece: piece, item: i + 1}); }
     const value = Number(piece);
-    if (value < 0) { throw new Error(`${name} must not be negative; item ${i + 1} is ${value}.`); }
+    if (value < 0) { throw problem("negative", {name: name, item: i + 1, value: value}); }
     return value;
   });
 }
@@ -272,6 +317,7 @@ const api = {
   idealOrder: idealOrder, idcg: idcg, ndcg: ndcg, rr: rr, rankByScores: rankByScores,
   ranked: ranked, ranknetGradients: ranknetGradients, lambdaPairs: lambdaPairs, lambdas: lambdas,
   parseGrades: parseGrades, fmt: fmt, HEALTH_TOLERANCE: HEALTH_TOLERANCE, monsterHealth: monsterHealth,
-  monsterHits: monsterHits
+  monsterHits: monsterHits, language: language, localize: localize, setMessages: setMessages,
+  explain: explain
 };
 export default api;

@@ -139,10 +139,11 @@ class View(anywidget.AnyWidget):
 
 
 def _snapshot(title: str, body: str) -> str:
-    """Wrap a view's static state in a box that ends with :data:`SNAPSHOT_NOTE`."""
+    """Wrap a view's static state (``title`` and ``body`` HTML) in a box that ends with
+    :data:`SNAPSHOT_NOTE`."""
     return (
         '<div class="ndcg-widget ndcg-widget-snapshot">'
-        f"<p><strong>{html.escape(title)}</strong></p>{body}"
+        f"<p><strong>{title}</strong></p>{body}"
         f'<p class="ndcg-snapshot-note">ℹ️ <em>{SNAPSHOT_NOTE}</em></p></div>'
     )
 

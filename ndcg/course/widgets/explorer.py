@@ -15,34 +15,15 @@ import itertools
 from ... import list_binary, list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
-from .. import tables
+from .. import i18n, tables, views_text
 from ..cards.views import json_island
 from .base import GAIN_OPTIONS, View, _figure_png, _fmt, _format_grades
 
-#: Every text the explorer shows, in the notebook and in the book alike. ``{n}``, ``{cg}``,
-#: ``{dcg}``, ``{idcg}``, ``{ndcg}``, ``{rr}`` and ``{rank}`` are filled in where shown.
-TEXTS = {
-    "title": "🔎 Ranking explorer",
-    "intro": "type the grades of a ranked list (position 1 first), pick the cut-off <i>k</i> and the gain.",
-    "grades": "Grades",
-    "placeholder": "e.g. 3, 2, 1, 0, 2",
-    "grades_help": "Relevance grades in ranked order, position 1 first, separated by commas",
-    "k": "k (cut-off)",
-    "gain": "Gain",
-    "example": "Example",
-    "custom": "(your own grades)",
-    "reset": "Reset",
-    "numbers": "CG@{n} = <b>{cg}</b> · DCG@{n} = <b>{dcg}</b> · IDCG@{n} = <b>{idcg}</b> · "
-    "NDCG@{n} = DCG / IDCG = <b>{ndcg}</b>",
-    "rr": "RR = <b>{rr}</b>",
-    "rr_at": "first result graded {threshold} or more at rank {rank}",
-    "rr_none": "no result graded {threshold} or more",
-    "rr_note": "RR (reciprocal rank) = 1 / rank of the first result graded {threshold} or more; "
-    "it looks at that one result only, whatever k.",
-    "chart": "Gain of each of the top {n} ranks (light bar) and the part the discount keeps "
-    "(dark bar, its contribution to DCG@{n} = {dcg}).",
-    "live": "In the notebook, this cell shows the live widget.",
-}
+#: Every text the explorer shows, in the notebook and in the book alike (English; the Chinese is
+#: the catalogue's, :mod:`ndcg.course.views_text`). ``{n}``, ``{cg}``, ``{dcg}``, ``{idcg}``,
+#: ``{ndcg}``, ``{rr}`` and ``{rank}`` are filled in where shown.
+TEXTS = views_text.table("explorer")
+
 
 #: Relevant means a grade of at least this much, for RR (as ``ndcg.rr`` by default).
 RR_THRESHOLD = 1
@@ -84,7 +65,10 @@ def _examples(examples) -> list[dict]:
     for label, grades in pairs:
         values = check_grades(grades)
         out.append(
-            {"label": str(label), "grades": [int(g) if float(g).is_integer() else float(g) for g in values]}
+            {
+                "label": i18n.pick({"en": str(label), "zh": views_text.name(str(label), "zh")}),
+                "grades": [int(g) if float(g).is_integer() else float(g) for g in values],
+            }
         )
     return out
 
@@ -153,10 +137,14 @@ class RankingExplorer(View):
         super().__init__(self.snapshot_html(), module="ndcg-explorers.js")
 
     def _numbers_html(self) -> str:
+        return f"<div class='ndcg-numbers' data-role='numbers'>{views_text.each(self._numbers_in)}</div>"
+
+    def _numbers_in(self, language: str) -> str:
+        texts = views_text.table("explorer", language)
         values = self._values
         n = cutoff(len(values), self.start[1])
         line = _fill(
-            TEXTS["numbers"],
+            texts["numbers"],
             n=n,
             cg=_fmt(self.cg_value),
             dcg=_fmt(self.dcg_value),
@@ -165,13 +153,13 @@ class RankingExplorer(View):
         )
         if self.show_rr:
             first = next((i + 1 for i, g in enumerate(values) if g >= RR_THRESHOLD), None)
-            where = _fill(TEXTS["rr_at"] if first else TEXTS["rr_none"], threshold=RR_THRESHOLD, rank=first)
+            where = _fill(texts["rr_at"] if first else texts["rr_none"], threshold=RR_THRESHOLD, rank=first)
             line += (
                 " · "
-                + _fill(TEXTS["rr"], rr=_fmt(self.rr_value))
-                + f" <span class='ndcg-muted'>({where})</span>"
+                + _fill(texts["rr"], rr=_fmt(self.rr_value))
+                + f" <span class='ndcg-muted'>({html.escape(where)})</span>"
             )
-        return f"<div class='ndcg-numbers' data-role='numbers'>{line}</div>"
+        return line
 
     # -- the view ----------------------------------------------------------------
     def data(self) -> dict:
@@ -185,8 +173,9 @@ class RankingExplorer(View):
             "threshold": RR_THRESHOLD,
             "examples": self.examples,
             "gains": [{"label": label, "value": value} for label, value in GAIN_OPTIONS],
-            "columns": list(tables.COLUMNS),
-            "texts": TEXTS,
+            "columns": views_text.texts("explorer", ["columns"])["columns"],
+            "texts": views_text.texts("explorer"),
+            "errors": views_text.texts("errors"),
         }
 
     def snapshot_html(self) -> str:
@@ -197,39 +186,45 @@ class RankingExplorer(View):
         recomputes everything with ``NDCGMetrics`` as the reader types.
         """
         esc = html.escape
+        say = views_text.say
         uid = self.dom_id
         grades, k, gain = self.start
         n = max(1, len(self._values))
         picker = ""
         if self.examples:
             options = [f'<option value="">{esc(TEXTS["custom"])}</option>'] + [
-                f'<option value="{i}">{esc(e["label"])}</option>' for i, e in enumerate(self.examples)
+                f'<option value="{i}">{esc(views_text.name(e["label"] if isinstance(e["label"], str) else e["label"]["en"]))}</option>'
+                for i, e in enumerate(self.examples)
             ]
             picker = (
-                f'<label class="ndcg-ex-field">{esc(TEXTS["example"])} '
+                f'<label class="ndcg-ex-field">{say("explorer", "example")} '
                 f'<select data-role="example">{"".join(options)}</select></label>'
             )
         radios = "".join(
             f'<label class="ndcg-ex-radio"><input type="radio" name="{uid}-gain" value="{value}"'
-            f"{' checked' if value == gain else ''}> {esc(label)}</label>"
-            for label, value in GAIN_OPTIONS
+            f"{' checked' if value == gain else ''}> {say('explorer', 'gain_' + value)}</label>"
+            for _, value in GAIN_OPTIONS
         )
         controls = (
             f'<div class="ndcg-ex-controls" data-until-ready hidden>{picker}'
-            f'<label class="ndcg-ex-field ndcg-ex-grades">{esc(TEXTS["grades"])} '
+            f'<label class="ndcg-ex-field ndcg-ex-grades">{say("explorer", "grades")} '
             f'<input type="text" data-role="grades" value="{esc(grades)}" '
             f'placeholder="{esc(TEXTS["placeholder"])}" title="{esc(TEXTS["grades_help"])}" '
             'autocomplete="off" spellcheck="false" inputmode="text"></label>'
-            f'<label class="ndcg-ex-field">{esc(TEXTS["k"])} '
+            f'<label class="ndcg-ex-field">{say("explorer", "k")} '
             f'<input type="range" data-role="k" min="1" max="{n}" step="1" value="{k}"> '
             f'<output data-role="k-out">{k}</output></label>'
-            f'<fieldset class="ndcg-ex-gain"><legend>{esc(TEXTS["gain"])}</legend>{radios}</fieldset>'
-            f'<button type="button" data-action="reset" disabled>↺ {esc(TEXTS["reset"])}</button></div>'
+            f'<fieldset class="ndcg-ex-gain"><legend>{say("explorer", "gain")}</legend>{radios}</fieldset>'
+            f'<button type="button" data-action="reset" disabled>↺ {say("explorer", "reset")}</button></div>'
         )
-        inputs = (
-            f'<p data-role="static">{esc(TEXTS["grades"])}: <code>{esc(grades)}</code>, '
-            f"k = {k}, {gain} gain</p>"
-        )
+
+        def static(language: str) -> str:
+            texts = views_text.table("explorer", language)
+            return _fill(
+                texts["static"], grades=esc(texts["grades"]), typed=esc(grades), k=k, gain=esc(texts[gain])
+            )
+
+        inputs = f'<p data-role="static">{views_text.each(static)}</p>'
         error = '<div class="ndcg-error" data-role="error" role="alert" hidden></div>'
         body = (
             self._numbers_html()
@@ -237,15 +232,16 @@ class RankingExplorer(View):
         )
         chart = f'<div data-role="chart" class="ndcg-ex-chart">{self._chart}</div>'
         note = (
-            f'<p class="ndcg-muted ndcg-ex-note">{esc(_fill(TEXTS["rr_note"], threshold=RR_THRESHOLD))}</p>'
+            f'<p class="ndcg-muted ndcg-ex-note">{say("explorer", "rr_note", threshold=RR_THRESHOLD)}</p>'
             if self.show_rr
             else ""
         )
         return (
-            f'<div class="ndcg-kf ndcg-widget ndcg-explorer" id="{uid}" data-ndcg-view="explorer">'
-            f"<p><strong>{esc(TEXTS['title'])}</strong>: {TEXTS['intro']}</p>"
+            f'<div class="ndcg-kf ndcg-widget ndcg-explorer" id="{uid}" data-ndcg-view="explorer"'
+            f"{views_text.lang_attribute()}>"
+            f"<p><strong>{say('explorer', 'title')}</strong>: {say('explorer', 'intro', escape=False)}</p>"
             f"{controls}{inputs}{error}{body}{note}{chart}"
             '<p class="ndcg-sr" data-role="live" aria-live="polite"></p>'
-            f'<p class="ndcg-live">{esc(TEXTS["live"])}</p>'
+            f'<p class="ndcg-live">{say("explorer", "live")}</p>'
             f"{json_island(self.data())}</div>"
         )

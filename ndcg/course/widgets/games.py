@@ -29,96 +29,70 @@ import numpy as np
 from ... import list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
-from .. import tables
+from .. import i18n, tables, views_text
 from ..cards.views import json_island
 from .base import GAME_TITLE, View, _fmt
 
 #: The reorder game's title unless a chapter gives its own.
-REORDER_TITLE = "Reorder the list to NDCG = 1"
+REORDER_TITLE = views_text.english("title", "reorder")
 #: Chapter 1's reorder game's title (``cg=True``): the words of chapter 1, no NDCG yet.
-CG_REORDER_TITLE = "Put the list in the best order"
+CG_REORDER_TITLE = views_text.english("title", "reorder_cg")
 #: The two-systems game's title unless a chapter gives its own (source 004's game
 #: of videos X and Y carries :data:`ndcg.course.widgets.GAME_TITLE`).
-TWO_SYSTEMS_TITLE = "Which system is better?"
+TWO_SYSTEMS_TITLE = views_text.english("title", "two_systems")
+
+#: The texts of the pairs' ΔNDCG and λ (chapter 6's words), which the games of the earlier
+#: chapters do not show.
+_PAIRS_KEYS = ("best_swap", "no_swap", "pairs_caption")
+
+
+def reorder_messages(kind: str = "reorder", language: str = "en") -> dict:
+    """What a reorder game says, as templates, in ``language``: ``kind`` ``"reorder"``
+    (:data:`REORDER_MESSAGES`), ``"reorder_cg"`` (chapter 1's words) or ``"reorder_idcg"``
+    (the DCG monster's, chapter 3's words). The English and Chinese are
+    :data:`ndcg.course.views_text.TEXTS`'s."""
+    base = views_text.table("reorder", language)
+    if kind == "reorder":
+        return base
+    return {
+        **{key: text for key, text in base.items() if key not in _PAIRS_KEYS},
+        **views_text.table(kind, language),
+    }
+
 
 #: What the reorder game says, as templates: ``{name}`` is filled by :func:`fill`
 #: here and by the same rule in ``ndcg-games.js`` (the JSON island carries them).
-REORDER_MESSAGES = {
-    "score": (
-        "NDCG@{n} = <b>{ndcg}</b> (DCG@{n} = {dcg}, IDCG@{n} = {idcg}) &nbsp;·&nbsp; 🔀 Moves: <b>{moves}</b>"
-    ),
-    "cg": "CG@{n} = <b>{cg}</b>: the same in every order &nbsp;·&nbsp; ",
-    "already": (
-        "🎉 NDCG@{n} = 1.000: this order is already ideal. Try moving something, and watch the score drop."
-    ),
-    "solved": "🎉 NDCG@{n} = 1.000 in {moves} {moves_word}: the ideal order!{par}",
-    "par_exact": " Exactly par! 🏆",
-    "par_other": " (par is {par})",
-    "keep_going": (
-        "Keep going: put the highest grades at the top, where the discount "
-        "1/log<sub>2</sub>(i+1) keeps most of the gain."
-    ),
-    "move": "move",
-    "moves": "moves",
-    "par": "Par: {par} {par_word}.",
-    "best": "🏆 Your best from this start: {best} {best_word} (par {par}).",
-    "no_best": "No best yet from this start: reach NDCG = 1 and your fewest moves are kept here.",
-    "moved": "{item} moved to rank {rank}.",
-    "best_swap": (
-        "Best swap now: {better} (rank {rank_better}) and {worse} (rank {rank_worse}): "
-        "NDCG@{n} rises by {delta}, the largest |ΔNDCG@{n}| of the misordered pairs."
-    ),
-    "no_swap": "No swap raises NDCG@{n} any more: every pair that counts is in order.",
-    "pairs_caption": (
-        "Every pair (better ▷ worse) in the current order, scored {scores} from the top "
-        "(σ = 1, {gain} gain): λ = −σ |ΔNDCG@{n}| / (1 + e<sup>σ(s<sub>better</sub> − s<sub>worse</sub>)</sup>)."
-    ),
-}
-
-#: The reorder game's texts without those of the pairs' ΔNDCG and λ (chapter 6's words), which
-#: the games of the earlier chapters do not show.
-_WITHOUT_PAIRS = {
-    key: text
-    for key, text in REORDER_MESSAGES.items()
-    if key not in ("best_swap", "no_swap", "pairs_caption")
-}
+REORDER_MESSAGES = reorder_messages("reorder")
 
 #: What chapter 1's reorder game says (``cg=True``), as :data:`REORDER_MESSAGES` but in the words
 #: chapter 1 has taught: the grades, CG and the discount of its figure ("what the discount keeps",
 #: the number that DCG will be in chapter 2), the best order; no DCG, IDCG or NDCG.
-CG_REORDER_MESSAGES = {
-    **_WITHOUT_PAIRS,
-    "score": "what the discount keeps = <b>{dcg}</b> &nbsp;·&nbsp; 🔀 Moves: <b>{moves}</b>",
-    "already": (
-        "🎉 This order is already the best: highest grade first. "
-        "Try moving something, and watch what the discount keeps drop."
-    ),
-    "solved": "🎉 The best order in {moves} {moves_word}: highest grade first!{par}",
-    "keep_going": (
-        "Keep going: put the highest grades at the top, where the discount keeps most of the grade."
-    ),
-    "no_best": "No best yet from this start: reach the best order and your fewest moves are kept here.",
-}
+CG_REORDER_MESSAGES = reorder_messages("reorder_cg")
 
 #: What the DCG monster's reorder engine says (chapter 3), as :data:`REORDER_MESSAGES` but in the
 #: words chapter 3 has taught: DCG and IDCG, and the ideal order; no NDCG (chapter 4) and no pairs'
 #: ΔNDCG (chapter 6).
-IDCG_REORDER_MESSAGES = {
-    **_WITHOUT_PAIRS,
-    "score": "DCG@{n} = <b>{dcg}</b> of IDCG@{n} = {idcg} &nbsp;·&nbsp; 🔀 Moves: <b>{moves}</b>",
-    "already": (
-        "🎉 DCG@{n} = IDCG@{n}: this order is already ideal. Try moving something, and watch DCG drop."
-    ),
-    "solved": "🎉 DCG@{n} = IDCG@{n} in {moves} {moves_word}: the ideal order!{par}",
-    "no_best": "No best yet from this start: reach DCG = IDCG and your fewest moves are kept here.",
-}
+IDCG_REORDER_MESSAGES = reorder_messages("reorder_idcg")
+
+
+def two_systems_messages(language: str = "en") -> dict:
+    """What the two-systems game's script says (:data:`TWO_SYSTEMS_MESSAGES`) in ``language``."""
+    return {key: views_text.table("two_systems", language)[key] for key in ("right", "wrong", "same")}
+
 
 #: What the two-systems game says (templates, as :data:`REORDER_MESSAGES`).
-TWO_SYSTEMS_MESSAGES = {
-    "right": "🎉 Right! You guessed {guess}.",
-    "wrong": "🤔 Not this time. You guessed {guess}.",
-    "same": "the same",
-}
+TWO_SYSTEMS_MESSAGES = two_systems_messages()
+
+#: The words every game's script takes from its island (``data.words`` in ``ndcg-games.js``).
+_SCRIPT_WORDS = ("rank_label", "up", "down", "ranks", "health_label", "spoken", "spoken_monster")
+
+
+def _both(english, chinese):
+    """A text (or a dict of texts) for a JSON island: ``{"en", "zh"}`` in the book's build."""
+    if isinstance(english, dict):
+        return {key: _both(value, chinese[key]) for key, value in english.items()}
+    return i18n.pick({"en": english, "zh": chinese})
+
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -134,8 +108,8 @@ def fill(template: str, **values) -> str:
     return _FIELD.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
 
 
-def _plural(count: int) -> str:
-    return REORDER_MESSAGES["move" if count == 1 else "moves"]
+def _plural(count: int, messages: dict = REORDER_MESSAGES) -> str:
+    return messages["move" if count == 1 else "moves"]
 
 
 def _inversions(grades) -> int:
@@ -178,7 +152,9 @@ def reorder_status(
     par_text = ""
     if whole_list:
         par_text = messages["par_exact"] if moves == par else fill(messages["par_other"], par=par)
-    return "good", fill(messages["solved"], n=n, moves=moves, moves_word=_plural(moves), par=par_text)
+    return "good", fill(
+        messages["solved"], n=n, moves=moves, moves_word=_plural(moves, messages), par=par_text
+    )
 
 
 def implied_scores(n: int) -> list[float]:
@@ -232,15 +208,17 @@ def best_swap(pairs: list[dict]) -> dict | None:
     return best
 
 
-def guess_verdict(guessed: str, winner: str, names) -> tuple[bool, str]:
+def guess_verdict(
+    guessed: str, winner: str, names, messages: dict = TWO_SYSTEMS_MESSAGES
+) -> tuple[bool, str]:
     """The two-systems game's verdict: ``(right, text)``.
 
     >>> guess_verdict("x", "y", ("system X", "system Y"))
     (False, '🤔 Not this time. You guessed system X.')
     """
-    label = {"x": names[0], "y": names[1], "tie": TWO_SYSTEMS_MESSAGES["same"]}[guessed]
+    label = {"x": names[0], "y": names[1], "tie": messages["same"]}[guessed]
     right = guessed == winner
-    return right, fill(TWO_SYSTEMS_MESSAGES["right" if right else "wrong"], guess=html.escape(label))
+    return right, fill(messages["right" if right else "wrong"], guess=html.escape(label))
 
 
 def _view_id(kind: str, data: dict) -> str:
@@ -317,6 +295,8 @@ class ReorderGame(View):
         self.show_cg = bool(cg)
         #: The game's texts: chapter 1's words with ``cg=True``.
         self.messages = CG_REORDER_MESSAGES if self.show_cg else self._MESSAGES
+        #: Which texts of :data:`ndcg.course.views_text.TEXTS` the game speaks.
+        self._kind = "reorder_cg" if self.show_cg else self._KIND
         if title is None:
             title = CG_REORDER_TITLE if self.show_cg else REORDER_TITLE
         self.show_pairs = bool(pairs)
@@ -343,18 +323,19 @@ class ReorderGame(View):
     # -- hooks for a game built on this engine (:class:`MonsterGame`) ---------
     #: The game's texts, unless ``cg=True`` (chapter 1's words).
     _MESSAGES = REORDER_MESSAGES
+    _KIND = "reorder"
 
-    def _ideal_note(self, n: int) -> str:
+    def _messages_in(self, language: str) -> dict:
+        """The game's texts (:attr:`messages`) in ``language``."""
+        return reorder_messages(self._kind, language)
+
+    def _ideal_note(self, n: int, language: str = "en") -> str:
         """What the ideal order scores, in the words of the game's chapter."""
-        return "highest grade first" if self.show_cg else f"NDCG@{n} = 1.000"
+        words = views_text.table("game", language)
+        return words["best_note"] if self.show_cg else fill(words["ideal_note"], n=n)
 
-    def _intro_text(self) -> str:
-        if self.show_cg:
-            return (
-                "Move the items until the list is in the best possible order, highest grade first: "
-                "CG stays put, and what the discount keeps climbs."
-            )
-        return "Move the items until the list is in the best possible order: watch NDCG climb to 1.0."
+    def _intro_text(self, language: str = "en") -> str:
+        return views_text.table("game", language)["intro_cg" if self.show_cg else "intro"]
 
     def _extra_html(self) -> str:
         """HTML of the kernel-free view shown between the list and the score."""
@@ -394,49 +375,80 @@ class ReorderGame(View):
 
     def _score_html(self) -> str:
         n = self._n()
-        score = fill(
-            self.messages["score"],
-            n=n,
-            ndcg=_fmt(self.ndcg_value),
-            dcg=_fmt(self.dcg_value),
-            idcg=_fmt(self.idcg_value),
-            moves=self.moves,
-        )
-        if self.show_cg:
-            score = fill(self.messages["cg"], n=n, cg=_fmt(self.cg_value)) + score
-        return f"<div class='ndcg-numbers' data-role='score'>{score}</div>"
+
+        def make(language: str) -> str:
+            messages = self._messages_in(language)
+            score = fill(
+                messages["score"],
+                n=n,
+                ndcg=_fmt(self.ndcg_value),
+                dcg=_fmt(self.dcg_value),
+                idcg=_fmt(self.idcg_value),
+                moves=self.moves,
+            )
+            if self.show_cg:
+                score = fill(messages["cg"], n=n, cg=_fmt(self.cg_value)) + score
+            return score
+
+        return f"<div class='ndcg-numbers' data-role='score'>{views_text.each(make)}</div>"
 
     def _status_html(self) -> str:
         whole = self.k is None or self.k >= len(self._current)
-        kind, text = reorder_status(self._n(), self.moves, self.par, self.solved, whole, self.messages)
-        return f"<div class='ndcg-{kind}' data-role='status'>{text}</div>"
+
+        def make(language: str) -> str:
+            status = reorder_status(
+                self._n(), self.moves, self.par, self.solved, whole, self._messages_in(language)
+            )
+            return status[1]
+
+        kind = reorder_status(self._n(), self.moves, self.par, self.solved, whole, self.messages)[0]
+        return f"<div class='ndcg-{kind}' data-role='status'>{views_text.each(make)}</div>"
 
     def _pairs_html(self) -> str:
         n, names = self._n(), self.order
         pairs = self.pairs
+
+        def ranks(p) -> str:
+            return views_text.say("game", "ranks", better=p["better"] + 1, worse=p["worse"] + 1)
+
+        def pair(p) -> str:
+            return views_text.each(
+                lambda lang: (
+                    f"{html.escape(views_text.name(names[p['better']], lang))} ▷ "
+                    f"{html.escape(views_text.name(names[p['worse']], lang))}"
+                )
+            )
+
         rows = "".join(
-            f"<tr><td>{html.escape(names[p['better']])} ▷ {html.escape(names[p['worse']])}</td>"
-            f"<td class='num'>{p['better'] + 1} and {p['worse'] + 1}</td>"
+            f"<tr><td>{pair(p)}</td>"
+            f"<td class='num'>{ranks(p)}</td>"
             f"<td class='num'>{_fmt(p['delta'])}</td><td class='num'>{_fmt(p['lam'])}</td></tr>"
             for p in pairs
         )
         scores = ", ".join(f"{s:g}" for s in implied_scores(len(names)))
-        caption = fill(REORDER_MESSAGES["pairs_caption"], scores=scores, gain=self.gain, n=n)
+
+        def caption(language: str) -> str:
+            gain = views_text.table("explorer", language)[self.gain]
+            return fill(reorder_messages("reorder", language)["pairs_caption"], scores=scores, gain=gain, n=n)
+
         table = (
-            f"<table class='ndcg-steps ndcg-rg-pairs' data-role='pairs'><caption>{caption}</caption>"
-            f"<thead><tr><th>pair (better ▷ worse)</th><th>ranks</th><th>|ΔNDCG@{n}|</th><th>λ</th></tr>"
+            f"<table class='ndcg-steps ndcg-rg-pairs' data-role='pairs'><caption>{views_text.each(caption)}</caption>"
+            f"<thead><tr><th>{views_text.say('game', 'pair_head')}</th><th>{views_text.say('game', 'ranks_head')}</th>"
+            f"<th>|ΔNDCG@{n}|</th><th>λ</th></tr>"
             f"</thead><tbody>{rows}</tbody></table>"
         )
-        return table + f"<p class='ndcg-rg-swap' data-role='swap'>{self._swap_text(pairs)}</p>"
+        swap = views_text.each(lambda language: self._swap_text(pairs, language))
+        return table + f"<p class='ndcg-rg-swap' data-role='swap'>{swap}</p>"
 
-    def _swap_text(self, pairs) -> str:
+    def _swap_text(self, pairs, language: str = "en") -> str:
         best, names, n = best_swap(pairs), self.order, self._n()
+        messages = reorder_messages("reorder", language)
         if best is None:
-            return fill(REORDER_MESSAGES["no_swap"], n=n)
+            return fill(messages["no_swap"], n=n)
         return fill(
-            REORDER_MESSAGES["best_swap"],
-            better=html.escape(names[best["better"]]),
-            worse=html.escape(names[best["worse"]]),
+            messages["best_swap"],
+            better=html.escape(views_text.name(names[best["better"]], language)),
+            worse=html.escape(views_text.name(names[best["worse"]], language)),
             rank_better=best["better"] + 1,
             rank_worse=best["worse"] + 1,
             delta=_fmt(best["delta"]),
@@ -459,11 +471,19 @@ class ReorderGame(View):
             args.append("pairs=True")
         return _call("ReorderGame", args)
 
-    def view_data(self) -> dict:
-        """What the book's view needs: the items, the game's settings, its state and its texts."""
+    def view_data(self, language: str | None = None) -> dict:
+        """What the book's view needs: the items, the game's settings, its state and its texts
+        (in ``language``; by default in the languages a cell shows now, :mod:`ndcg.course.i18n`)."""
+
+        def texts(make):
+            return make(language) if language else _both(make("en"), make("zh"))
+
         return {
-            "title": self._title,
-            "items": [{"name": name, "grade": grade} for name, grade in self._start],
+            "title": texts(lambda lang: views_text.title(self._title, lang)),
+            "items": [
+                {"name": texts(lambda lang, name=name: views_text.name(name, lang)), "grade": grade}
+                for name, grade in self._start
+            ],
             "order": list(self._current),
             "moves": self.moves,
             "k": self.k,
@@ -471,13 +491,22 @@ class ReorderGame(View):
             "cg": self.show_cg,
             "pairs": self.show_pairs,
             "sigma": 1.0,
-            "messages": self.messages,
+            "messages": texts(self._messages_in),
+            "words": texts(lambda lang: {key: views_text.table("game", lang)[key] for key in _SCRIPT_WORDS}),
         }
+
+    def _keyed_data(self) -> dict:
+        """The data the view's id is made from: the English of the game as it was before its
+        words moved to :mod:`ndcg.course.views_text` (the id keys the reader's stored bests)."""
+        data = self.view_data("en")
+        del data["words"]
+        return data
 
     def snapshot_html(self) -> str:
         """The view (``data-ndcg-view="reorder"``): the list, the numbers and the status at the
         start, readable without JavaScript; ``ndcg-games.js`` makes it playable."""
         data = self.view_data()
+        each, say = views_text.each, views_text.say
         names, grades, n = self.order, self.grades, self._n()
         rows = []
         for position, (index, name, grade) in enumerate(zip(self._current, names, grades)):
@@ -486,45 +515,56 @@ class ReorderGame(View):
                 '<span class="ndcg-rg-handle" data-role="handle" aria-hidden="true" data-until-ready hidden>'
                 "⠿</span>"
                 f'<span class="ndcg-rg-rank">{position + 1}.</span>'
-                f'<span class="ndcg-rg-name">{html.escape(name)}</span>'
-                f'<span class="ndcg-rg-grade">grade {grade:g}</span>'
+                f'<span class="ndcg-rg-name">{each(lambda lang, name=name: html.escape(views_text.name(name, lang)))}</span>'
+                f'<span class="ndcg-rg-grade">{say("game", "grade", grade=f"{grade:g}")}</span>'
                 '<span class="ndcg-rg-buttons" data-until-ready hidden>'
-                f'<button type="button" data-action="up" aria-label="Move {html.escape(name)} up" disabled>'
+                f'<button type="button" data-action="up" aria-label="{html.escape(fill(views_text.english("game", "up"), name=name))}" disabled>'
                 "▲</button>"
-                f'<button type="button" data-action="down" aria-label="Move {html.escape(name)} down" disabled>'
+                f'<button type="button" data-action="down" aria-label="{html.escape(fill(views_text.english("game", "down"), name=name))}" disabled>'
                 "▼</button></span></li>"
             )
         ideal = sorted(zip(names, grades), key=lambda pair: -pair[1])
-        ideal_text = ", ".join(f"{html.escape(name)} ({grade:g})" for name, grade in ideal)
-        par = fill(self.messages["par"], par=self.par, par_word=_plural(self.par))
+
+        def par(language: str) -> str:
+            messages = self._messages_in(language)
+            return fill(messages["par"], par=self.par, par_word=_plural(self.par, messages))
+
+        def ideal_text(language: str) -> str:
+            words = views_text.table("game", language)
+            items = ", ".join(
+                fill(words["item"], name=html.escape(views_text.name(name, language)), grade=f"{grade:g}")
+                for name, grade in ideal
+            )
+            return fill(
+                words["ideal_list"], items=items, note=self._ideal_note(n, language), par=par(language)
+            )
+
         pairs = f'<div class="ndcg-rg-pairbox">{self._pairs_html()}</div>' if self.show_pairs else ""
         # the id keys the reader's stored bests: chapter 1's game keeps the id it had before it
         # spoke chapter 1's words (CG_REORDER_MESSAGES), so its readers' bests survive the rewording
-        keyed = data
+        keyed = self._keyed_data()
         if self.show_cg and self._title == CG_REORDER_TITLE:
-            keyed = {**data, "title": REORDER_TITLE, "messages": REORDER_MESSAGES}
+            keyed = {**keyed, "title": REORDER_TITLE, "messages": REORDER_MESSAGES}
         hint_id = _view_id("reorder-hint", keyed)
         return (
             f'<div class="ndcg-kf ndcg-widget ndcg-rg{self._VIEW_CLASS}" id="{_view_id(self._VIEW, keyed)}" '
-            f'data-ndcg-view="{self._VIEW}">'
+            f'data-ndcg-view="{self._VIEW}"{views_text.lang_attribute()}>'
             '<div class="ndcg-sr" data-role="live" aria-live="polite"></div>'
-            f'<div class="ndcg-head">🎮 {html.escape(self._title)}</div>'
-            f"<p>{self._intro_text()} "
-            f'<span data-role="par">{par}</span></p>'
-            f'<p class="ndcg-rg-how" id="{hint_id}" data-until-ready hidden>Drag a result by its handle ⠿, '
-            "press its ▲ / ▼ buttons, or use the keyboard: Tab to a row, ↑ / ↓ to pick a row, "
-            "Alt + ↑ / Alt + ↓ to move it. Each move swaps two neighbours.</p>"
+            f'<div class="ndcg-head">🎮 {each(lambda lang: html.escape(views_text.title(self._title, lang)))}</div>'
+            f"<p>{each(self._intro_text)} "
+            f'<span data-role="par">{each(par)}</span></p>'
+            f'<p class="ndcg-rg-how" id="{hint_id}" data-until-ready hidden>{say("game", "how")}</p>'
             f'<ol class="ndcg-rg-list" data-role="list" aria-describedby="{hint_id}">{"".join(rows)}</ol>'
             f"{self._extra_html()}{self._score_html()}{self._status_html()}"
             '<p class="ndcg-rg-best" data-role="best" data-until-ready hidden></p>'
             '<div class="ndcg-rg-bar" data-until-ready hidden>'
-            '<button type="button" data-action="reset" disabled>↺ Start again</button>'
-            '<button type="button" data-action="shuffle" disabled>🔀 Shuffle: play again</button></div>'
+            f'<button type="button" data-action="reset" disabled>{say("game", "reset")}</button>'
+            f'<button type="button" data-action="shuffle" disabled>{say("game", "shuffle")}</button></div>'
             f"{pairs}"
-            f'<details class="ndcg-rg-ideal"><summary>Show the {"best" if self.show_cg else "ideal"} order</summary>'
-            f"<p>{ideal_text}: {self._ideal_note(n)}. {par}</p></details>"
-            "<noscript><p>This game needs JavaScript to play; run the notebook to play it live.</p></noscript>"
-            '<p class="ndcg-live">Running this notebook? The same game, live: '
+            f'<details class="ndcg-rg-ideal"><summary>{say("game", "show_best" if self.show_cg else "show_ideal")}</summary>'
+            f"<p>{each(ideal_text)}</p></details>"
+            f"<noscript><p>{say('game', 'noscript')}</p></noscript>"
+            f'<p class="ndcg-live">{say("game", "live")} '
             f"<code>{html.escape(self._code())}</code></p>" + json_island(data) + "</div>"
         )
 
@@ -533,27 +573,14 @@ class ReorderGame(View):
 
 
 #: The monster game's title: source 004's "击败DCG怪兽，赢得归一化之剑！".
-MONSTER_TITLE = "Defeat the DCG monster, win the sword of normalisation! (击败DCG怪兽，赢得归一化之剑！)"
+MONSTER_TITLE = views_text.english("title", "monster")
 
 #: A health at most this share of IDCG (or of 1, if IDCG is smaller) counts as 0: the monster
 #: is defeated exactly when the order is ideal, whatever the rounding of the two sums.
 HEALTH_TOLERANCE = 1e-12
 
 #: What the monster game says (templates, as :data:`REORDER_MESSAGES`).
-MONSTER_MESSAGES = {
-    "intro": (
-        "The DCG monster's health is IDCG − DCG: what your order still lacks of the best one. "
-        "A move that raises DCG hits the monster; a move that lowers DCG heals it. "
-        "Bring DCG up to IDCG (health 0) to win."
-    ),
-    "health": "👾 Monster health: <b>{health}</b> of {full} (IDCG@{n} − DCG@{n} = {idcg} − {dcg})",
-    "start": "👾 A DCG monster appears with {health} health. Make your first move!",
-    "ideal": "🗡️ No monster here: this order is already ideal (health 0). Move something to summon one.",
-    "damage": "⚔️ Your move dealt <b>{damage}</b> damage!",
-    "heal": "💚 Oops: the monster heals <b>{heal}</b>.",
-    "nothing": "🛡️ No effect: DCG@{n} did not change.",
-    "won": "🗡️ The monster is defeated: DCG@{n} = IDCG@{n}. You win the sword of normalisation!",
-}
+MONSTER_MESSAGES = views_text.table("monster")
 
 
 def monster_health(grades, k=None, *, gain="linear") -> float:
@@ -625,7 +652,9 @@ def monster_hits(grades, moves, k=None, *, gain="linear") -> list[dict]:
     return hits
 
 
-def monster_says(damage, health: float, full: float, n: int) -> tuple[str, str]:
+def monster_says(
+    damage, health: float, full: float, n: int, messages: dict = MONSTER_MESSAGES
+) -> tuple[str, str]:
     """What the monster game says after a move: ``(kind, html)``, kind ``"good"``, ``"info"``
     or ``"error"``. ``damage`` is None before the first move; ``full`` is the starting health.
 
@@ -638,16 +667,16 @@ def monster_says(damage, health: float, full: float, n: int) -> tuple[str, str]:
     """
     if damage is None:
         if health == 0:
-            return "good", MONSTER_MESSAGES["ideal"]
-        return "info", fill(MONSTER_MESSAGES["start"], health=_fmt(health))
+            return "good", messages["ideal"]
+        return "info", fill(messages["start"], health=_fmt(health))
     if _is_zero(damage, full):
-        kind, text = "info", fill(MONSTER_MESSAGES["nothing"], n=n)
+        kind, text = "info", fill(messages["nothing"], n=n)
     elif damage > 0:
-        kind, text = "info", fill(MONSTER_MESSAGES["damage"], damage=_fmt(damage))
+        kind, text = "info", fill(messages["damage"], damage=_fmt(damage))
     else:
-        kind, text = "error", fill(MONSTER_MESSAGES["heal"], heal=_fmt(-damage))
+        kind, text = "error", fill(messages["heal"], heal=_fmt(-damage))
     if health == 0:
-        return "good", f"{text} {fill(MONSTER_MESSAGES['won'], n=n)}"
+        return "good", f"{text} {fill(messages['won'], n=n)}"
     return kind, text
 
 
@@ -696,12 +725,13 @@ class MonsterGame(ReorderGame):
         super().__init__(items, grades, k=k, gain=gain, title=title)
 
     _MESSAGES = IDCG_REORDER_MESSAGES
+    _KIND = "reorder_idcg"
 
-    def _ideal_note(self, n: int) -> str:
-        return f"DCG@{n} = IDCG@{n}"
+    def _ideal_note(self, n: int, language: str = "en") -> str:
+        return fill(views_text.table("game", language)["idcg_note"], n=n)
 
-    def _intro_text(self) -> str:
-        return MONSTER_MESSAGES["intro"]
+    def _intro_text(self, language: str = "en") -> str:
+        return views_text.table("monster", language)["intro"]
 
     @property
     def won(self) -> bool:
@@ -712,10 +742,10 @@ class MonsterGame(ReorderGame):
         super()._compute()
         self.health = self.full_health = monster_health(self.grades, self.k, gain=self.gain)
 
-    def _health_text(self) -> str:
+    def _health_text(self, language: str = "en") -> str:
         n = self._n()
         return fill(
-            MONSTER_MESSAGES["health"],
+            views_text.table("monster", language)["health"],
             health=_fmt(self.health),
             full=_fmt(self.full_health),
             n=n,
@@ -724,16 +754,21 @@ class MonsterGame(ReorderGame):
         )
 
     def _monster_html(self) -> str:
-        kind, text = monster_says(self.last_hit, self.health, self.full_health, self._n())
+        kind = monster_says(self.last_hit, self.health, self.full_health, self._n())[0]
+
+        def text(language: str) -> str:
+            messages = views_text.table("monster", language)
+            return monster_says(self.last_hit, self.health, self.full_health, self._n(), messages)[1]
+
         return (
-            f"<p class='ndcg-mg-health' data-role='health'>{self._health_text()}</p>"
-            f"<p class='ndcg-{kind} ndcg-mg-hit' data-role='hit'>{text}</p>"
+            f"<p class='ndcg-mg-health' data-role='health'>{views_text.each(self._health_text)}</p>"
+            f"<p class='ndcg-{kind} ndcg-mg-hit' data-role='hit'>{views_text.each(text)}</p>"
         )
 
     def _extra_html(self) -> str:
         return (
             '<div class="ndcg-mg-box">'
-            f'<progress class="ndcg-mg-bar" data-role="healthbar" aria-label="Monster health" '
+            f'<progress class="ndcg-mg-bar" data-role="healthbar" aria-label="{views_text.english("game", "health_label")}" '
             f'max="{_fmt(self.full_health)}" value="{_fmt(self.health)}"></progress>'
             f"{self._monster_html()}</div>"
         )
@@ -753,9 +788,11 @@ class MonsterGame(ReorderGame):
             args.append(f"gain={self.gain!r}")
         return _call("MonsterGame", args)
 
-    def view_data(self) -> dict:
-        data = super().view_data()
-        data["monster"] = {"messages": MONSTER_MESSAGES, "tolerance": HEALTH_TOLERANCE, "hit": self.last_hit}
+    def view_data(self, language: str | None = None) -> dict:
+        data = super().view_data(language)
+        english, chinese = views_text.table("monster"), views_text.table("monster", "zh")
+        messages = (chinese if language == "zh" else english) if language else _both(english, chinese)
+        data["monster"] = {"messages": messages, "tolerance": HEALTH_TOLERANCE, "hit": self.last_hit}
         return data
 
 
@@ -849,31 +886,40 @@ class TwoSystemsGame(View):
     def _n(self) -> int:
         return max(cutoff(self._x.size, self.k), cutoff(self._y.size, self.k))
 
-    @property
-    def _question(self) -> str:
+    def _question(self, language: str = "en") -> str:
+        words = views_text.table("two_systems", language)
         if self.words == "discount":
-            return f"Which system keeps more of its grades (top {self._n}) after the discount for position?"
-        return f"Which system has the higher {self._label}?"
+            return fill(words["question_discount"], n=self._n)
+        return fill(words["question_dcg"], label=self._label)
+
+    def _names_in(self, language: str = "en") -> tuple[str, str]:
+        """The two systems' names in ``language`` (the course's own names are translated)."""
+        return tuple(views_text.name(name, language) for name in self.names)
 
     def _lists_html(self) -> str:
         depth = max(self._x.size, self._y.size)
+        each = views_text.each
         cells = []
         for rank in range(depth):
             row = [f"<td>{rank + 1}</td>"]
             for items, grades in zip(self._items, (self._x, self._y)):
                 row.append(
-                    f"<td>{html.escape(str(items[rank]))} ({grades[rank]:g})</td>"
+                    f"<td>{each(lambda lang, item=items[rank]: html.escape(views_text.name(str(item), lang)))} "
+                    f"({grades[rank]:g})</td>"
                     if rank < grades.size
                     else "<td></td>"
                 )
             cells.append("<tr>" + "".join(row) + "</tr>")
-        head = "".join(f"<th>{html.escape(name)} (grade)</th>" for name in self.names)
+        head = "".join(
+            f"<th>{each(lambda lang, i=i: html.escape(fill(views_text.table('two_systems', lang)['grade_head'], name=self._names_in(lang)[i])))}</th>"
+            for i in range(2)
+        )
         return (
-            f"<table class='ndcg-compare'><thead><tr><th>rank</th>{head}</tr></thead>"
+            f"<table class='ndcg-compare'><thead><tr><th>{views_text.say('two_systems', 'rank')}</th>{head}</tr></thead>"
             f"<tbody>{''.join(cells)}</tbody></table>"
         )
 
-    def _kept_table(self, grades, items) -> tables.StepTable:
+    def _kept_table(self, grades, items, language: str = "en") -> tables.StepTable:
         """Chapter 0's table: each rank's grade, its discount, what the discount keeps of it."""
         steps = tables.steps(grades, self.k, gain=self.gain, items=items)
         kept = steps.column("contribution")
@@ -888,62 +934,62 @@ class TwoSystemsGame(View):
                 steps.column("running total"),
             )
         ]
+        words = views_text.table("two_systems", language)
         return tables.StepTable(
-            ("rank", "item", "grade", "discount", "kept", "kept so far"),
+            tuple(words["kept_columns"]),
             rows,
-            caption=f"kept in all (top {len(rows)}): {_fmt(steps.column('running total')[-1])}",
+            caption=fill(words["kept_caption"], n=len(rows), total=_fmt(steps.column("running total")[-1])),
         )
 
-    def _answer_html(self) -> str:
+    def _steps(self, grades, items, language: str = "en") -> tables.StepTable:
+        """Chapter 2's step table of one list, its columns and caption in ``language``."""
+        steps = tables.steps(grades, self.k, gain=self.gain, items=items)
+        if language == "en":
+            return steps
+        words = views_text.table("explorer", language)
+        total = _fmt(steps.column("running total")[-1])
+        caption = fill(words["caption"], n=len(steps.rows), dcg=total, gain=words[self.gain])
+        return tables.StepTable(tuple(words["columns"]), steps.rows, caption=caption, digits=steps.digits)
+
+    def _answer_html(self, language: str = "en") -> str:
         discount_words = self.words == "discount"
+        words = views_text.table("two_systems", language)
+        style = "discount" if discount_words else "dcg"
         label = self._label
         values = {"x": self.dcg_x, "y": self.dcg_y}
+        names = self._names_in(language)
         if self.winner == "tie":
-            answer = (
-                f"Both keep the same share of their grades: {_fmt(self.dcg_x)}."
-                if discount_words
-                else f"Both have the same {label}: {_fmt(self.dcg_x)}."
-            )
+            answer = fill(words[f"tie_{style}"], label=label, value=_fmt(self.dcg_x))
         else:
             win, lose = ("x", "y") if self.winner == "x" else ("y", "x")
-            name = dict(x=self.names[0], y=self.names[1])
-            verb = (
-                "keeps more of its grades after the discount" if discount_words else f"has the higher {label}"
+            name = dict(x=names[0], y=names[1])
+            answer = fill(
+                words[f"wins_{style}"],
+                name=html.escape(name[win]),
+                label=label,
+                win=_fmt(values[win]),
+                lose=_fmt(values[lose]),
             )
-            answer = (
-                f"<b>{html.escape(name[win])}</b> {verb}: {_fmt(values[win])} against {_fmt(values[lose])}."
-            )
-        if discount_words:
-            why = (
-                "The best items count most near the top, where the discount keeps most of their grade; "
-                "lower down the same grade is worth less."
-            )
-        else:
-            why = (
-                "The best items count most near the top, where the discount 1/log<sub>2</sub>(i+1) "
-                "keeps most of their gain; lower down the same grade is worth less."
-            )
+        why = words[f"why_{style}"]
         if sorted(self._x.tolist()) == sorted(self._y.tolist()):
-            same = (
-                f"Both lists hold the same grades (their sum is {list_graded.cg(self._x):g} for both): only "
-                "the order differs, and the discount sees it. "
-                if discount_words
-                else f"Both lists hold the same grades (CG = {list_graded.cg(self._x):g} for both): only the "
-                f"order differs, and that is all DCG sees. "
-            )
-            why = same + why
+            why = fill(words[f"same_{style}"], cg=f"{list_graded.cg(self._x):g}") + why
         tables_html = "".join(
             "<div class='ndcg-side'>"
             f"<b>{html.escape(name)}</b>"
             + (
-                self._kept_table(grades, items)
+                self._kept_table(grades, items, language)
                 if discount_words
-                else tables.steps(grades, self.k, gain=self.gain, items=items)
+                else self._steps(grades, items, language)
             )._repr_html_()
             + "</div>"
-            for name, grades, items in zip(self.names, (self._x, self._y), self._items)
+            for name, grades, items in zip(
+                names,
+                (self._x, self._y),
+                ([views_text.name(str(i), language) for i in it] for it in self._items),
+            )
         )
-        return f"<p>{answer} {why}</p>{tables_html}"
+        space = "" if language == "zh" else " "
+        return f"<p>{answer}{space}{why}</p>{tables_html}"
 
     def _code(self) -> str:
         args = []
@@ -961,17 +1007,37 @@ class TwoSystemsGame(View):
             args.append(f"words={self.words!r}")
         return _call("TwoSystemsGame", args)
 
-    def view_data(self) -> dict:
-        """What the book's view needs: the names, the answer (already HTML) and the texts."""
-        right = {choice: guess_verdict(choice, self.winner, self.names) for choice in ("x", "y", "tie")}
+    def view_data(self, language: str | None = None) -> dict:
+        """What the book's view needs: the names, the answer (already HTML) and the texts (in
+        ``language``; by default in the languages a cell shows now, :mod:`ndcg.course.i18n`)."""
+
+        def texts(make):
+            return make(language) if language else _both(make("en"), make("zh"))
+
+        def verdicts(lang: str) -> dict:
+            messages = two_systems_messages(lang)
+            names = self._names_in(lang)
+            return {
+                choice: guess_verdict(choice, self.winner, names, messages)[1] for choice in ("x", "y", "tie")
+            }
+
+        right = {choice: guess_verdict(choice, self.winner, self.names)[0] for choice in ("x", "y", "tie")}
+        text = texts(verdicts)
         return {
-            "title": self.title,
-            "names": list(self.names),
+            "title": texts(lambda lang: views_text.title(self.title, lang)),
+            "names": texts(lambda lang: list(self._names_in(lang))),
             "winner": self.winner,
             "guessed": None,
-            "answer": self._answer_html(),
-            "verdicts": {choice: {"right": r, "text": text} for choice, (r, text) in right.items()},
-            "messages": TWO_SYSTEMS_MESSAGES,
+            "answer": texts(self._answer_html),
+            "verdicts": {
+                choice: {"right": right[choice], "text": text[choice]} for choice in ("x", "y", "tie")
+            },
+            "messages": texts(two_systems_messages),
+            "words": texts(
+                lambda lang: {
+                    key: views_text.table("two_systems", lang)[key] for key in ("step_table", "hidden")
+                }
+            ),
         }
 
     def snapshot_html(self) -> str:
@@ -979,25 +1045,33 @@ class TwoSystemsGame(View):
         the guesses; ``ndcg-games.js`` reveals the answer after a guess. Without JavaScript the
         answer is behind a click."""
         data = self.view_data()
+        keyed = self.view_data("en")
+        del keyed["words"]
+        each, say = views_text.each, views_text.say
+        labels = [
+            lambda lang: html.escape(self._names_in(lang)[0]),
+            lambda lang: html.escape(self._names_in(lang)[1]),
+            lambda lang: html.escape(two_systems_messages(lang)["same"]),
+        ]
         buttons = "".join(
-            f'<button type="button" data-guess="{choice}" aria-pressed="false" disabled>'
-            f"{html.escape(label)}</button>"
-            for choice, label in zip(("x", "y", "tie"), (*self.names, TWO_SYSTEMS_MESSAGES["same"]))
+            f'<button type="button" data-guess="{choice}" aria-pressed="false" disabled>{each(label)}</button>'
+            for choice, label in zip(("x", "y", "tie"), labels)
         )
         answer = (
-            f'<details data-role="fallback"><summary>Show the answer</summary>{self._answer_html()}</details>'
+            f'<details data-role="fallback"><summary>{say("two_systems", "show_answer")}</summary>'
+            f"{each(self._answer_html, tag='div')}</details>"
         )
         return (
-            f'<div class="ndcg-kf ndcg-widget ndcg-ts" id="{_view_id("two-systems", data)}" '
-            'data-ndcg-view="two-systems">'
+            f'<div class="ndcg-kf ndcg-widget ndcg-ts" id="{_view_id("two-systems", keyed)}" '
+            f'data-ndcg-view="two-systems"{views_text.lang_attribute()}>'
             '<div class="ndcg-sr" data-role="live" aria-live="polite"></div>'
-            f'<div class="ndcg-head">🎮 {html.escape(self.title)}</div>'
-            f"{self._lists_html()}<p>🤔 <b>{self._question}</b> Guess before you compute!</p>"
+            f'<div class="ndcg-head">🎮 {each(lambda lang: html.escape(views_text.title(self.title, lang)))}</div>'
+            f"{self._lists_html()}<p>🤔 <b>{each(self._question)}</b> {say('two_systems', 'guess_first')}</p>"
             f'<div class="ndcg-ts-bar" data-until-ready hidden>{buttons}'
-            '<button type="button" data-action="again" hidden>↺ Play again</button></div>'
+            f'<button type="button" data-action="again" hidden>{say("two_systems", "again")}</button></div>'
             '<div class="ndcg-ts-verdict" data-role="verdict" hidden></div>'
             '<div class="ndcg-ts-answer" data-role="answer" hidden></div>'
             f"{answer}"
-            '<p class="ndcg-live">Running this notebook? The same game, live: '
+            f'<p class="ndcg-live">{say("game", "live")} '
             f"<code>{html.escape(self._code())}</code></p>" + json_island(data) + "</div>"
         )
