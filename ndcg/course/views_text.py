@@ -316,27 +316,6 @@ TEXTS: dict[str, dict[str, str | list[str]]] = {
         "document": "document",
         "item": "item",
     },
-    # -- the answer box of a notebook's exercise (AnswerChecker, ndcg-answer.js) --------------------
-    "answer": {
-        "attempts": "Attempts: {n}",
-        "title": "✏️ Answer checker",
-        "prompt": "Your answer for {name}:",
-        "prompt_function": "Define your function for {name} in a cell above, run it, then type its name here.",
-        "label": "Answer",
-        "label_function": "Function",
-        "placeholder": "a number, e.g. 4.76 or 1/3",
-        "placeholder_many": "numbers separated by commas, e.g. 3, 2, 1",
-        "placeholder_function": "the name of your function, e.g. my_dcg",
-        "check": "Check ✔",
-        "check_title": "Check your answer for {name}",
-        "not_yet": "⏳ Not yet: type your answer in the box, then press Check.",
-        "not_yet_function": "⏳ Not yet: type the name of your function in the box, then press Check.",
-        "not_a_name": "❓ {text} is not a name: type just the function's name, such as my_dcg, without brackets.",
-        "undefined": "⏳ Not yet: no function called `{text}` is defined. Run the cell that defines it, then "
-        "press Check again.",
-        "typed": "Typed:",
-        "empty": "(empty)",
-    },
 }
 
 _FIELD = re.compile(r"\{(\w+)\}")
