@@ -19,7 +19,7 @@
     }
   };
   const start = () => {
-    const nav = document.querySelector("nav.ndcg-editions");
+    const nav = document.querySelector("nav.edition-switch");
     if (!nav) {
       return;
     }

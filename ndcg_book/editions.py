@@ -6,7 +6,7 @@ Chinese one (the same pages with ``language = zh_CN`` and the translations of
 
 * puts a **language switch** at the top of every page: a relative link to the same page in the
   other edition (``chapters/01_cg.html`` ↔ ``zh/chapters/01_cg.html``), so it works from
-  ``file://``; ``_static/ndcg-editions.js`` remembers the reader's choice, and the English landing
+  ``file://``; ``_static/edition-switch.js`` remembers the reader's choice, and the English landing
   page opens the Chinese one when that was the reader's last choice; each page names its twin
   with ``<link rel="alternate" hreflang>``;
 * marks the Chinese inside the English edition's pages with ``lang="zh"`` (a screen reader then
@@ -71,19 +71,19 @@ def switch_html(pagename: str, here: str) -> str:
     for key, (_, name, hreflang) in EDITIONS.items():
         if key == here:
             items.append(
-                f'<span class="ndcg-edition-current" lang="{hreflang}" aria-current="true">{name}</span>'
+                f'<span class="edition-switch-current" lang="{hreflang}" aria-current="true">{name}</span>'
             )
         else:
             href = html.escape(twin_href(pagename, here, key))
             items.append(
-                f'<a class="ndcg-edition-link" href="{href}" hreflang="{hreflang}" lang="{hreflang}" '
+                f'<a class="edition-switch-link" href="{href}" hreflang="{hreflang}" lang="{hreflang}" '
                 f'data-edition="{key}">{name}</a>'
             )
     label = "语言版本" if here == "zh" else "Language"
     landing = ' data-landing="true"' if pagename == "index" else ""
     return (
-        f'<nav class="ndcg-editions" aria-label="{label}" data-edition="{here}"{landing}>'
-        + '<span class="ndcg-editions-sep" aria-hidden="true"> · </span>'.join(items)
+        f'<nav class="edition-switch" aria-label="{label}" data-edition="{here}"{landing}>'
+        + '<span class="edition-switch-sep" aria-hidden="true"> · </span>'.join(items)
         + "</nav>"
     )
 

@@ -170,7 +170,7 @@ def test_each_page_s_switch_leads_to_its_twin_and_back():
     for page in PAGES:
         for here, there, folder in (("en", "zh", BOOK), ("zh", "en", ZH)):
             text = html(folder, page)
-            nav = re.search(r'<nav class="ndcg-editions"[^>]*data-edition="(\w+)"[^>]*>(.*?)</nav>', text)
+            nav = re.search(r'<nav class="edition-switch"[^>]*data-edition="(\w+)"[^>]*>(.*?)</nav>', text)
             assert nav and nav.group(1) == here, (page, here)
             href = re.search(r'href="([^"]+)"', nav.group(2)).group(1)
             target = ((folder / page).parent / href).resolve()

@@ -131,3 +131,30 @@ def test_the_chinese_search_finds_its_chapters_from_file_urls(browser, query):
     assert any(query in text for text in excerpts), excerpts[:3]
     assert not visit.errors and not visit.foreign, (visit.errors, visit.foreign)
     visit.close()
+
+
+def test_every_chinese_page_loads_cleanly_from_file_urls(browser):
+    # The English pages are loaded one by one in tests/browser/test_views.py; the Chinese ones here,
+    # in one tab: no script error, no failed load, nothing requested outside the book.
+    local = book_uri()
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
+    page.on(
+        "requestfailed",
+        lambda r: None if r.failure == "net::ERR_ABORTED" else problems.append(f"{r.url}: {r.failure}"),
+    )
+    page.on(
+        "request",
+        lambda r: (
+            None
+            if r.url.startswith((local, "data:", "blob:", "about:"))
+            else problems.append(f"remote: {r.url}")
+        ),
+    )
+    for name in toc_files():
+        page.goto(uri(ZH / f"{name}.html"))
+        page.wait_for_load_state("load")
+    assert not problems, problems[:10]
+    context.close()

@@ -33,17 +33,19 @@ def pages_with_views() -> list[str]:
         path.relative_to(BOOK).as_posix()
         for path in BOOK.rglob("*.html")
         if "ndcg-kf ndcg-fc" in path.read_text(encoding="utf-8", errors="replace")
+        and path.relative_to(BOOK).parts[0] != "zh"  # the Chinese edition: tests/browser/test_editions.py
     )
 
 
 def all_pages() -> list[str]:
-    """Every HTML page of the built book (not the theme's or Sphinx's own files under _*/)."""
+    """Every HTML page of the English edition (not the theme's or Sphinx's own files under _*/; the
+    Chinese edition's pages, zh/, load in tests/browser/test_editions.py)."""
     if not BOOK.is_dir():
         return []
     return sorted(
         path.relative_to(BOOK).as_posix()
         for path in BOOK.rglob("*.html")
-        if not path.relative_to(BOOK).parts[0].startswith("_")
+        if not path.relative_to(BOOK).parts[0].startswith("_") and path.relative_to(BOOK).parts[0] != "zh"
     )
 
 
