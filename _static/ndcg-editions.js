@@ -3,7 +3,7 @@
 // reader's last choice (first visit: the English one, with the switch in view). Works from
 // file:// (localStorage; no request leaves the page).
 (() => {
-  const KEY = "ndcg-course:edition";
+  const KEY = "ndcg-book:edition";
   const store = (value) => {
     try {
       window.localStorage.setItem(KEY, value);
