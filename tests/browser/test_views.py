@@ -370,9 +370,12 @@ def test_every_view_is_hydrated_from_its_island(browser, server, page_path):
             assert [c["id"] for c in data["cards"]] == [c.id for c in deck.flashcards]
             # as the book shows them: every "source 00X" a link to the Sources page (ndcg_book.sources)
             sources = "../" * page_path.count("/") + "reference/sources.html"
-            assert [c["back"] for c in data["cards"]] == [
-                link_sources(cards.to_html(c.back), sources) for c in deck.flashcards
-            ]
+            # in both languages: the page shows the one of its edition
+            for language in ("en", "zh"):
+                assert [c["back"][language] for c in data["cards"]] == [
+                    link_sources(cards.to_html(c.back), sources)
+                    for c in cards.load(data["chapter"], language).flashcards
+                ]
         else:
             assert [q["id"] for q in data["questions"]] == [q.id for q in deck.quiz]
     # the controls are live: no disabled option, no hidden bar once hydrated
