@@ -146,7 +146,7 @@ def test_the_views_in_the_book_carry_both_languages(chinese, book):
         '<span class="ndcg-lang" lang="en">Got it</span><span class="ndcg-lang" lang="zh-Hans">记住了</span>'
         in snippet
     )
-    assert '<div class="ndcg-lang" lang="zh-Hans"><p>中文正面</p></div>' in snippet
+    assert '<span class="ndcg-lang" lang="zh-Hans">中文正面</span></p>' in snippet
     data = island(snippet)
     assert data["cards"][0]["front"] == {
         "en": cards.to_html(cards.load("01_cg").flashcards[0].front),
@@ -159,7 +159,7 @@ def test_the_views_in_the_book_carry_both_languages(chinese, book):
     quiz = cards.quiz("01_cg").html()
     data = island(quiz)
     assert data["questions"][0]["options"][0]["feedback"]["zh"] == "<p>中文反馈</p>"
-    assert '<div class="ndcg-lang" lang="zh-Hans"><p>中文问题</p></div>' in quiz
+    assert '<span class="ndcg-lang" lang="zh-Hans">中文问题</span></p>' in quiz
     assert "中文反馈" in quiz  # the print-only answer key, in both languages
 
     progress = cards.progress().html()

@@ -35,12 +35,12 @@ def _quiz_html(deck) -> str:
                 '<ul class="ndcg-print-options">'
                 + "".join(
                     f'<li><span class="ndcg-qz-letter">{mark}{_LETTERS[i]}.</span>'
-                    f"{both.html(lambda d, _, i=i, q=index: to_html(d.quiz[q].options[i].text), 'div')}</li>"
+                    f"{both.markdown(lambda d, _, i=i, q=index: to_html(d.quiz[q].options[i].text))}</li>"
                     for i in range(len(question.options))
                 )
                 + "</ul>"
             )
-        asked = both.html(lambda d, _, q=index: to_html(d.quiz[q].question), "div")
+        asked = both.markdown(lambda d, _, q=index: to_html(d.quiz[q].question))
         items.append(
             f'<li id="question-{html.escape(question.id)}" data-kind="{question.kind}">'
             f'<div class="ndcg-qz-text"><strong>Q{index + 1}.</strong> {how_html(question.kind, _HOW)}'
@@ -86,8 +86,8 @@ def printable_html(decks=None, quiz=True) -> str:
                 else ""
             )
             i = number - 1
-            front = both.html(lambda d, _, i=i: to_html(d.flashcards[i].front), "div")
-            back = both.html(lambda d, _, i=i: to_html(d.flashcards[i].back), "div")
+            front = both.markdown(lambda d, _, i=i: to_html(d.flashcards[i].front))
+            back = both.markdown(lambda d, _, i=i: to_html(d.flashcards[i].back))
             rows.append(
                 f'<tr id="card-{html.escape(card.id)}"><td class="ndcg-front">'
                 f'<span class="ndcg-n">{number}</span>{front}</td>'

@@ -60,11 +60,28 @@ class Languages:
         texts = [make(deck, language) for language, deck in self.decks.items()]
         return texts[0] if len(texts) == 1 else text_html(texts[0], texts[1], tag)
 
+    def markdown(self, make) -> str:
+        """``make(deck, language)`` (a text rendered by :func:`to_html`) in each language. Texts of
+        one paragraph each stay one paragraph, the languages as two ``<span>`` in it, so the
+        layout of a paragraph (shown inline after a letter or a number) is the same as with one
+        language; longer texts are two ``<div>`` (which ``ndcg-course.css`` lays out as if they
+        were not there: ``display: contents``)."""
+        texts = [make(deck, language) for language, deck in self.decks.items()]
+        if len(texts) == 1 or texts[0] == texts[1]:
+            return texts[0]
+        if all(_one_paragraph(text) for text in texts):
+            return f"<p>{text_html(texts[0][3:-4], texts[1][3:-4])}</p>"
+        return text_html(texts[0], texts[1], "div")
+
     def data(self, make):
         """``make(deck, language)`` in the one language, or ``{"en": ..., "zh": ...}``."""
         if len(self.decks) == 1:
             return make(*next(iter(self.decks.items()))[::-1])
         return {language: make(deck, language) for language, deck in self.decks.items()}
+
+
+def _one_paragraph(fragment: str) -> bool:
+    return fragment.startswith("<p>") and fragment.endswith("</p>") and fragment.count("<p>") == 1
 
 
 def lang_attribute() -> str:
@@ -258,8 +275,8 @@ class FlashcardsView(_View):
             f'<div class="ndcg-fc-card" data-role="card" data-card-id="{html.escape(first["id"])}" '
             'aria-live="polite">'
             f'<div class="ndcg-fc-label" data-role="label">{html_word("question")}</div>'
-            f'<div class="ndcg-fc-front" data-role="front">{both.html(lambda d, _: to_html(d.flashcards[0].front), "div")}</div>'
-            f'<div class="ndcg-fc-back" data-role="back" hidden>{both.html(lambda d, _: to_html(d.flashcards[0].back), "div")}</div>'
+            f'<div class="ndcg-fc-front" data-role="front">{both.markdown(lambda d, _: to_html(d.flashcards[0].front))}</div>'
+            f'<div class="ndcg-fc-back" data-role="back" hidden>{both.markdown(lambda d, _: to_html(d.flashcards[0].back))}</div>'
             '<div class="ndcg-fc-source" data-role="source" hidden></div>'
             "</div>"
             '<div class="ndcg-fc-bar" data-until-ready hidden>'
@@ -308,12 +325,10 @@ def _question_options(both: Languages, q: int) -> str:
     """A question's options as the skeleton shows them: buttons, or checkboxes and a Check button."""
     question = next(iter(both.decks.values())).quiz[q]
 
-    def text(o: int, tag: str = "span", inline: bool = False) -> str:
-        def made(d, _):
-            rendered = to_html(d.quiz[q].options[o].text)
-            return _inline(rendered) if inline else rendered
-
-        return both.html(made, tag)
+    def text(o: int, inline: bool = False) -> str:
+        if inline:
+            return both.html(lambda d, _: _inline(to_html(d.quiz[q].options[o].text)))
+        return both.markdown(lambda d, _: to_html(d.quiz[q].options[o].text))
 
     if question.kind == "multi-select":
         boxes = "".join(
@@ -340,7 +355,7 @@ def _question_options(both: Languages, q: int) -> str:
         )
     buttons = "".join(
         f'<button type="button" class="ndcg-qz-opt" data-option="{i}" aria-pressed="false" disabled>'
-        f'<span class="ndcg-qz-letter">{letter}.</span>{text(i, "div")}</button>'
+        f'<span class="ndcg-qz-letter">{letter}.</span>{text(i)}</button>'
         for i, letter in zip(range(len(question.options)), _LETTERS)
     )
     return f'<div class="ndcg-qz-opts">{buttons}</div>'
@@ -410,7 +425,7 @@ class QuizView(_View):
                 if question.source
                 else ""
             )
-            asked = both.html(lambda d, _, index=index: to_html(d.quiz[index].question), "div")
+            asked = both.markdown(lambda d, _, index=index: to_html(d.quiz[index].question))
             parts.append(
                 f'<div class="ndcg-qz-q" data-question="{html.escape(question.id)}" data-index="{index}" '
                 f'data-kind="{question.kind}">'
