@@ -6,7 +6,10 @@ Registered by :func:`ndcg_book.setup`.
 ``{quiz-answers} 02_dcg``
     The chapter's quiz for the instructor, from ``ndcg/course/content/02_dcg.yaml``
     (:func:`ndcg.course.cards.notes.answer_key_markdown`): per question the right answer
-    and why, then every wrong option with why people pick it and what to say.
+    and why, then every wrong option with why people pick it and what to say. It is written in
+    the page's language (the build's ``language``: the Chinese edition's key comes from the
+    chapter's cards catalogue), and marked not translatable, so its texts are no messages of the
+    page's own catalogue (they would be translated twice).
 
 ``{course-text}``
     Its content is MyST Markdown in which ``{{ expr :spec }}`` templates are computed
@@ -39,16 +42,36 @@ class _MarkdownDirective(SphinxDirective):
 
 
 class QuizAnswers(_MarkdownDirective):
-    """``{quiz-answers} <chapter>``: the chapter's quiz, answers and tempting wrong options."""
+    """``{quiz-answers} <chapter>``: the chapter's quiz, answers and tempting wrong options, in
+    the page's language."""
 
     required_arguments = 1
     has_content = False
 
     def markdown(self) -> str:
-        from ndcg.course.cards import load
+        from ndcg.course import i18n
+        from ndcg.course.cards import CONTENT_DIR, load, words
         from ndcg.course.cards.notes import answer_key_markdown
+        from ndcg_book.editions import edition
 
-        return answer_key_markdown(load(self.arguments[0]))
+        chapter = self.arguments[0]
+        language = edition(self.env.config.language)
+        # the page is read again when its quiz or the catalogues it is written from change
+        self.env.note_dependency(str(CONTENT_DIR / f"{chapter}.yaml"))
+        if language != "en":
+            for domain in (f"cards/{chapter}", words.DOMAIN):
+                if (i18n.LOCALES / f"{domain}.po").is_file():
+                    self.env.note_dependency(str(i18n.LOCALES / f"{domain}.po"))
+        return answer_key_markdown(load(chapter, language), language)
+
+    def run(self) -> list[nodes.Node]:
+        made = super().run()
+        # Written by the build in each language from the content's catalogues: not a message of
+        # the page's catalogue.
+        for node in made:
+            for text in node.findall(nodes.TextElement):
+                text["translatable"] = False
+        return made
 
 
 class CourseText(_MarkdownDirective):

@@ -136,7 +136,9 @@ COMMANDS: dict[str, Command] = {
         "fail if a generated notebook no longer matches its text source (no execution)", sync_check
     ),
     "sentences": Command("rewrite the text sources' prose one sentence per line", sentences),
-    "anki": Command("write every flashcard to an Anki deck, _build/ndcg-course.apkg", anki),
+    "anki": Command(
+        "write every flashcard to an Anki deck per language, _build/ndcg-course.apkg and -zh.apkg", anki
+    ),
     "benchmark": Command("time ndcg.ndcg_score against scikit-learn", benchmark),
     "races": Command(
         "run chapter 6's races with 20 seeds each into experiments/results/ (about 5 minutes)", races

@@ -197,3 +197,42 @@ def test_the_pages_workflow_is_ready_to_enable():
     assert upload["with"]["path"] == "_build/html"
     assert any("make book" in step.get("run", "") for step in steps)
     assert workflow["jobs"]["deploy"]["needs"] == "build"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_answer_key_is_written_in_the_page_language_and_is_no_message(tmp_path, language):
+    # The Chinese edition's answer key comes from the cards' catalogues; the page's catalogue
+    # (gettext) holds none of it, or it would be translated twice.
+    from sphinx.application import Sphinx
+
+    from tests.book import small_sphinx
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "book_parts.py").write_text(small_sphinx.parts_setup("teaching", root=ROOT), encoding="utf-8")
+    (src / "conf.py").write_text(
+        f'import sys\nsys.path.insert(0, {str(src)!r})\nextensions = ["book_parts"]\nlanguage = "{language}"\n',
+        encoding="utf-8",
+    )
+    (src / "index.rst").write_text(
+        "Notes\n=====\n\nA sentence of the page.\n\n.. quiz-answers:: 01_cg\n", encoding="utf-8"
+    )
+    html, _ = small_sphinx.build(src, tmp_path / "out")
+    page = (html / "index.html").read_text(encoding="utf-8")
+    if language == "en":
+        assert "Right: C." in page and "Why people pick it" in page
+    else:
+        assert "正确：C。" in page and "为什么有人选它" in page and "Why people pick it" not in page
+    Sphinx(
+        str(src),
+        str(src),
+        str(tmp_path / "pot"),
+        str(tmp_path / "doctrees-pot"),
+        "gettext",
+        status=None,
+        warning=None,
+        freshenv=True,
+    ).build()
+    template = (tmp_path / "pot" / "index.pot").read_text(encoding="utf-8")
+    assert "A sentence of the page." in template
+    assert "Why people pick it" not in template and "Right: C." not in template and "Q1." not in template

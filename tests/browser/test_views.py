@@ -21,6 +21,7 @@ import pytest
 
 from ndcg.course import cards
 from ndcg.course.cards.markup import link_sources
+from ndcg.course.cards.words import word
 from tests.browser.pages import BOOK, Visit, book_uri
 from tests.core import reference
 
@@ -70,9 +71,21 @@ def has_math(*texts: str) -> bool:
 
 
 def first_word(markdown: str) -> str:
-    """A word of the feedback that survives rendering (no maths, no markup)."""
+    """A word of the feedback that survives rendering (no maths, no markup): a Latin word of four
+    letters or more, else (a Chinese text) two Chinese characters."""
     plain = re.sub(r"\$[^$]*\$|`[^`]*`|[*_]", " ", markdown)
-    return next(word for word in re.findall(r"[A-Za-z]{4,}", plain))
+    return next(iter(re.findall(r"[A-Za-z]{4,}", plain) + re.findall(r"[\u4e00-\u9fff]{2}", plain)))
+
+
+def page_language(visit: Visit) -> str:
+    """The language of the page's edition: "zh" in the Chinese one (``<html lang="zh-CN">``)."""
+    lang = visit.page.evaluate("() => document.documentElement.lang") or ""
+    return "zh" if lang.lower().startswith("zh") else "en"
+
+
+def said(key: str, language: str, **values) -> str:
+    """What a view says, in the page's language, without the spaces a Chinese message has not."""
+    return word(key, language, **values).strip()
 
 
 # -- the views, clicked -----------------------------------------------------------------------
@@ -82,7 +95,8 @@ def check_flashcards(visit: Visit):
     page = visit.page
     root = page.locator(".ndcg-fc").first
     chapter = root.get_attribute("data-chapter")
-    deck = cards.load(chapter)
+    lang = page_language(visit)
+    deck = cards.load(chapter, lang)
     by_id = {card.id: card for card in deck.flashcards}
     card, front, back = (root.locator(f"[data-role={role}]") for role in ("card", "front", "back"))
     root.scroll_into_view_if_needed()
@@ -95,7 +109,7 @@ def check_flashcards(visit: Visit):
     # flip: the answer and its source appear
     root.locator("[data-action=flip]").click()
     assert back.is_visible() and back.inner_text().strip()
-    assert root.locator("[data-action=flip]").inner_text() == "Hide answer"
+    assert root.locator("[data-action=flip]").inner_text() == said("hide-answer", lang)
     visit.typeset(back, has_math(deck.flashcards[0].back))
     if deck.flashcards[0].source:
         assert deck.flashcards[0].source in root.locator("[data-role=source]").inner_text()
@@ -116,7 +130,11 @@ def check_flashcards(visit: Visit):
         root.locator(f"[data-action={action}]").click()
         expected = methods[action]()
         assert card.get_attribute("data-card-id") == expected, action
-        assert f"in box {leitner.box(expected)}" in root.locator("[data-role=status]").inner_text()
+        status = root.locator("[data-role=status]").inner_text()
+        n, total = deck.flashcards.index(by_id[expected]) + 1, len(deck.flashcards)
+        assert status.startswith(
+            said("card-status", lang, n=n, total=total, box=leitner.box(expected), counts="")
+        ), status
         assert back.is_hidden()
     counts = " / ".join(str(n) for n in leitner.counts().values())
     assert counts in root.locator("[data-role=status]").inner_text()
@@ -136,7 +154,7 @@ def check_flashcards(visit: Visit):
     assert f'FlashcardDeck("{chapter}")' in root.inner_text()
 
 
-def check_choice(visit: Visit, box, question, choice: int):
+def check_choice(visit: Visit, box, question, choice: int, lang: str = "en"):
     """Click option ``choice`` of a single-choice or true/false question; check its feedback."""
     feedback = box.locator("[data-role=feedback]")
     option = question.options[choice]
@@ -148,12 +166,12 @@ def check_choice(visit: Visit, box, question, choice: int):
     assert state in button.get_attribute("class")
     assert state in feedback.get_attribute("class")
     text = feedback.text_content()
-    assert ("Correct." if option.correct else "Incorrect.") in text
+    assert said("correct" if option.correct else "incorrect", lang) in text
     assert first_word(option.feedback) in text
     visit.typeset(feedback, has_math(option.feedback))
 
 
-def check_ticks(visit: Visit, box, question, ticked: list[int]):
+def check_ticks(visit: Visit, box, question, ticked: list[int], lang: str = "en"):
     """Tick exactly ``ticked`` of a multi-select question and check; check every option's feedback."""
     feedback = box.locator("[data-role=feedback]")
     for index in range(len(question.options)):
@@ -163,14 +181,14 @@ def check_ticks(visit: Visit, box, question, ticked: list[int]):
     assert feedback.is_visible() and feedback.get_attribute("data-shown") == ",".join(map(str, ticked))
     assert ("is-correct" if right else "is-wrong") in feedback.get_attribute("class")
     text = feedback.text_content()
-    assert ("Correct. Exactly the right options." if right else "Incorrect.") in text
+    assert (word("correct", lang) + word("exactly-right", lang) if right else said("incorrect", lang)) in text
     items = feedback.locator(".ndcg-qz-fb-item")
     assert items.count() == len(question.options)
     for index, option in enumerate(question.options):
         good = (index in ticked) == option.correct
         item = items.nth(index)
         assert ("is-correct" if good else "is-wrong") in item.get_attribute("class")
-        assert ("Right choice." if good else "Wrong choice.") in item.text_content()
+        assert said("right-choice" if good else "wrong-choice", lang) in item.text_content()
         assert first_word(option.feedback) in item.text_content()
     visit.typeset(feedback, any(has_math(option.feedback) for option in question.options))
 
@@ -178,7 +196,8 @@ def check_ticks(visit: Visit, box, question, ticked: list[int]):
 def check_quiz(visit: Visit, every_question: bool = True):
     root = visit.page.locator(".ndcg-qz").first
     chapter = root.get_attribute("data-chapter")
-    deck = cards.load(chapter)
+    lang = page_language(visit)
+    deck = cards.load(chapter, lang)
     root.scroll_into_view_if_needed()
     visit.typeset(root, any(has_math(q.question, *(o.text for o in q.options)) for q in deck.quiz))
     questions = deck.quiz if every_question else deck.quiz[:1]
@@ -195,17 +214,17 @@ def check_quiz(visit: Visit, every_question: bool = True):
             else:
                 wrong = [*right, next(i for i, option in enumerate(question.options) if not option.correct)]
             for ticked in [right] if last else [wrong, right]:
-                check_ticks(visit, box, question, ticked)
+                check_ticks(visit, box, question, ticked, lang)
         else:
             wrong = next(i for i, option in enumerate(question.options) if not option.correct)
             for choice in [question.answer] if last else [wrong, question.answer]:
-                check_choice(visit, box, question, choice)
+                check_choice(visit, box, question, choice, lang)
     score = root.locator("[data-role=score]").inner_text()
+    total = len(deck.quiz)
     if every_question:
-        assert f"Answered {len(deck.quiz)} of {len(deck.quiz)}" in score
-        assert "right at the first try: 1" in score
+        assert said("quiz-score", lang, answered=total, total=total, right=1) in score
     else:
-        assert f"Answered 1 of {len(deck.quiz)}" in score
+        assert said("answered-of", lang, answered=1, total=total) in score
     assert f'Quiz("{chapter}")' in root.inner_text()
 
 
@@ -353,9 +372,12 @@ def test_every_view_is_hydrated_from_its_island(browser, server, page_path):
             assert [c["id"] for c in data["cards"]] == [c.id for c in deck.flashcards]
             # as the book shows them: every "source 00X" a link to the Sources page (ndcg_book.sources)
             sources = "../" * page_path.count("/") + "reference/sources.html"
-            assert [c["back"] for c in data["cards"]] == [
-                link_sources(cards.to_html(c.back), sources) for c in deck.flashcards
-            ]
+            # in both languages: the page shows the one of its edition
+            for language in ("en", "zh"):
+                assert [c["back"][language] for c in data["cards"]] == [
+                    link_sources(cards.to_html(c.back), sources)
+                    for c in cards.load(data["chapter"], language).flashcards
+                ]
         else:
             assert [q["id"] for q in data["questions"]] == [q.id for q in deck.quiz]
     # the controls are live: no disabled option, no hidden bar once hydrated

@@ -187,3 +187,44 @@ def test_quiz_questions_become_notes_of_every_kind(kinds_deck):
         assert feedback in multi.fields[1]
     assert "quiz-multi-select" in multi.tags
     assert "$" not in "".join(note.fields[0] + note.fields[1] for note in deck.notes)
+
+
+# -- one deck per language ----------------------------------------------------------------------
+
+
+def test_each_language_has_its_own_stable_ids():
+    # derived from the English ids by a fixed offset per language: never change them either
+    assert anki.OFFSETS == {"en": 0, "zh": 1000}
+    assert anki.model_id("en") == anki.MODEL_ID and anki.model_id("zh") == anki.MODEL_ID + 1000
+    assert anki.deck_id("00_why", "zh") == anki.DECK_ID + 1001
+    english = {anki.deck_id(c, "en") for c in cards.chapters()}
+    chinese = {anki.deck_id(c, "zh") for c in cards.chapters()}
+    assert not english & chinese and len(chinese) == len(cards.chapters())
+    assert english == set(anki.DECK_IDS.values())
+    for card in ALL_CARDS[:5]:
+        assert anki.note_guid(card.id, "zh") == genanki.guid_for(card.id, "zh") != anki.note_guid(card.id)
+    with pytest.raises(ValueError, match="language must be one of"):
+        anki.model_id("fr")
+
+
+def test_the_chinese_deck(tmp_path):
+    deck = anki.chapter_deck("02_dcg", language="zh")
+    assert deck.deck_id == anki.deck_id("02_dcg", "zh")
+    assert deck.name == f"{anki.word('anki-deck', 'zh')}::{anki.short_name('02_dcg', 'zh')}"
+    loaded = cards.load("02_dcg", "zh")
+    assert len(deck.notes) == len(loaded.flashcards) + len(loaded.quiz)
+    assert {note.guid for note in deck.notes} == {
+        anki.note_guid(entry.id, "zh") for entry in loaded.flashcards + loaded.quiz
+    }
+    assert all(note.model.model_id == anki.model_id("zh") for note in deck.notes)
+    path = anki.write_apkg(tmp_path / "zh.apkg", "zh")
+    notes, decks, _ = read_apkg(path, tmp_path)
+    assert {mid for _, mid, *_ in notes} == {anki.model_id("zh")}
+    assert set(decks) >= {anki.deck_id(c, "zh") for c in cards.chapters()}
+
+
+def test_main_writes_a_deck_per_language(tmp_path, capsys):
+    assert anki.main([str(tmp_path / "course.apkg")]) == 0
+    assert (tmp_path / "course.apkg").exists() and (tmp_path / "course-zh.apkg").exists()
+    assert capsys.readouterr().out.count("Wrote ") == 2
+    assert anki.language_path("_build/ndcg-course.apkg", "zh").name == "ndcg-course-zh.apkg"

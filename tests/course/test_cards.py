@@ -351,7 +351,7 @@ def island(snippet):
 def view_root(snippet):
     return re.match(
         r'<div class="ndcg-kf (ndcg-fc|ndcg-qz) mathjax_process" id="([^"]+)" '
-        r'data-chapter="([^"]+)" data-ndcg-view="(flashcards|quiz)">',
+        r'data-chapter="([^"]+)" data-ndcg-view="(flashcards|quiz)"(?: data-lang="(?:en|zh)")?>',
         snippet,
     )
 

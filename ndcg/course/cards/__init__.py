@@ -20,6 +20,16 @@ Modules
 ``markup``      Markdown with ``$`` maths to HTML (markdown-it-py + dollarmath)
 ``views``       the views: HTML skeleton + JSON island
 ``printable``   the printable page
+``notes``       the instructors' answer key (MyST Markdown)
+``words``       the views' own words (buttons, labels, feedback marks), in English and Chinese
+
+Languages
+---------
+Every deck loads in English (the file as written) or in Chinese (``load("02_dcg", "zh")``, from
+the chapter's catalogue ``ndcg/course/locales/zh_CN/LC_MESSAGES/cards/02_dcg.po``, each text
+translated before its templates are computed). The views show the language of the cells
+(:func:`ndcg.course.i18n.language`): both in the book's build, the page keeping its edition's;
+one in a notebook.
 
 The file format
 ---------------

@@ -5,15 +5,25 @@ Every chapter has a YAML file in ``ndcg/course/content/`` (see
 :class:`Deck` of :class:`Flashcard` and :class:`Question` (each with its
 :class:`Option`), with every ``{{ }}`` template rendered
 (:mod:`ndcg.course.cards.templates`); the text stays Markdown.
+
+A deck is loaded in English (the file as written) or in Chinese (``load("02_dcg", "zh")``): each
+text field is looked up in the chapter's catalogue,
+``ndcg/course/locales/zh_CN/LC_MESSAGES/cards/<chapter>.po`` (its context the card's or
+question's id and the field, ``dcg-why-log:back``, ``dcg-q-formula:B:feedback``), **before** its
+templates are computed, so both languages show the same computed values; a text not translated
+yet stays English. A true-false question's "True" and "False" are the views' words
+(:mod:`ndcg.course.cards.words`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import i18n
 from .templates import namespace, render_template
+from .words import word
 
 #: Where the chapter files live.
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
@@ -103,6 +113,10 @@ class Deck:
     title: str
     flashcards: tuple
     quiz: tuple
+    #: The deck's language, ``"en"`` or ``"zh"`` (:data:`ndcg.course.i18n.LANGUAGES`).
+    language: str = "en"
+    #: The file it was loaded from (how :func:`as_deck` loads it in another language).
+    path: str = field(default="", compare=False, repr=False)
 
 
 def chapters() -> list[str]:
@@ -114,13 +128,16 @@ def chapters() -> list[str]:
     return sorted(path.stem for path in CONTENT_DIR.glob("*.yaml"))
 
 
-def load(chapter: str) -> Deck:
+def load(chapter: str, language: str = "en") -> Deck:
     """Load a chapter's flashcards and quiz, with every template rendered.
 
     Parameters
     ----------
     chapter : str
         A chapter key such as ``"02_dcg"`` (see :func:`chapters`).
+    language : str
+        ``"en"`` (the file as written) or ``"zh"`` (every text from the chapter's catalogue,
+        English where a text is not translated yet).
 
     Returns
     -------
@@ -147,17 +164,17 @@ def load(chapter: str) -> Deck:
     if not isinstance(chapter, str) or chapter not in valid:
         listed = ", ".join(repr(name) for name in valid)
         raise ValueError(f"chapter must be one of {listed}; got {chapter!r}.")
-    return load_file(CONTENT_DIR / f"{chapter}.yaml")
+    return load_file(CONTENT_DIR / f"{chapter}.yaml", language)
 
 
-def load_all() -> list[Deck]:
+def load_all(language: str = "en") -> list[Deck]:
     """Every chapter's deck, in course order; ids must be unique across all files.
 
     >>> decks = load_all()
     >>> [deck.chapter for deck in decks] == chapters()
     True
     """
-    decks = [load(chapter) for chapter in chapters()]
+    decks = [load(chapter, language) for chapter in chapters()]
     seen: dict[str, str] = {}
     for deck in decks:
         for entry in deck.flashcards + deck.quiz:
@@ -185,13 +202,17 @@ def _check_keys(entry, fields, where: str, flags=("correct",)) -> None:
             raise ValueError(f"{where}: field {key!r} must be text; got {entry[key]!r}.")
 
 
-def load_file(path) -> Deck:
+def load_file(path, language: str = "en") -> Deck:
     """Load one content file (see :func:`load`); for tests and new chapters.
 
     The chapter key is the file's name without ``.yaml``, and the file's
-    ``chapter:`` must agree with it.
+    ``chapter:`` must agree with it. In ``language`` ``"zh"``, the texts come from the catalogue
+    ``cards/<chapter>`` (English where it has none).
     """
     import yaml
+
+    if language not in i18n.LANGUAGES:
+        raise ValueError(f"language must be one of {i18n.LANGUAGES}; got {language!r}.")
 
     path = Path(path)
     name = path.name
@@ -216,6 +237,13 @@ def load_file(path) -> Deck:
 
     names = namespace()
     seen: set[str] = set()
+    domain = f"cards/{chapter}"
+
+    def said(value, context: str) -> str:
+        """A field as written, or its Chinese (looked up with the field as written, the
+        catalogue's English, before any template is computed)."""
+        raw = str(value)
+        return raw if language == "en" else i18n.translator(domain, context)(raw)
 
     def ident(entry, where: str) -> str:
         value = entry["id"]
@@ -242,8 +270,8 @@ def load_file(path) -> Deck:
             Flashcard(
                 id=ident(entry, where),
                 chapter=chapter,
-                front=text(entry["front"], where),
-                back=text(entry["back"], where),
+                front=text(said(entry["front"], f"{entry['id']}:front"), where),
+                back=text(said(entry["back"], f"{entry['id']}:back"), where),
                 source=entry.get("source", "").strip(),
             )
         )
@@ -266,18 +294,19 @@ def load_file(path) -> Deck:
             _check_keys(entry, _TRUE_FALSE_FIELDS, where, flags=("answer",))
             if not isinstance(entry["answer"], bool):
                 raise ValueError(f"{where}: answer must be true or false; got {entry['answer']!r}.")
-            why = text(entry["why"], f"{where}, why")
+            qid = entry["id"]
+            why = text(said(entry["why"], f"{qid}:why"), f"{where}, why")
             options = [
                 Option(
-                    "True",
+                    word("true", language),
                     entry["answer"],
-                    text(entry["feedback_true"], f"{where}, feedback_true"),
+                    text(said(entry["feedback_true"], f"{qid}:feedback_true"), f"{where}, feedback_true"),
                     "" if entry["answer"] else why,
                 ),
                 Option(
-                    "False",
+                    word("false", language),
                     not entry["answer"],
-                    text(entry["feedback_false"], f"{where}, feedback_false"),
+                    text(said(entry["feedback_false"], f"{qid}:feedback_false"), f"{where}, feedback_false"),
                     why if entry["answer"] else "",
                 ),
             ]
@@ -293,12 +322,13 @@ def load_file(path) -> Deck:
                 _check_keys(option, _OPTION_FIELDS, at)
                 if not isinstance(option["correct"], bool):
                     raise ValueError(f"{at}: correct must be true or false; got {option['correct']!r}.")
+                context = f"{entry['id']}:{letter}"
                 options.append(
                     Option(
-                        text(option["text"], at),
+                        text(said(option["text"], f"{context}:text"), at),
                         option["correct"],
-                        text(option["feedback"], at),
-                        text(option["why"], at) if "why" in option else "",
+                        text(said(option["feedback"], f"{context}:feedback"), at),
+                        text(said(option["why"], f"{context}:why"), at) if "why" in option else "",
                     )
                 )
             n_correct = sum(option.correct for option in options)
@@ -324,7 +354,7 @@ def load_file(path) -> Deck:
             Question(
                 id=ident(entry, where),
                 chapter=chapter,
-                question=text(entry["question"], where),
+                question=text(said(entry["question"], f"{entry['id']}:question"), where),
                 options=tuple(options),
                 source=entry.get("source", "").strip(),
                 kind=kind,
@@ -332,14 +362,26 @@ def load_file(path) -> Deck:
         )
 
     return Deck(
-        chapter=chapter, title=str(data["title"]), flashcards=tuple(flashcards), quiz=tuple(questions)
+        chapter=chapter,
+        title=said(data["title"], "title"),
+        flashcards=tuple(flashcards),
+        quiz=tuple(questions),
+        language=language,
+        path=str(path),
     )
 
 
-def as_deck(chapter) -> Deck:
-    """A chapter's :class:`Deck`: a chapter key is loaded (:func:`load`), a Deck passes through.
+def as_deck(chapter, language: str | None = None) -> Deck:
+    """A chapter's :class:`Deck`: a chapter key is loaded (:func:`load`), a Deck passes through;
+    with ``language``, in that language (a Deck made by hand, with no file, stays as it is).
 
     >>> as_deck("01_cg") == as_deck(load("01_cg"))
     True
+    >>> as_deck(load("01_cg"), "zh").language
+    'zh'
     """
-    return chapter if isinstance(chapter, Deck) else load(chapter)
+    if not isinstance(chapter, Deck):
+        return load(chapter, language or "en")
+    if language is None or chapter.language == language or not chapter.path:
+        return chapter
+    return load_file(chapter.path, language)

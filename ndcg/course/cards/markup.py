@@ -70,12 +70,15 @@ def to_html(text: str) -> str:
 # -- "source 00X": links to the Sources page ------------------------------------------------
 
 #: A mention of a source document in prose: "source 002", "Source 004's", "sources 000 and 002",
-#: "sources 001, 003 and 004". The codes are three digits starting with 0 (000, 001, ...).
+#: "sources 001, 003 and 004", and in the Chinese edition "来源 002", "资料 003 的", "来源 000 和 002",
+#: "来源 001、003 和 004". The codes are three digits starting with 0 (000, 001, ...).
 _MENTION = re.compile(
-    r"\b(?P<word>[Ss]ources?)\s+(?P<first>0\d\d)\b"
-    r"(?P<more>(?:(?:,\s*|,?\s+(?:and|or)\s+)0\d\d\b)*)"
+    r"(?:\b(?P<word>[Ss]ources?)\s+|(?P<zh>来源|资料)\s*)(?P<first>0\d\d)(?![\dA-Za-z_])"
+    r"(?P<more>(?:(?:,\s*|,?\s+(?:and|or)\s+|\s*[、，,]\s*|\s*[和或及与]\s*)0\d\d(?![\dA-Za-z_]))*)"
 )
 _CODE = re.compile(r"\b0\d\d\b")
+#: A code inside a mention (a Chinese character may follow it: "003 的" is also "003的").
+_CODE_IN = re.compile(r"(?<![\dA-Za-z_])0\d\d(?![\dA-Za-z_])")
 
 #: Elements whose text is a card's or question's ``source:`` field ("004, stage 2; 002"): every
 #: code in them is a source, with or without the word "source".
@@ -109,6 +112,9 @@ def source_spans(text: str, *, bare: bool = False) -> list[tuple[int, int, str]]
     []
     >>> [code for _, _, code in source_spans("004, stage 2; 002", bare=True)]
     ['004', '002']
+    >>> text = "正如来源 002的表格，来源 001、003 和 004 都同意。"
+    >>> [text[a:b] for a, b, _ in source_spans(text)]
+    ['来源 002', '来源 001', '003', '004']
     """
     if bare:
         return [(m.start(), m.end(), m.group()) for m in _CODE.finditer(text)]
@@ -116,7 +122,7 @@ def source_spans(text: str, *, bare: bool = False) -> list[tuple[int, int, str]]
     for mention in _MENTION.finditer(text):
         spans.append((mention.start(), mention.end("first"), mention.group("first")))
         offset = mention.start("more")
-        for code in _CODE.finditer(mention.group("more")):
+        for code in _CODE_IN.finditer(mention.group("more")):
             spans.append((offset + code.start(), offset + code.end(), code.group()))
     return spans
 

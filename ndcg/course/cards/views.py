@@ -10,6 +10,12 @@ output. Its HTML holds no CSS and no JavaScript of its own:
   view's data: the cards (or questions) already rendered to HTML by
   :func:`ndcg.course.cards.to_html`.
 
+Every text comes in the language of the cells (:func:`ndcg.course.i18n.language`): in the book's
+build, both English and Chinese, the page's CSS and script showing the one of its edition (the
+skeleton's texts as two elements, :func:`ndcg.course.i18n.html_both`; the data's texts as
+``{"en": ..., "zh": ...}``, with the words the script writes, :mod:`ndcg.course.cards.words`);
+in a notebook, one language, named by the view's ``data-lang``.
+
 In the built book, ``ndcg/course/static/ndcg-course.js`` (loaded, with
 ``ndcg-course.css``, by the Sphinx extension :mod:`ndcg_book.assets`)
 finds every view and activates it: flashcards with the Leitner rule (written
@@ -24,9 +30,12 @@ import html
 import json
 import re
 
+from .. import i18n
 from ..live import LiveFigure
+from . import words
 from .content import Deck, as_deck
 from .markup import link_sources, link_text, to_html
+from .words import html_text, html_word, text_html
 
 #: How many views of each kind and chapter this process made: the first one's DOM id is
 #: ``ndcg-<kind>-<chapter>``, stable from build to build (the reader's progress is stored
@@ -35,10 +44,50 @@ _MADE: collections.Counter = collections.Counter()
 _LETTERS = "ABCDEFGHIJ"
 
 #: What a view says about the progress it keeps (in the reader's browser only).
-SAVED_NOTE = (
-    "Your progress is saved in this browser, for this version of the book: "
-    "come back later and it is still here."
-)
+SAVED_NOTE = words.WORDS["saved-note"]
+
+
+class Languages:
+    """A deck in each language the cells show (:func:`ndcg.course.cards.words.languages`), and
+    its texts as HTML (both in the book, each in its element) or as data (``{"en", "zh"}``)."""
+
+    def __init__(self, deck):
+        deck = as_deck(deck)
+        self.decks = {language: as_deck(deck, language) for language in words.languages()}
+
+    def html(self, make, tag: str = "span") -> str:
+        """``make(deck, language)`` (HTML) in each language."""
+        texts = [make(deck, language) for language, deck in self.decks.items()]
+        return texts[0] if len(texts) == 1 else text_html(texts[0], texts[1], tag)
+
+    def markdown(self, make) -> str:
+        """``make(deck, language)`` (a text rendered by :func:`to_html`) in each language. Texts of
+        one paragraph each stay one paragraph, the languages as two ``<span>`` in it, so the
+        layout of a paragraph (shown inline after a letter or a number) is the same as with one
+        language; longer texts are two ``<div>`` (which ``ndcg-course.css`` lays out as if they
+        were not there: ``display: contents``)."""
+        texts = [make(deck, language) for language, deck in self.decks.items()]
+        if len(texts) == 1 or texts[0] == texts[1]:
+            return texts[0]
+        if all(_one_paragraph(text) for text in texts):
+            return f"<p>{text_html(texts[0][3:-4], texts[1][3:-4])}</p>"
+        return text_html(texts[0], texts[1], "div")
+
+    def data(self, make):
+        """``make(deck, language)`` in the one language, or ``{"en": ..., "zh": ...}``."""
+        if len(self.decks) == 1:
+            return make(*next(iter(self.decks.items()))[::-1])
+        return {language: make(deck, language) for language, deck in self.decks.items()}
+
+
+def _one_paragraph(fragment: str) -> bool:
+    return fragment.startswith("<p>") and fragment.endswith("</p>") and fragment.count("<p>") == 1
+
+
+def lang_attribute() -> str:
+    """The view's ``data-lang`` in a notebook (one language); none in the book (the page's)."""
+    now = i18n.language()
+    return "" if now == "both" else f' data-lang="{now}"'
 
 
 def json_island(data) -> str:
@@ -59,16 +108,23 @@ _ISLAND = re.compile(r'(<script type="application/json" data-ndcg-data>)(.*?)(</
 
 
 def _link_data(data, href: str, known) -> None:
-    """Link the source codes in a view's data, in place: the cards' and the options' HTML, and a
-    ``source_html`` beside every card's plain ``source`` (which the script shows when present)."""
+    """Link the source codes in a view's data, in place: the cards' and the options' HTML (in
+    each language), and a ``source_html`` beside every card's plain ``source`` (which the script
+    shows when present)."""
+
+    def linked(value):
+        if isinstance(value, dict):
+            return {language: link_sources(text, href, known=known) for language, text in value.items()}
+        return link_sources(value, href, known=known)
+
     for card in data.get("cards", ()):
-        card["front"] = link_sources(card["front"], href, known=known)
-        card["back"] = link_sources(card["back"], href, known=known)
+        card["front"] = linked(card["front"])
+        card["back"] = linked(card["back"])
         if card.get("source"):
             card["source_html"] = link_text(card["source"], href, known=known, bare=True)
     for question in data.get("questions", ()):
         for option in question.get("options", ()):
-            option["feedback"] = link_sources(option["feedback"], href, known=known)
+            option["feedback"] = linked(option["feedback"])
 
 
 def link_view_sources(fragment: str, href: str, *, known=None) -> str:
@@ -99,19 +155,28 @@ def link_view_sources(fragment: str, href: str, *, known=None) -> str:
 
 
 def flashcards_data(deck: Deck) -> dict:
-    """The flashcards view's data: every card's id, source, and front and back as HTML."""
+    """The flashcards view's data: every card's id, source, and front and back as HTML (each a
+    ``{"en": ..., "zh": ...}`` in the book), and the words the script writes."""
+    both = Languages(deck)
     return {
         "chapter": deck.chapter,
         "cards": [
-            {"id": card.id, "front": to_html(card.front), "back": to_html(card.back), "source": card.source}
-            for card in deck.flashcards
+            {
+                "id": card.id,
+                "front": both.data(lambda d, _, i=i: to_html(d.flashcards[i].front)),
+                "back": both.data(lambda d, _, i=i: to_html(d.flashcards[i].back)),
+                "source": card.source,
+            }
+            for i, card in enumerate(as_deck(deck).flashcards)
         ],
+        "words": words.data("flashcards"),
     }
 
 
 def quiz_data(deck: Deck) -> dict:
     """The quiz view's data: per question its id and kind, and per option whether it is right and
-    its feedback."""
+    its feedback (a ``{"en": ..., "zh": ...}`` in the book), and the words the script writes."""
+    both = Languages(deck)
     return {
         "chapter": deck.chapter,
         "questions": [
@@ -119,21 +184,22 @@ def quiz_data(deck: Deck) -> dict:
                 "id": question.id,
                 "kind": question.kind,
                 "options": [
-                    {"correct": option.correct, "feedback": to_html(option.feedback)}
-                    for option in question.options
+                    {
+                        "correct": option.correct,
+                        "feedback": both.data(lambda d, _, q=q, o=o: to_html(d.quiz[q].options[o].feedback)),
+                    }
+                    for o, option in enumerate(question.options)
                 ],
             }
-            for question in deck.quiz
+            for q, question in enumerate(as_deck(deck).quiz)
         ],
+        "words": words.data("quiz"),
     }
 
 
 def _live_line(widget: str, chapter: str) -> str:
     code = f'from ndcg.course.widgets import {widget}; {widget}("{chapter}")'
-    return (
-        '<p class="ndcg-live">Running this notebook? Try the live widget: '
-        f"<code>{html.escape(code)}</code></p>"
-    )
+    return f'<p class="ndcg-live">{html_word("live", code=f"<code>{html.escape(code)}</code>")}</p>'
 
 
 class _View(LiveFigure):
@@ -145,6 +211,7 @@ class _View(LiveFigure):
 
     def __init__(self, chapter):
         self.deck = as_deck(chapter)
+        self.languages = Languages(self.deck)
         base = f"ndcg-{self.kind}-{self.deck.chapter.replace('_', '-')}"
         _MADE[base] += 1
         self.dom_id = base if _MADE[base] == 1 else f"{base}-{_MADE[base]}"
@@ -155,7 +222,7 @@ class _View(LiveFigure):
     def _open(self, css: str) -> str:
         return (
             f'<div class="ndcg-kf {css} mathjax_process" id="{self.dom_id}" '
-            f'data-chapter="{html.escape(self.deck.chapter)}" data-ndcg-view="{self.view}">'
+            f'data-chapter="{html.escape(self.deck.chapter)}" data-ndcg-view="{self.view}"{lang_attribute()}>'
         )
 
     def data(self) -> dict:  # pragma: no cover - every view overrides it
@@ -166,15 +233,17 @@ class _View(LiveFigure):
 
 
 def _reset_bar(what: str) -> str:
-    """A view's "reset" control: a button, then a confirmation step (Yes / Cancel)."""
+    """A view's "reset" control: a button, then a confirmation step (Yes / Cancel); ``what`` is
+    the key of the words naming what it clears."""
+    said = words.both(what)
     return (
         '<div class="ndcg-reset" data-until-ready hidden>'
         '<button type="button" data-action="reset" disabled>'
-        f"\N{ANTICLOCKWISE OPEN CIRCLE ARROW} Reset {html.escape(what)}</button>"
+        f"\N{ANTICLOCKWISE OPEN CIRCLE ARROW} {html_word('reset', what=words.escaped(said))}</button>"
         '<span class="ndcg-confirm" data-role="confirm" hidden>'
-        f"Clear {html.escape(what)}? "
-        '<button type="button" class="ndcg-again" data-action="confirm-reset">Yes, clear it</button>'
-        '<button type="button" data-action="cancel-reset">Cancel</button>'
+        f"{html_word('clear-what', what=words.escaped(said))}"
+        f'<button type="button" class="ndcg-again" data-action="confirm-reset">{html_word("yes-clear")}</button>'
+        f'<button type="button" data-action="cancel-reset">{html_word("cancel")}</button>'
         "</span></div>"
     )
 
@@ -194,34 +263,36 @@ class FlashcardsView(_View):
         data = self.data()
         cards = data["cards"]
         first = cards[0]
+        both = self.languages
+        head = both.html(
+            lambda d, lang: html_text("flashcards-head", lang, title=html.escape(d.title), n=len(cards))
+        )
+        note = both.html(
+            lambda d, lang: words.sentences(html_text("leitner-note", lang), html_text("saved-note", lang))
+        )
         return (
-            self._open("ndcg-fc")
-            + f'<div class="ndcg-head">\N{FLOWER PLAYING CARDS} Flashcards: {html.escape(self.deck.title)} '
-            f"({len(cards)} cards)</div>"
+            self._open("ndcg-fc") + f'<div class="ndcg-head">\N{FLOWER PLAYING CARDS} {head}</div>'
             f'<div class="ndcg-fc-card" data-role="card" data-card-id="{html.escape(first["id"])}" '
             'aria-live="polite">'
-            '<div class="ndcg-fc-label" data-role="label">Question</div>'
-            f'<div class="ndcg-fc-front" data-role="front">{first["front"]}</div>'
-            f'<div class="ndcg-fc-back" data-role="back" hidden>{first["back"]}</div>'
+            f'<div class="ndcg-fc-label" data-role="label">{html_word("question")}</div>'
+            f'<div class="ndcg-fc-front" data-role="front">{both.markdown(lambda d, _: to_html(d.flashcards[0].front))}</div>'
+            f'<div class="ndcg-fc-back" data-role="back" hidden>{both.markdown(lambda d, _: to_html(d.flashcards[0].back))}</div>'
             '<div class="ndcg-fc-source" data-role="source" hidden></div>'
             "</div>"
             '<div class="ndcg-fc-bar" data-until-ready hidden>'
-            '<button type="button" data-action="previous">\N{BLACK LEFT-POINTING TRIANGLE} Previous</button>'
-            '<button type="button" data-action="flip" data-role="flip">Flip</button>'
-            '<button type="button" data-action="next">Next \N{BLACK RIGHT-POINTING TRIANGLE}</button>'
-            '<button type="button" data-action="shuffle">\N{TWISTED RIGHTWARDS ARROWS} Shuffle</button>'
+            f'<button type="button" data-action="previous">\N{BLACK LEFT-POINTING TRIANGLE} {html_word("previous")}</button>'
+            f'<button type="button" data-action="flip" data-role="flip">{html_word("flip")}</button>'
+            f'<button type="button" data-action="next">{html_word("next")} \N{BLACK RIGHT-POINTING TRIANGLE}</button>'
+            f'<button type="button" data-action="shuffle">\N{TWISTED RIGHTWARDS ARROWS} {html_word("shuffle")}</button>'
             '<button type="button" class="ndcg-again" data-action="again">'
-            "\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} Again</button>"
-            '<button type="button" class="ndcg-got" data-action="got">\N{WHITE HEAVY CHECK MARK} Got it</button>'
+            f"\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} {html_word('again')}</button>"
+            f'<button type="button" class="ndcg-got" data-action="got">\N{WHITE HEAVY CHECK MARK} {html_word("got")}</button>'
             "</div>"
-            f'<div class="ndcg-fc-status" data-role="status" data-until-ready hidden>Card 1 of {len(cards)}</div>'
+            f'<div class="ndcg-fc-status" data-role="status" data-until-ready hidden>{html_word("card-of", n=1, total=len(cards))}</div>'
             '<p class="ndcg-saved" data-role="note" aria-live="polite" data-until-ready hidden>'
-            "\N{CARD FILE BOX} \N{WHITE HEAVY CHECK MARK} Got it moves a card up a box, "
-            "\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} Again sends it back to box 1, "
-            f"and lower boxes come back sooner. {SAVED_NOTE}</p>"
-            + _reset_bar("this deck's boxes")
-            + "<noscript><p>These flashcards need JavaScript; the printable flashcards page lists every "
-            "card with its answer.</p></noscript>"
+            f"\N{CARD FILE BOX} {note}</p>"
+            + _reset_bar("what-boxes")
+            + f"<noscript><p>{html_word('cards-noscript')}</p></noscript>"
             + _live_line("FlashcardDeck", self.deck.chapter)
             + json_island(data)
             + "</div>"
@@ -236,7 +307,8 @@ def _inline(fragment: str) -> str:
 
 
 def answer_text(question) -> str:
-    """The right answer in words: ``"B"``, ``"True"``, or ``"A, C"`` for a multi-select question.
+    """The right answer in words: ``"B"``, ``"True"`` (in the deck's language), or ``"A, C"`` for a
+    multi-select question.
 
     >>> from ndcg.course.cards import Option, Question
     >>> q = Question("q", "x", "?", (Option("a", True, ""), Option("b", False, ""), Option("c", True, "")),
@@ -249,62 +321,87 @@ def answer_text(question) -> str:
     return ", ".join(_LETTERS[i] for i in question.answers)
 
 
-def _question_options(question, index: int) -> str:
+def _question_options(both: Languages, q: int) -> str:
     """A question's options as the skeleton shows them: buttons, or checkboxes and a Check button."""
+    question = next(iter(both.decks.values())).quiz[q]
+
+    def text(o: int, inline: bool = False) -> str:
+        if inline:
+            return both.html(lambda d, _: _inline(to_html(d.quiz[q].options[o].text)))
+        return both.markdown(lambda d, _: to_html(d.quiz[q].options[o].text))
+
     if question.kind == "multi-select":
         boxes = "".join(
             f'<label class="ndcg-qz-opt ndcg-qz-check"><input type="checkbox" data-option="{i}" disabled>'
-            f'<span class="ndcg-qz-letter">{letter}.</span><span>{_inline(to_html(option.text))}</span></label>'
-            for i, (letter, option) in enumerate(zip(_LETTERS, question.options))
+            f'<span class="ndcg-qz-letter">{letter}.</span><span>{text(i, inline=True)}</span></label>'
+            for i, letter in zip(range(len(question.options)), _LETTERS)
         )
         return (
-            f'<fieldset class="ndcg-qz-opts"><legend class="ndcg-qz-how">Tick every right option '
-            f"(one or more), then check your answer.</legend>{boxes}</fieldset>"
+            f'<fieldset class="ndcg-qz-opts"><legend class="ndcg-qz-how">{html_word("tick-how")}</legend>'
+            f"{boxes}</fieldset>"
             '<button type="button" class="ndcg-qz-submit" data-action="submit" disabled>'
-            f"\N{HEAVY CHECK MARK} Check my answer to Q{index + 1}</button>"
+            f"\N{HEAVY CHECK MARK} {html_word('check-answer', n=q + 1)}</button>"
         )
     if question.kind == "true-false":
         buttons = "".join(
             f'<button type="button" class="ndcg-qz-opt ndcg-qz-tf" data-option="{i}" aria-pressed="false" '
-            f"disabled>{html.escape(option.text)}</button>"
-            for i, option in enumerate(question.options)
+            f"disabled>{both.html(lambda d, _, i=i: html.escape(d.quiz[q].options[i].text))}</button>"
+            for i in range(len(question.options))
         )
-        return f'<div class="ndcg-qz-opts ndcg-qz-tf-opts" role="group" aria-label="True or false">{buttons}</div>'
+        label = html.escape(words.word("true-or-false", words.languages()[0]))
+        return (
+            f'<div class="ndcg-qz-opts ndcg-qz-tf-opts" role="group" aria-label="{label}" '
+            f'data-aria-label="true-or-false">{buttons}</div>'
+        )
     buttons = "".join(
         f'<button type="button" class="ndcg-qz-opt" data-option="{i}" aria-pressed="false" disabled>'
-        f'<span class="ndcg-qz-letter">{letter}.</span>{to_html(option.text)}</button>'
-        for i, (letter, option) in enumerate(zip(_LETTERS, question.options))
+        f'<span class="ndcg-qz-letter">{letter}.</span>{text(i)}</button>'
+        for i, letter in zip(range(len(question.options)), _LETTERS)
     )
     return f'<div class="ndcg-qz-opts">{buttons}</div>'
 
 
 def answer_key_html(deck) -> str:
-    """The quiz's answers, for print only: a ``hidden`` list that the print stylesheet shows."""
+    """The quiz's answers, for print only: a ``hidden`` list that the print stylesheet shows (in
+    the language of the cells: both in the book)."""
+    both = Languages(deck)
+    deck = next(iter(both.decks.values()))
     items = []
-    for index, question in enumerate(deck.quiz):
-        right = [question.options[i] for i in question.answers]
-        why = "".join(
-            (
-                f'<div class="ndcg-qz-key-why"><span class="ndcg-qz-letter">{_LETTERS[i]}.</span>'
-                f"{_inline(to_html(question.options[i].feedback))}</div>"
-                if question.kind == "multi-select"
-                else f'<div class="ndcg-qz-key-why">{_inline(to_html(option.feedback))}</div>'
+    for index in range(len(deck.quiz)):
+
+        def why(d, _, index=index):
+            asked = d.quiz[index]
+            return "".join(
+                (
+                    f'<div class="ndcg-qz-key-why"><span class="ndcg-qz-letter">{_LETTERS[i]}.</span>'
+                    f"{_inline(to_html(asked.options[i].feedback))}</div>"
+                    if asked.kind == "multi-select"
+                    else f'<div class="ndcg-qz-key-why">{_inline(to_html(asked.options[i].feedback))}</div>'
+                )
+                for i in asked.answers
             )
-            for i, option in zip(question.answers, right)
+
+        answer = both.html(
+            lambda d, lang, index=index: html_text(
+                "answer-item", lang, n=index + 1, answer=html.escape(answer_text(d.quiz[index]))
+            )
         )
-        items.append(f"<li><strong>Q{index + 1}: {html.escape(answer_text(question))}.</strong>{why}</li>")
+        items.append(f"<li><strong>{answer}</strong>{both.html(why, 'div')}</li>")
+    head = both.html(lambda d, lang: html_text("answers-head", lang, title=html.escape(d.title)))
     return (
         '<div class="ndcg-qz-key" data-role="key" hidden>'
-        f'<div class="ndcg-head">Answers: {html.escape(deck.title)}</div>'
+        f'<div class="ndcg-head">{head}</div>'
         f'<ol class="ndcg-qz-key-list">{"".join(items)}</ol></div>'
     )
 
 
-_HOW = {
-    "single": "",
-    "true-false": '<span class="ndcg-qz-kind">True or false? </span>',
-    "multi-select": '<span class="ndcg-qz-kind">Several answers: </span>',
-}
+#: The words before a question of each kind (none before a single-answer one).
+_HOW = {"single": "", "true-false": "kind-true-false", "multi-select": "kind-multi-select"}
+
+
+def how_html(kind: str, how=_HOW) -> str:
+    """The words saying how to answer a question of ``kind``, as HTML (empty for "single")."""
+    return f'<span class="ndcg-qz-kind">{html_word(how[kind])}</span>' if how[kind] else ""
 
 
 class QuizView(_View):
@@ -320,32 +417,36 @@ class QuizView(_View):
     def html(self) -> str:
         """The skeleton (every question and its options), the print-only answer key, the JSON island."""
         deck = self.deck
+        both = self.languages
         parts = []
         for index, question in enumerate(deck.quiz):
             source = (
-                f'<div class="ndcg-fc-source">Source: {html.escape(question.source)}</div>'
+                f'<div class="ndcg-fc-source">{html_word("source", source=html.escape(question.source))}</div>'
                 if question.source
                 else ""
             )
+            asked = both.markdown(lambda d, _, index=index: to_html(d.quiz[index].question))
             parts.append(
                 f'<div class="ndcg-qz-q" data-question="{html.escape(question.id)}" data-index="{index}" '
                 f'data-kind="{question.kind}">'
-                f'<div class="ndcg-qz-text"><strong>Q{index + 1}.</strong> {_HOW[question.kind]}'
-                f"{to_html(question.question)}</div>"
-                + _question_options(question, index)
+                f'<div class="ndcg-qz-text"><strong>Q{index + 1}.</strong> {how_html(question.kind)}'
+                f"{asked}</div>"
+                + _question_options(both, index)
                 + '<div class="ndcg-qz-fb" data-role="feedback" aria-live="polite" hidden></div>'
                 f"{source}</div>"
             )
+        head = both.html(
+            lambda d, lang: html_text("quiz-head", lang, title=html.escape(d.title), n=len(d.quiz))
+        )
         return (
-            self._open("ndcg-qz") + f'<div class="ndcg-head">\N{DIRECT HIT} Quiz: {html.escape(deck.title)} '
-            f"({len(deck.quiz)} questions). Pick an answer: every option has its own feedback.</div>"
+            self._open("ndcg-qz")
+            + f'<div class="ndcg-head">\N{DIRECT HIT} {head}</div>'
             + "".join(parts)
             + '<div class="ndcg-qz-score" data-role="score" aria-live="polite" data-until-ready hidden>'
-            f"Answered 0 of {len(deck.quiz)}</div>"
-            f'<p class="ndcg-saved" data-until-ready hidden>{SAVED_NOTE}</p>'
-            + _reset_bar("your answers")
-            + "<noscript><p>This quiz needs JavaScript to give feedback; printing the page adds "
-            "the answers at the end.</p></noscript>"
+            f"{html_word('answered-of', answered=0, total=len(deck.quiz))}</div>"
+            f'<p class="ndcg-saved" data-until-ready hidden>{html_word("saved-note")}</p>'
+            + _reset_bar("what-answers")
+            + f"<noscript><p>{html_word('quiz-noscript')}</p></noscript>"
             + answer_key_html(deck)
             + _live_line("Quiz", deck.chapter)
             + json_island(self.data())
@@ -371,7 +472,8 @@ class ProgressView:
         return self.html()
 
     def data(self) -> dict:
-        """What the JSON island holds: per chapter its key and its card and question ids."""
+        """What the JSON island holds: per chapter its key and its card and question ids; the words
+        the script writes."""
         return {
             "chapters": [
                 {
@@ -380,7 +482,8 @@ class ProgressView:
                     "questions": [question.id for question in deck.quiz],
                 }
                 for deck in self.decks
-            ]
+            ],
+            "words": words.data("progress"),
         }
 
     def html(self) -> str:
@@ -392,36 +495,33 @@ class ProgressView:
                 f'<td class="num" data-box="{box}">{n_cards if box == 1 else 0}</td>' for box in range(1, 6)
             )
             link = html.escape(self.href.format(chapter=deck.chapter))
+            title = Languages(deck).html(lambda d, _: html.escape(d.title))
             rows.append(
                 f'<tr data-chapter="{html.escape(deck.chapter)}"><th scope="row">'
                 f'<a href="{link}" data-role="link">{html.escape(deck.chapter[:2])} · '
-                f"{html.escape(deck.title)}</a></th>{boxes}"
-                f'<td class="num" data-role="answered">0 of {n_questions}</td>'
+                f"{title}</a></th>{boxes}"
+                f'<td class="num" data-role="answered">{html_word("n-of-total", n=0, total=n_questions)}</td>'
                 f'<td class="num" data-role="right">0</td></tr>'
             )
         head = "".join(
-            f'<th scope="col" class="num"><span class="ndcg-sr">Box </span>{box}</th>' for box in range(1, 6)
+            f'<th scope="col" class="num"><span class="ndcg-sr">{html_word("box")}</span>{box}</th>'
+            for box in range(1, 6)
         )
         return (
-            '<div class="ndcg-kf ndcg-progress" id="ndcg-progress" data-ndcg-view="progress">'
-            '<div class="ndcg-head">\N{CARD FILE BOX} Your progress, chapter by chapter</div>'
-            "<p>Each chapter ends with flashcards and a quiz. "
-            "\N{WHITE HEAVY CHECK MARK} <em>Got it</em> moves a card up one box (box 5 is the top), "
-            "<em>Again</em> sends it back to box 1, and lower boxes come back sooner. "
-            "Your boxes and your quiz answers are kept in this browser, for this version of the book, "
-            "and counted here.</p>"
+            f'<div class="ndcg-kf ndcg-progress" id="ndcg-progress" data-ndcg-view="progress"{lang_attribute()}>'
+            f'<div class="ndcg-head">\N{CARD FILE BOX} {html_word("progress-head")}</div>'
+            f"<p>{html_word('progress-intro')}</p>"
             '<div class="ndcg-scroll"><table class="ndcg-progress-table">'
-            "<caption>Flashcards per Leitner box, and quiz questions answered and right "
-            "at the first try</caption>"
-            '<thead><tr><th scope="col" rowspan="2">Chapter</th>'
-            '<th scope="colgroup" colspan="5" class="ndcg-boxes">Cards in box</th>'
-            '<th scope="col" rowspan="2" class="num">Quiz answered</th>'
-            '<th scope="col" rowspan="2" class="num">Right first try</th></tr>'
+            f"<caption>{html_word('progress-caption')}</caption>"
+            f'<thead><tr><th scope="col" rowspan="2">{html_word("chapter")}</th>'
+            f'<th scope="colgroup" colspan="5" class="ndcg-boxes">{html_word("cards-in-box")}</th>'
+            f'<th scope="col" rowspan="2" class="num">{html_word("quiz-answered")}</th>'
+            f'<th scope="col" rowspan="2" class="num">{html_word("right-first-try")}</th></tr>'
             f"<tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
             '<p class="ndcg-saved" data-role="status" aria-live="polite" data-until-ready hidden></p>'
-            + _reset_bar("all your progress")
-            + "<noscript><p>Your progress is counted by JavaScript, from this browser's storage.</p></noscript>"
+            + _reset_bar("what-all")
+            + f"<noscript><p>{html_word('progress-noscript')}</p></noscript>"
             + json_island(self.data())
             + "</div>"
         )

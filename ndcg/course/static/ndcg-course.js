@@ -16,6 +16,13 @@
  * \[ \], typeset by the book's MathJax; MathML in a notebook).  This script finds every view,
  * reads its data and wires its buttons; it sets data-ready="true" on a view
  * once the view responds.  It loads nothing and needs no kernel.
+ *
+ * Languages: in the book every text of the data is {"en": ..., "zh": ...} and the view shows
+ * the page's (<html lang="zh-CN"> in the Chinese edition); in a notebook the texts are plain
+ * strings and the view's data-lang names their language.  The words a view writes (its
+ * buttons' new labels, its status and feedback lines) are in its data too ("words", made by
+ * ndcg.course.cards.words), with {placeholders} this script fills: no word of the views is
+ * written here.
  */
 /* MathJax typesets the page once; a view typesets what it changes. */
 function typeset(elements) {
@@ -26,6 +33,45 @@ function typeset(elements) {
       return mj.typesetPromise(elements);
     }).catch((err) => { console.log(`MathJax: ${err}`); });
   }
+}
+
+/* The language a view speaks: its data-lang (a notebook), else the page's; "zh" or "en". */
+function language(root) {
+  const own = root?.getAttribute ? root.getAttribute("data-lang") : null;
+  const lang = (own || document.documentElement.lang || "").toLowerCase();
+  return lang.indexOf("zh") === 0 ? "zh" : "en";
+}
+
+/* A text of a view's data in a language: a string as it is, or the language's of
+ * {"en": ..., "zh": ...} (the English when that language has none). */
+function textIn(value, lang) {
+  if (value === null || typeof value !== "object") { return value; }
+  return value[lang] ?? value.en;
+}
+
+/* A message with its {placeholders} filled from values. */
+function fill(message, values) {
+  return String(message).replace(/\{(\w+)\}/g, (whole, name) =>
+    values && Object.hasOwn(values, name) ? String(values[name]) : whole);
+}
+
+/* say(key, values): the view's word key (its data's "words") in the view's language, filled;
+ * the key itself when the data has no such word.  The view's skeleton names its attributes to
+ * translate with data-aria-label="<key>": they are set here too. */
+function speaker(root, data) {
+  const lang = language(root), words = data?.words ? data.words : {};
+  function say(key, values) {
+    const message = textIn(words[key], lang);
+    return fill(message === undefined ? key : message, values);
+  }
+  const labelled = root.querySelectorAll("[data-aria-label]");
+  for (let i = 0; i < labelled.length; i++) {
+    const key = labelled[i].getAttribute("data-aria-label");
+    if (words[key] !== undefined) { labelled[i].setAttribute("aria-label", say(key)); }
+  }
+  say.lang = lang;
+  say.text = (value) => textIn(value, lang);
+  return say;
 }
 
 function readData(root) {
@@ -70,7 +116,7 @@ function isCount(value) { return typeof value === "number" && Number.isFinite(va
  * is saved after every step under the key "leitner" of ndcgCourse.store(root), by
  * card id, and restored when the page is opened again; "reset" clears it. */
 function flashcards(root) {
-  const cards = readData(root).cards, n = cards.length;
+  const data = readData(root), cards = data.cards, n = cards.length, say = speaker(root, data);
   const INTERVALS = [0, 1, 2, 4, 8, 16];
   let box, due, last, rank, history, step, current, flipped = false;
   const saved = store(root);
@@ -132,20 +178,20 @@ function flashcards(root) {
     const c = cards[current];
     card.setAttribute("data-card-id", c.id);
     if (changed) {
-      front.innerHTML = c.front;
-      back.innerHTML = c.back;
+      front.innerHTML = say.text(c.front);
+      back.innerHTML = say.text(c.back);
     }
     /* In the built book, ndcg_book.sources adds source_html: the same text with each
        source code a link into the Sources page, relative to this page. */
-    if (c.source_html) { source.innerHTML = `Source: ${c.source_html}`; }
-    else { source.textContent = c.source ? `Source: ${c.source}` : ""; }
+    if (c.source_html) { source.innerHTML = say("source", { source: c.source_html }); }
+    else { source.textContent = c.source ? say("source", { source: c.source }) : ""; }
     back.hidden = !flipped;
     source.hidden = !flipped;
-    label.textContent = flipped ? "Question and answer" : "Question (click to flip)";
-    flip.textContent = flipped ? "Hide answer" : "Flip";
+    label.textContent = say(flipped ? "question-and-answer" : "question-click");
+    flip.textContent = say(flipped ? "hide-answer" : "flip");
     card.setAttribute("aria-expanded", String(flipped));
-    status.textContent = "Card " + (current + 1) + " of " + n + " \u00b7 in box " + box[current] +
-      " \u00b7 boxes 1\u20135: " + counts().join(" / ");
+    status.textContent = say("card-status", { n: current + 1, total: n, box: box[current],
+      counts: counts().join(" / ") });
     if (changed) { typeset([front, back]); }
   }
   function advance() {
@@ -163,7 +209,7 @@ function flashcards(root) {
     start();
     flipped = false;
     show(true);
-    note.textContent = "Progress cleared: every card is back in box 1.";
+    note.textContent = say("cards-cleared");
   });
   actions.flip = () => { flipped = !flipped; show(false); };
   actions.next = () => { advance(); };
@@ -194,8 +240,9 @@ function flashcards(root) {
   card.setAttribute("role", "button");
   start();
   if (restore()) {
-    note.textContent = "Welcome back: your boxes are as you left them (boxes 1\u20135: " +
-      counts().join(" / ") + "). " + note.textContent;
+    /* before the note as the skeleton wrote it (in the book: in both languages, one shown) */
+    note.insertBefore(document.createTextNode(say("cards-welcome", { counts: counts().join(" / ") })),
+      note.firstChild);
     show(true);
   } else {
     show(false);
@@ -211,7 +258,8 @@ function flashcards(root) {
  * of ndcgCourse.store(root), by question id, and shown again when the page is opened
  * again; "reset" clears them. */
 function quiz(root) {
-  const questions = readData(root).questions, total = questions.length;
+  const data = readData(root), questions = data.questions, total = questions.length;
+  const say = speaker(root, data);
   let answers = {};
   const saved = store(root);
   const score = role(root, "score");
@@ -227,9 +275,8 @@ function quiz(root) {
   }
   function update(prefix) {
     const r = results();
-    score.textContent = (prefix || "") + "Answered " + r.answered + " of " + total +
-      " \u00b7 right at the first try: " + r.right + (r.answered < total ? "" : r.right === total ?
-      " \u00b7 perfect score! \ud83c\udf89" : " \u00b7 well done!");
+    score.textContent = (prefix || "") + say("quiz-score", { answered: r.answered, total: total, right: r.right }) +
+      (r.answered < total ? "" : say(r.right === total ? "quiz-perfect" : "quiz-done"));
   }
   function save() {
     const r = results();
@@ -242,7 +289,7 @@ function quiz(root) {
     icon.textContent = correct ? "\u2705 " : "\u274c ";
     const said = document.createElement("span");
     said.className = "ndcg-sr";
-    said.textContent = correct ? (yes || "Correct. ") : (no || "Incorrect. ");
+    said.textContent = correct ? say(yes || "correct") : say(no || "incorrect");
     fragment.appendChild(icon);
     fragment.appendChild(said);
     return fragment;
@@ -275,9 +322,9 @@ function quiz(root) {
     const feedback = role(box, "feedback");
     feedback.className = `ndcg-qz-fb ${option.correct ? "is-correct" : "is-wrong"}`;
     feedback.setAttribute("data-shown", String(oi));
-    feedback.innerHTML = option.feedback;
+    feedback.innerHTML = say.text(option.feedback);
     lead(feedback, mark(option.correct));
-    if (!option.correct && !answers[question.id].solved) { tryAgain(feedback, "Try another option."); }
+    if (!option.correct && !answers[question.id].solved) { tryAgain(feedback, say("try-another")); }
     feedback.hidden = false;
     typeset([feedback]);
   }
@@ -294,11 +341,11 @@ function quiz(root) {
       labelBox.classList.add(good ? "is-correct" : "is-wrong");
       const item = document.createElement("div");
       item.className = `ndcg-qz-fb-item ${good ? "is-correct" : "is-wrong"}`;
-      item.innerHTML = option.feedback;
+      item.innerHTML = say.text(option.feedback);
       const head = document.createDocumentFragment();
-      head.appendChild(mark(good, "Right choice. ", "Wrong choice. "));
+      head.appendChild(mark(good, "right-choice", "wrong-choice"));
       const letter = document.createElement("strong");
-      letter.textContent = `${LETTERS[oi]} (${tick ? "ticked" : "not ticked"}): `;
+      letter.textContent = say(tick ? "ticked" : "not-ticked", { letter: LETTERS[oi] });
       head.appendChild(letter);
       lead(item, head);
       feedback.appendChild(item);
@@ -306,11 +353,11 @@ function quiz(root) {
     const right = wrong === 0;
     const verdict = document.createElement("p");
     verdict.className = "ndcg-qz-verdict";
-    verdict.appendChild(mark(right, "Correct. ", "Incorrect. "));
-    verdict.appendChild(document.createTextNode(right ? "Exactly the right options." :
-      `${wrong} ${wrong === 1 ? "option is" : "options are"} not as they should be.`));
+    verdict.appendChild(mark(right, "correct", "incorrect"));
+    verdict.appendChild(document.createTextNode(right ? say("exactly-right") :
+      say(wrong === 1 ? "wrong-one" : "wrong-many", { n: wrong })));
     feedback.insertBefore(verdict, feedback.firstChild);
-    if (!right) { tryAgain(feedback, "Change your ticks and check again."); }
+    if (!right) { tryAgain(feedback, say("change-ticks")); }
     feedback.className = `ndcg-qz-fb ${right ? "is-correct" : "is-wrong"}`;
     feedback.setAttribute("data-shown", ticked.join(","));
     feedback.hidden = false;
@@ -356,7 +403,7 @@ function quiz(root) {
     for (let i = 0; i < feedback.length; i++) {
       feedback[i].hidden = true; feedback[i].innerHTML = ""; feedback[i].removeAttribute("data-shown");
     }
-    update("Your answers are cleared. ");
+    update(say("quiz-cleared"));
   }
   function restore() {
     const state = saved.get("quiz", null);
@@ -405,7 +452,7 @@ function quiz(root) {
   for (let i = 0; i < inputs.length; i++) { inputs[i].disabled = false; }
   restore();
   const r = results();
-  update(r.answered ? "Welcome back: your answers are as you left them. " : "");
+  update(r.answered ? say("quiz-welcome") : "");
 }
 
 const KINDS = { flashcards: flashcards, quiz: quiz };
@@ -486,7 +533,8 @@ function modelOf(root) {
 
 const api = {
   hydrate: hydrate, register: register, store: store, announce: announce,
-  readData: readData, role: role, typeset: typeset, modelOf: modelOf, start: start
+  readData: readData, role: role, typeset: typeset, modelOf: modelOf, start: start,
+  language: language, textIn: textIn, fill: fill, speaker: speaker
 };
 export default api;
 

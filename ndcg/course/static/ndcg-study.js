@@ -7,7 +7,8 @@
  * ndcgCourse.store(root): keys "ndcg-course:<book version>:<page path>:<view id>:leitner"
  * and "...:quiz".  This view reads, for every chapter, the keys of this book version under
  * the chapter page's path (resolved from the row's relative link), counts them into the
- * table, and clears them all on "reset all" (after a confirmation step).
+ * table, and clears them all on "reset all" (after a confirmation step).  The words it writes
+ * come with its data, in the page's language (ndcgCourse.speaker).
  */
 import course from "./ndcg-course.js";
 
@@ -31,7 +32,7 @@ function stored(prefix, name) {
 }
 
 function progress(root) {
-  const data = course.readData(root);
+  const data = course.readData(root), say = course.speaker(root, data);
   const meta = document.querySelector('meta[name="ndcg-course-version"]');
   const version = meta ? meta.getAttribute("content") : "0";
   const status = course.role(root, "status");
@@ -78,7 +79,7 @@ function progress(root) {
       for (let n = 1; n <= 5; n++) {
         r.row.querySelector(`[data-box='${n}']`).textContent = String(boxes[n]);
       }
-      r.row.querySelector("[data-role=answered]").textContent = `${done} of ${qids.length}`;
+      r.row.querySelector("[data-role=answered]").textContent = say("n-of-total", { n: done, total: qids.length });
       r.row.querySelector("[data-role=right]").textContent = String(right);
     }
     return { cards: cards, moved: moved, answered: answered };
@@ -86,9 +87,9 @@ function progress(root) {
   function summary(prefix) {
     const t = count();
     status.textContent = (prefix || "") + (t.moved || t.answered ?
-      t.moved + " of " + t.cards + (t.moved === 1 ? " card is" : " cards are") + " above box 1; " +
-      t.answered + (t.answered === 1 ? " quiz question" : " quiz questions") + " answered." :
-      "Nothing stored yet in this browser: every card starts in box 1.");
+      say(t.moved === 1 ? "moved-one" : "moved-many", { moved: t.moved, cards: t.cards }) +
+      say(t.answered === 1 ? "answered-one" : "answered-many", { answered: t.answered }) :
+      say("nothing-stored"));
   }
 
   const ask = course.role(root, "confirm"), reset = root.querySelector(".ndcg-reset [data-action=reset]");
@@ -108,7 +109,7 @@ function progress(root) {
           }
         } catch { /* refused */ }
       }
-      summary("All progress cleared. ");
+      summary(say("all-cleared"));
       reset.focus();
     }
   };
