@@ -492,25 +492,31 @@ def check_wheelhouse(
         return subprocess.run(command, capture_output=True, text=True, env=how["env"], check=False)
 
 
-def _pack_readme_zh(
-    version_: str, wheel: str, requirements: bool, targets: Sequence[str], versions: Sequence[str], play: bool
-) -> str:
-    """The Chinese participant pack's README (its commands are the English README's)."""
+def _pack_commands(wheel: str, requirements: bool, targets: Sequence[str]) -> tuple[str, str]:
+    """The participant pack's install command, and the same from its wheelhouse (the first
+    system's folder), as both READMEs show them."""
     install = f'python -m pip install "{wheel}[widgets]" jupyterlab'
     if requirements:
         install = f'python -m pip install -r {PARTICIPANT_REQUIREMENTS} "{wheel}[widgets]"'
     offline = ""
     if targets:
+        offline = install.replace(
+            "python -m pip install", f"python -m pip install --no-index --find-links wheelhouse/{targets[0]}"
+        )
+    return install, offline
+
+
+def _pack_readme_zh(
+    version_: str, wheel: str, requirements: bool, targets: Sequence[str], versions: Sequence[str], play: bool
+) -> str:
+    """The Chinese participant pack's README (its commands are the English README's)."""
+    install, offline_install = _pack_commands(wheel, requirements, targets)
+    offline = ""
+    if targets:
         offline = (
             f"\n没有网络？`wheelhouse/` 里有安装所需的一切，每个系统一个文件夹"
             f"（{'、'.join(f'`{name}`' for name in targets)}），适用于 Python {'、'.join(versions)}。"
-            "请使用你的系统对应的文件夹：\n\n"
-            "```bash\n"
-            + install.replace(
-                "python -m pip install",
-                f"python -m pip install --no-index --find-links wheelhouse/{targets[0]}",
-            )
-            + "\n```\n"
+            f"请使用你的系统对应的文件夹：\n\n```bash\n{offline_install}\n```\n"
         )
     play_line = "- `exercises/play/`：每章一个“玩一玩”笔记本，用来玩它的互动组件。\n" if play else ""
     return (
@@ -544,21 +550,13 @@ def _pack_readme(
     version_: str, wheel: str, requirements: bool, targets: Sequence[str], versions: Sequence[str], play: bool
 ) -> str:
     """The participant pack's README: what is in it, and how to install and start."""
-    install = f'python -m pip install "{wheel}[widgets]" jupyterlab'
-    if requirements:
-        install = f'python -m pip install -r {PARTICIPANT_REQUIREMENTS} "{wheel}[widgets]"'
+    install, offline_install = _pack_commands(wheel, requirements, targets)
     offline = ""
     if targets:
         offline = (
             f"\nNo network? `wheelhouse/` holds everything to install, one folder per system "
             f"({', '.join(f'`{name}`' for name in targets)}), for Python {', '.join(versions)}. "
-            "Use your system's folder:\n\n"
-            "```bash\n"
-            + install.replace(
-                "python -m pip install",
-                f"python -m pip install --no-index --find-links wheelhouse/{targets[0]}",
-            )
-            + "\n```\n"
+            f"Use your system's folder:\n\n```bash\n{offline_install}\n```\n"
         )
     play_line = "- `exercises/play/`: a notebook per chapter to play with its widgets.\n" if play else ""
     return (
