@@ -91,15 +91,13 @@ def _add_edition(app, config) -> None:
 
     options = dict(config.html_theme_options or {})
     footer = options.get("extra_footer") or ""
-    chinese = (config.language or "").lower().startswith("zh")
+    chinese = (getattr(config, "language", None) or "").lower().startswith("zh")
     if chinese and footer:
         # The licences, in the Chinese edition's words (the catalogue "book", context "footer").
         footer = translator("book", "footer")(footer.strip())
     if "course-edition" not in footer:
-        line = edition_in(config.language)
-        paragraph = (
-            f'<p class="course-edition">{html.escape(words(config.language)("edition", edition=line))}</p>'
-        )
+        line = edition_in(getattr(config, "language", None))
+        paragraph = f'<p class="course-edition">{html.escape(words(getattr(config, "language", None))("edition", edition=line))}</p>'
         options["extra_footer"] = footer.rstrip() + "\n" + (paragraph if chinese else footer_line(edition()))
     config.html_theme_options = options
     config.html_context = {**(config.html_context or {}), "ndcg_edition": edition()}

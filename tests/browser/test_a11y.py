@@ -70,11 +70,19 @@ def course_pages() -> list[str]:
 
     # (the time box, ndcg-timing, is the book's text, not a component: a page with only it is
     # audited with the other pages)
-    course = re.compile(r"""class=(["'])(?:(?!\1).)*\bndcg-(?!timing\b)""")
+    # (nor is ndcg-lang, a text given in both languages). The Chinese edition's components are the
+    # same code with other words: its core chapters are audited too (zh/chapters/NN_x.html).
+    course = re.compile(r"""class=(["'])(?:(?!\1).)*\bndcg-(?!timing\b|lang\b)""")
+
+    def audited(relative: Path) -> bool:
+        if relative.parts[0] == "zh":
+            return len(relative.parts) == 3 and relative.parts[1] == "chapters"
+        return not relative.parts[0].startswith("_")
+
     return sorted(
         path.relative_to(BOOK).as_posix()
         for path in BOOK.rglob("*.html")
-        if not path.relative_to(BOOK).parts[0].startswith("_")
+        if audited(path.relative_to(BOOK))
         and course.search(path.read_text(encoding="utf-8", errors="replace"))
     )
 
