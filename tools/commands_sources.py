@@ -36,27 +36,21 @@ def cell_timeout(root: Path) -> int:
 def notebooks(args: argparse.Namespace) -> None:
     """Generate notebooks/chapters/*.ipynb, notebooks/learners/flashcards.ipynb and the play notebooks
     exercises/play/*.ipynb from the text sources (jupytext), executed with the book's cell timeout
-    (nbclient, kernel python3); then the Chinese play and student notebooks, exercises/zh/
-    (tools/notebooks_zh.py: not executed; it fails on a block without its translation)."""
-    run([python(), "tools/notebooks.py", "--timeout", str(cell_timeout(base.ROOT))])
-    run([python(), "tools/notebooks_zh.py"])
+    (nbclient, kernel python3); then the Chinese play notebooks, exercises/zh/play/, executed the same
+    way (tools/notebooks_zh.py: it fails on a block without its translation)."""
+    timeout = str(cell_timeout(base.ROOT))
+    run([python(), "tools/notebooks.py", "--timeout", timeout])
+    run([python(), "tools/notebooks_zh.py", "--only", "play", "--execute", "--timeout", timeout])
 
 
 def exercises(args: argparse.Namespace) -> None:
     """Generate and execute the solution notebooks (notebooks/solutions/), the checks' answer texts
     (ndcg/course/content/answers/) and the student notebooks (exercises/) from solutions/*.md; then
-    the Chinese ones, exercises/zh/ (tools/notebooks_zh.py: it fails on a block without its translation)."""
-    run(
-        [
-            python(),
-            "tools/make_student.py",
-            "--solutions",
-            "--execute",
-            "--timeout",
-            str(cell_timeout(base.ROOT)),
-        ]
-    )
-    run([python(), "tools/notebooks_zh.py"])
+    the Chinese student notebooks, exercises/zh/, executed the same way (tools/notebooks_zh.py: it
+    fails on a block without its translation)."""
+    timeout = str(cell_timeout(base.ROOT))
+    run([python(), "tools/make_student.py", "--solutions", "--execute", "--timeout", timeout])
+    run([python(), "tools/notebooks_zh.py", "--only", "student", "--execute", "--timeout", timeout])
 
 
 def sync_check(args: argparse.Namespace) -> None:

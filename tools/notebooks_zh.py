@@ -19,8 +19,10 @@ and targets stay as they are. Each block is looked up, as its English, in catalo
 * a student notebook: its own store, ``exercises/NN`` (``tools/i18n_stores/exercises.py``).
 
 A block without a current translation stops the generation (:class:`Untranslated`): no Chinese
-notebook is written with English prose in it. The notebooks are stored without outputs (a learner
-runs them; ``tests/tools/test_notebooks_zh.py`` checks they match their English twins in code).
+notebook is written with English prose in it. ``--execute`` runs each notebook in its own folder
+(where a learner runs it) and stores its outputs, as the English ones are stored: nbval runs them
+again, so the checks' Chinese hints and the views' Chinese words are tested in a real kernel
+(``tests/tools/test_notebooks_zh.py`` checks they match their English twins in code).
 
 Standard library only on import (``ndcg.course.i18n.read_po`` reads the catalogues).
 """
@@ -328,34 +330,56 @@ def drift_problems(root: Path = ROOT) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write every Chinese play and student notebook (no execution); exit 1 on untranslated blocks."""
+    """Write the Chinese play and student notebooks (and, with ``--execute``, run them in their
+    folders with the book's cell timeout, storing the outputs); exit 1 on untranslated blocks."""
     import argparse
 
     notebooks, make_student = _notebooks_module(ROOT), _make_student(ROOT)
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("chapters", nargs="*", help="only these chapters (02_dcg ...)")
+    parser.add_argument(
+        "--only", choices=("play", "student"), help="only the play notebooks, or only the student ones"
+    )
+    parser.add_argument("--execute", action="store_true", help="execute each notebook after writing it")
+    parser.add_argument(
+        "--timeout",
+        type=int,
+        default=None,
+        help="how long one cell may run (default: execute: timeout: in _config.yml)",
+    )
     args = parser.parse_args(argv)
+    timeout = args.timeout or notebooks.config_timeout((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    made: list[tuple[Callable[[], dict], Path]] = []
+    if args.only != "student":
+        made += [
+            (lambda source=source: play_notebook(source), play_path(source))
+            for source in notebooks.play_sources(ROOT)
+            if not args.chapters or source.stem in args.chapters
+        ]
+    if args.only != "play":
+        for chapter in make_student.chapters():
+            if args.chapters and chapter not in args.chapters:
+                continue
+            english = make_student.student_notebook(
+                make_student.read(make_student.SOLUTIONS / f"{chapter}.md"), chapter
+            )
+            made.append(
+                (
+                    lambda english=english, chapter=chapter: student_notebook(english, chapter),
+                    student_path(chapter),
+                )
+            )
     failed = []
-    for source in notebooks.play_sources(ROOT):
-        if args.chapters and source.stem not in args.chapters:
-            continue
+    for make, path in made:
         try:
-            notebooks.write(play_notebook(source), play_path(source))
-            print(f"wrote     {play_path(source).relative_to(ROOT).as_posix()}")
+            notebooks.write(make(), path)
         except Untranslated as error:
             failed.append(str(error))
-    for chapter in make_student.chapters():
-        if args.chapters and chapter not in args.chapters:
             continue
-        english = make_student.student_notebook(
-            make_student.read(make_student.SOLUTIONS / f"{chapter}.md"), chapter
-        )
-        try:
-            notebooks.write(student_notebook(english, chapter), student_path(chapter))
-            print(f"wrote     {student_path(chapter).relative_to(ROOT).as_posix()}")
-        except Untranslated as error:
-            failed.append(str(error))
+        if args.execute:
+            notebooks.execute(path, path.parent, timeout)
+        print(f"{'executed' if args.execute else 'wrote':<9} {path.relative_to(ROOT).as_posix()}")
     for message in failed:
         print(message, file=sys.stderr)
     return 1 if failed else 0

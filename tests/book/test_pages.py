@@ -27,10 +27,7 @@ def source_of(entry: str) -> Path:
     raise FileNotFoundError(entry)
 
 
-# (Not the Chinese ones, exercises/zh/: stored without outputs, see tests/tools/test_notebooks_zh.py.)
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("**/*.ipynb")) + sorted(
-    path for path in (ROOT / "exercises").glob("**/*.ipynb") if "zh" not in path.relative_to(ROOT).parts
-)
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("**/*.ipynb")) + sorted((ROOT / "exercises").glob("**/*.ipynb"))
 
 
 def test_every_toc_entry_exists():

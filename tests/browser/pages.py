@@ -19,6 +19,18 @@ def book_uri() -> str:
     return BOOK.resolve().as_uri().rstrip("/") + "/"
 
 
+def reload_once_stored(page, stored: str, arg=None) -> None:
+    """Reload ``page`` once the browser's storage holds what the page just wrote: the JS
+    predicate ``stored`` (given ``arg``) is true in another page of the same origin. A page's own
+    localStorage answers from its renderer's cache and reaches the browser a moment later; a
+    reload (from file:// above all) may read the browser's copy before it arrives."""
+    probe = page.context.new_page()
+    probe.goto(page.url)
+    probe.wait_for_function(stored, arg=arg)
+    probe.close()
+    page.reload()
+
+
 def switch_mode(page, mode: str) -> None:
     """Switch the loaded ``page`` to the theme's ``mode`` as its light/dark switch does (the
     theme's own handler: the mode, the theme, the dropdown menus, localStorage), with no pointer

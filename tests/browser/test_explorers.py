@@ -15,7 +15,7 @@ import pytest
 import ndcg
 from ndcg.course import examples, figures, tables
 from ndcg.course.display import fmt
-from tests.browser.pages import Visit, book_uri
+from tests.browser.pages import Visit, book_uri, reload_once_stored
 from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
@@ -440,16 +440,10 @@ def test_same_rr_builder(browser):
     assert a_box.get_attribute("aria-invalid") == "true"
     no_nan(root)
     shot(root, "same-rr-error-1100")
-    # the lists survive a reload, once the browser holds the last edit in localStorage: a page's
-    # own localStorage answers from its renderer's cache, so ask another page of the same origin
-    # (every file:// page shares one), which sees only what reached the browser's storage
+    # the lists survive a reload
     stored = "() => Object.keys(localStorage).some(k => (localStorage.getItem(k) || '').includes('3, x, -1'))"
     page.wait_for_function(stored)
-    probe = page.context.new_page()
-    probe.goto(page.url)
-    probe.wait_for_function(stored)
-    probe.close()
-    page.reload()
+    reload_once_stored(page, stored)
     page.wait_for_selector("[data-ndcg-view=same-rr][data-ready=true]")
     assert page.locator("[data-role=grades-a]").input_value() == "3, x, -1"
     page.locator("[data-role=grades-a]").fill("4, 0, 1")

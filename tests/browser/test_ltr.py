@@ -336,6 +336,27 @@ def test_a_finger_drags_the_handle(browser, server):
     visit.close()
 
 
+def test_a_new_height_keeps_the_drawing_and_a_new_width_redraws_it(browser, server):
+    # A phone's address bar coming and going changes the height only: the drawing, and a finger
+    # dragging its handle, stay. A new width draws the figure again at that width.
+    visit = open_view(browser, f"{server}/{PAGE}", server)
+    page = visit.page
+    mark = "view => { view.querySelector('.ndcg-ltr-track').dataset.mark = 'drawn'; }"
+    frames = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))))"
+    kept = page.locator(f"{VIEW} .ndcg-ltr-track[data-mark=drawn]")
+    page.evaluate(mark, page.locator(VIEW).element_handle())
+    for height in (600, 900):
+        page.set_viewport_size({"width": 1100, "height": height})
+        page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+        page.evaluate(frames)
+        assert kept.count() == 1, f"a height of {height} px drew the figure again"
+    page.set_viewport_size({"width": 700, "height": 900})
+    settled(page)
+    assert kept.count() == 0
+    fits(page)
+    visit.close()
+
+
 def test_the_box_takes_a_number_and_refuses_anything_else(browser):
     # from file://: the book on a USB stick
     visit = open_view(browser, (BOOK.resolve() / PAGE).as_uri(), book_uri())

@@ -15,6 +15,7 @@ Screenshots go to ``_build/screenshots/`` next to the build under test.
 
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 
@@ -453,31 +454,34 @@ def test_the_pages_moved_by_reader_keep_no_progress_of_their_own(browser):
     # ... and in the browser, from file:// (a USB stick): progress stored by the book before the
     # move, under the chapter's key, shows on the moved flashcards page and is left as it was.
     context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    # seeded from the moved page itself, which stores nothing: a chapter page open while its keys
-    # are written could save its own deck over them
-    page.goto((BOOK / "learners" / "flashcards.html").resolve().as_uri())
-    path = page.evaluate(
-        "(chapter) => new URL(`../chapters/${chapter}.html`, location.href).pathname", CHAPTER
-    )
     deck = cards.load(CHAPTER)
     boxes = {card.id: 1 for card in deck.flashcards}
     boxes[deck.flashcards[0].id], boxes[deck.flashcards[1].id] = 3, 2
     question = deck.quiz[0]
-    seeded = {
-        f"ndcg-course:{ndcg.__version__}:{path}:ndcg-cards-{CHAPTER.replace('_', '-')}:leitner": {
-            "box": boxes
-        },
-        f"ndcg-course:{ndcg.__version__}:{path}:ndcg-quiz-{CHAPTER.replace('_', '-')}:quiz": {
+    view = CHAPTER.replace("_", "-")
+    items = {
+        f"ndcg-course:{ndcg.__version__}:{{path}}:ndcg-cards-{view}:leitner": {"box": boxes},
+        f"ndcg-course:{ndcg.__version__}:{{path}}:ndcg-quiz-{view}:quiz": {
             "answers": {question.id: {"tries": [question.answer], "first": True}}
         },
     }
-    page.evaluate(
-        "(items) => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
-        "localStorage.setItem(k, JSON.stringify(v)); }",
-        seeded,
+    # Seeded by the moved page itself, before its own scripts run (a chapter page open while its
+    # keys are written could save its own deck over them; keys written by one page and read
+    # after a reload may not have reached the browser's storage yet).
+    context.add_init_script(
+        "(([chapter, items]) => { if (!location.pathname.endsWith('/learners/flashcards.html')) return;"
+        " const path = new URL(`../chapters/${chapter}.html`, location.href).pathname;"
+        " localStorage.clear();"
+        " for (const [k, v] of Object.entries(items))"
+        " localStorage.setItem(k.replace('{path}', path), JSON.stringify(v)); })"
+        f"({json.dumps([CHAPTER, items])})"
     )
-    page.reload()
+    page = context.new_page()
+    page.goto((BOOK / "learners" / "flashcards.html").resolve().as_uri())
+    path = page.evaluate(
+        "(chapter) => new URL(`../chapters/${chapter}.html`, location.href).pathname", CHAPTER
+    )
+    seeded = {key.replace("{path}", path): value for key, value in items.items()}
     page.wait_for_selector("[data-ndcg-view=progress][data-ready=true]", state="attached")
     row = page.locator(f'tr[data-chapter="{CHAPTER}"]')
     n = len(deck.flashcards)

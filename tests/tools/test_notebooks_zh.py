@@ -1,8 +1,9 @@
 """``tools/notebooks_zh.py``: the Chinese play and student notebooks (``exercises/zh/``).
 
-They are stored without outputs (nbval leaves them out: it would run the English notebooks' code
-again), so these tests are theirs: each is what its source and catalogues make, its code is its
-English twin's cell for cell, its prose is Chinese, and the generation refuses English leftovers.
+They are stored executed, as the English ones are, and nbval runs them again (the checks' Chinese
+hints and the views' Chinese words in a real kernel). These tests check the rest: each is what its
+source and catalogues make, its code is its English twin's cell for cell, its prose and its outputs
+are Chinese, and the generation refuses English leftovers.
 """
 
 from __future__ import annotations
@@ -107,7 +108,19 @@ def test_a_chinese_notebook_is_its_english_twin_in_code(path):
     ]
     first = next(cell for cell in chinese["cells"] if cell["cell_type"] == "code")
     assert first["id"] == notebooks_zh.LANGUAGE_CELL_ID and 'set_language("zh")' in source(first)
-    assert all(not cell.get("outputs") for cell in chinese["cells"] if cell["cell_type"] == "code")
+    # executed like its twin: the same cells show something, and what they show speaks Chinese
+    assert shown(chinese) == shown(english)
+    outputs = [cell["outputs"] for cell in chinese["cells"] if cell["cell_type"] == "code"]
+    assert CJK.search(json.dumps(outputs, ensure_ascii=False)), f"{path.name}: no Chinese in its outputs"
+
+
+def shown(notebook: dict) -> list[str]:
+    """The ids of the code cells that show something (their stored outputs), the language cell left out."""
+    return [
+        cell["id"]
+        for cell in notebook["cells"]
+        if cell["cell_type"] == "code" and cell.get("outputs") and cell["id"] != notebooks_zh.LANGUAGE_CELL_ID
+    ]
 
 
 @pytest.mark.parametrize("path", PLAY_ZH + STUDENT_ZH, ids=lambda path: path.relative_to(ROOT).as_posix())

@@ -97,11 +97,11 @@ SUBCOMMANDS = {
     "lab": [("jupyter", {"lab"})],
     "exercises": [
         ("python", {"tools/make_student.py", "--solutions", "--execute", "--timeout", "123"}),
-        ("python", {"tools/notebooks_zh.py"}),  # then the Chinese notebooks
+        ("python", {"tools/notebooks_zh.py", "--only", "student", "--execute", "--timeout", "123"}),
     ],
     "notebooks": [
         ("python", {"tools/notebooks.py", "--timeout", "123"}),
-        ("python", {"tools/notebooks_zh.py"}),
+        ("python", {"tools/notebooks_zh.py", "--only", "play", "--execute", "--timeout", "123"}),
     ],
     "sync-check": [("python", {"tools/notebooks.py", "--check"})],
     "sentences": [
@@ -188,11 +188,15 @@ def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
 def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(repo, calls):
     # tools/notebooks.py converts chapters/*.md and learners/flashcards.md (jupytext) and executes them
     # into notebooks/ (nbclient, no timings, no widget state): see tests/book/test_notebooks.py;
-    # then tools/notebooks_zh.py writes the Chinese play and student notebooks (not executed).
+    # then tools/notebooks_zh.py writes the Chinese play notebooks and executes them the same way.
     assert run.main(["notebooks"]) == 0
     assert commands(calls) == [
         [str(repo / ".venv" / "bin" / "python"), "tools/notebooks.py", "--timeout", "123"],
-        [str(repo / ".venv" / "bin" / "python"), "tools/notebooks_zh.py"],
+        [
+            str(repo / ".venv" / "bin" / "python"),
+            "tools/notebooks_zh.py",
+            *("--only", "play", "--execute", "--timeout", "123"),
+        ],
     ]
     assert calls[0]["cwd"] == repo
 

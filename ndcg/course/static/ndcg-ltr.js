@@ -92,8 +92,11 @@ function activate(root) {
   function xOf(s) { return PAD_L + (s - low) / (high - low) * (width - PAD_L - PAD_R); }
   function scoreOf(x) { return low + (x - PAD_L) / (width - PAD_L - PAD_R) * (high - low); }
 
+  /* the drawing's width: the figure's, inside the frame's border */
+  function drawnWidth() { return Math.max(260, Math.round(figure.clientWidth || 600) - 2); }
+
   function build() {
-    width = Math.max(260, Math.round(figure.clientWidth || 600) - 2);  /* inside the frame's border */
+    width = drawnWidth();
     figure.textContent = "";
     const frame = document.createElement("div");
     frame.className = "ndcg-ltr-frame";
@@ -422,8 +425,7 @@ function activate(root) {
     pending = true;
     window.requestAnimationFrame(() => {
       pending = false;
-      const w = Math.max(260, Math.round(figure.clientWidth || 600));
-      if (w !== width) { rebuild(); }
+      if (drawnWidth() !== width) { rebuild(); }  /* a new height alone keeps the drawing (and a drag) */
     });
   }
   if (window.ResizeObserver) { new window.ResizeObserver(resize).observe(figure); }
