@@ -58,6 +58,42 @@ def run(command: Sequence[str], *, cwd: Path | None = None, env: Mapping[str, st
         sys.exit(result.returncode)
 
 
+class Beside:
+    """A command running beside the ones that follow (:func:`start`); :meth:`finish` waits for it."""
+
+    def __init__(self, command: Sequence[str], *, env: Mapping[str, str] | None = None):
+        import tempfile
+
+        print(f"{shown(command)}  (beside what follows; its output comes when it ends)", flush=True)
+        self.command = list(command)
+        # not a pipe: a full pipe would stop it until read; closed by finish()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115
+        try:
+            self.process = subprocess.Popen(
+                self.command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
+            )
+        except FileNotFoundError:
+            sys.exit(
+                f"{shown(command[:1])} not found: delete {VENV} and run `python tools/run.py setup` again."
+            )
+
+    def finish(self) -> None:
+        """Wait for the command, print what it printed, and exit with its code if it failed."""
+        code = self.process.wait()
+        self.log.seek(0)
+        print(f"-- {shown(self.command)}:", flush=True)
+        sys.stdout.write(self.log.read().decode("utf-8", errors="replace"))
+        sys.stdout.flush()
+        self.log.close()
+        if code != 0:
+            sys.exit(code)
+
+
+def start(command: Sequence[str], *, env: Mapping[str, str] | None = None) -> Beside:
+    """Start a command (in the repository) that runs while the next ones do; ``.finish()`` it."""
+    return Beside(command, env=env)
+
+
 def python() -> str:
     """The venv's Python, as a command word."""
     return str(venv_python(ROOT, WINDOWS))

@@ -30,12 +30,23 @@ def book(args: argparse.Namespace) -> None:
     # Every cell that shows words shows them in both languages (ndcg.course.i18n); each edition's
     # page keeps its own.
     env = {**os.environ, "NDCG_COURSE_LANGUAGE": "both"}
-    if editions in ("both", "en"):
-        run([tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."], env=env)
-    if editions in ("both", "zh"):
-        run([python(), "-m", "tools.i18n", "build"], env=env)
-    for language in ("en", "zh") if editions == "both" else (editions,):
-        run([python(), "tools/print_book.py", "pdf", "--optional", "--language", language])
+    english = [tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."]
+    chinese = [python(), "-m", "tools.i18n", "build"]
+
+    def pdf(language: str) -> list[str]:
+        return [python(), "tools/print_book.py", "pdf", "--optional", "--language", language]
+
+    if editions == "both":
+        run(english, env=env)
+        # The English PDF prints (Chromium) while the Chinese edition builds (Sphinx): two cores
+        # busy, where one after the other left one idle. Neither touches the other's pages.
+        printing = base.start(pdf("en"))
+        run(chinese, env=env)
+        printing.finish()
+        run(pdf("zh"))
+    else:
+        run(english if editions == "en" else chinese, env=env)
+        run(pdf(editions))
     run([python(), "tools/print_book.py", "zip"])
     print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")
     print(f"It carries the course zip and the ndcg wheel: {BOOK.as_posix()}/_downloads/course/")

@@ -358,6 +358,21 @@ def stray_markers(text: str) -> int:
     return rendered.count("*") + len(re.findall(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])", rendered))
 
 
+def block_kind(text: str) -> str | None:
+    """What kind of block a translation is, when it is not one paragraph: Sphinx parses each
+    translation again, and one that parses as another block (``1. 获取课程``: a list, not the
+    heading it translates; ``# x``: a heading) is thrown away, the English shown instead.
+
+    >>> block_kind("1. 获取课程"), block_kind("1\\. 获取课程"), block_kind("第 1 步")
+    ('ordered_list', None, None)
+    """
+    from markdown_it import MarkdownIt
+
+    tokens = [t for t in MarkdownIt("commonmark").parse(text) if t.level == 0 and t.nesting >= 0]
+    kinds = [t.type.removesuffix("_open") for t in tokens]
+    return None if kinds == ["paragraph"] else (kinds[0] if kinds else "nothing")
+
+
 def has_words(text: str) -> bool:
     """Whether a message says anything to translate: letters outside its roles, templates, code,
     maths and links (``| 0–10 |``, ``$k$``, ```ndcg.dcg```  do not)."""
@@ -372,8 +387,9 @@ def _says(prose: str, english: str) -> bool:
     return re.search(rf"\b{stem}\b", prose) is not None
 
 
-def problems_in(page: str, catalogue, terms: Iterable[Term] = ()) -> Iterator[str]:
-    """Every problem of one page's catalogue, one line each."""
+def problems_in(page: str, catalogue, terms: Iterable[Term] = (), reparsed: bool = True) -> Iterator[str]:
+    """Every problem of one page's catalogue, one line each (``reparsed``: Sphinx parses each
+    translation again, as it does a page's; a store's are used as they are)."""
     for message in catalogue:
         if not message.id:
             continue
@@ -391,6 +407,11 @@ def problems_in(page: str, catalogue, terms: Iterable[Term] = ()) -> Iterator[st
         extra = set(markup(message.string)) - set(markup(message.id))
         if missing or extra:
             yield f"{where}: markup differs: missing {sorted(missing)}, extra {sorted(extra)}"
+        if reparsed and message.string != message.id and (kind := block_kind(message.string)) is not None:
+            yield (
+                f"{where}: Sphinx reads the translation as {kind}, not as text, and shows the English: "
+                "escape its first mark (`1\\.` for `1.`)"
+            )
         if stray_markers(message.string) > stray_markers(message.id):
             yield f"{where}: emphasis that does not render (a * or _ shows): move full-width punctuation outside it"
         if numbers(message.id) != numbers(message.string):
@@ -466,7 +487,7 @@ def store_problems(root: Path, terms: Iterable[Term] = ()) -> list[str]:
         found += [
             f"{domain}: {e[:70]!r}: no longer said (its English changed or went)" for _, e in held - wanted
         ]
-        found.extend(problems_in(domain, catalogue, terms))
+        found.extend(problems_in(domain, catalogue, terms, reparsed=False))
     return found
 
 

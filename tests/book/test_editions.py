@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
 import pytest
 
+from ndcg.course.i18n import read_po
 from ndcg_book.editions import mark_chinese, twin_href, user_dictionary
 from ndcg_book.search import _HAN
 from tests.book.helpers import ROOT, toc_files
@@ -33,16 +35,21 @@ def html(edition: Path, page: str) -> str:
     return (edition / f"{page}.html").read_text(encoding="utf-8")
 
 
+#: The blocks of prose whose English, left in a Chinese page, is an untranslated message.
+PROSE = ("p", "h1", "h2", "h3", "h4", "h5", "h6")
+
+
 class Main(HTMLParser):
-    """A page's ``<main>``: its glued values, cell outputs and prose paragraphs (outside cell
-    outputs and code), and the Chinese characters of its text that no ``lang="zh"`` covers."""
+    """A page's ``<main>``: its glued values, cell outputs and prose blocks (paragraphs and
+    headings, outside cell outputs and code), and the Chinese characters of its text that no
+    ``lang="zh"`` covers."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.stack: list[tuple[str, dict]] = []
         self.pasted: list[str] = []
         self.outputs: list[str] = []
-        self.paragraphs: list[str] = []
+        self.blocks: list[tuple[str, str]] = []  # (tag, text): "p", "h1" ... "h6"
         self.unmarked: list[str] = []
         self._text: list[str] | None = None
         self._output: list[str] | None = None
@@ -63,7 +70,7 @@ class Main(HTMLParser):
         if tag == "div" and "cell_output" in classes and self._output is None:
             self._output, self._output_depth = [], len(self.stack)
         in_citation = self._inside(lambda t, a: "citation" in (a.get("class") or "").split())
-        if tag == "p" and self._output is None and self._paragraph is None and not in_citation:
+        if tag in PROSE and self._output is None and self._paragraph is None and not in_citation:
             # (a bibliography's entries keep their titles in their own language)
             self._paragraph = []
 
@@ -77,8 +84,8 @@ class Main(HTMLParser):
             if self._output is not None and len(self.stack) < self._output_depth:
                 self.outputs.append(" ".join("".join(self._output).split()))
                 self._output = None
-            if open_tag == "p" and self._paragraph is not None and self._output is None:
-                self.paragraphs.append(" ".join("".join(self._paragraph).split()))
+            if open_tag in PROSE and self._paragraph is not None and self._output is None:
+                self.blocks.append((open_tag, " ".join("".join(self._paragraph).split())))
                 self._paragraph = None
             if open_tag == tag:
                 break
@@ -212,18 +219,32 @@ def test_every_cell_output_is_the_same_in_both_editions():
 
 
 @BUILT
-def test_no_chinese_page_shows_an_english_paragraph_of_its_english_page():
+def test_no_chinese_page_shows_an_english_paragraph_or_heading_of_its_english_page():
     # Sphinx shows the English of a message whose translation it cannot find (a message changed
-    # since its catalogue was merged, a fuzzy one): the page then shows an English paragraph.
+    # since its catalogue was merged, a fuzzy one) or cannot use (a translation that parses as
+    # another kind of block: "1. 获取课程" is a list, not a heading): the page then shows English.
+    def english(block: tuple[str, str]) -> bool:
+        tag, text = block
+        return len(re.findall(r"[A-Za-z]{2,}", text.rstrip("#"))) >= (4 if tag == "p" else 2)
+
+    def kept(page: str) -> set[str]:
+        """The page's messages whose Chinese is their English (names: "RankNet → LambdaMART")."""
+        catalogue = ROOT / "locales" / "zh_CN" / "LC_MESSAGES" / f"{page}.po"
+        found = read_po(catalogue) if catalogue.is_file() else {}
+        return {english for (_, english), chinese in found.items() if english == chinese}
+
     left = {}
     for page in PAGES:
-        english = {
-            p for p in main_of(html(BOOK, page)).paragraphs if len(re.findall(r"[A-Za-z]{2,}", p)) >= 4
-        }
-        same = [p for p in main_of(html(ZH, page)).paragraphs if p in english]
+        wanted = {block for block in main_of(html(BOOK, page)).blocks if english(block)}
+        same_as_english = kept(page)
+        same = [
+            text
+            for tag, text in main_of(html(ZH, page)).blocks
+            if (tag, text) in wanted and re.sub(r"^(\d+\.)+ ", "", text).rstrip("#") not in same_as_english
+        ]
         if same:
             left[page] = same[:3]
-    assert not left, f"English paragraphs in the Chinese edition: {left}"
+    assert not left, f"English paragraphs or headings in the Chinese edition: {left}"
 
 
 @BUILT
@@ -312,6 +333,11 @@ def test_the_chinese_pdfs_are_in_chinese_and_a_page_of_the_book_is_saved():
         ]
     )
     assert (shots / "zh-pdf-page.png").stat().st_size > 10_000
+    # its Chinese in a TrueType font where the machine has one (_static/course.css), not in
+    # thousands of Type 3 glyph programs (Chromium's way with Noto Sans CJK's CFF outlines)
+    fonts = subprocess_text([poppler("pdffonts"), "-f", str(page), "-l", str(page + 3), str(pdf)])
+    if shutil.which("fc-list") and "Droid Sans Fallback" in subprocess_text(["fc-list", ":", "family"]):
+        assert re.search(r"\+DroidSansFallback\s+CID TrueType", fonts), fonts
 
 
 def subprocess_text(command: list[str]) -> str:

@@ -55,12 +55,23 @@ def repo(tmp_path, monkeypatch):
 
 @pytest.fixture
 def calls(monkeypatch):
-    """Every command that ``subprocess.run`` is asked to run, with its cwd and env; each succeeds."""
+    """Every command that ``subprocess.run`` is asked to run, or ``subprocess.Popen`` to start, with
+    its cwd and env; each succeeds."""
     recorded = []
 
     def fake_run(command, cwd=None, env=None, **options):
         recorded.append({"command": command, "cwd": Path(cwd), "env": env})
         return subprocess.CompletedProcess(command, 0)
 
+    class FakePopen:
+        """A command started beside the next ones (``tools.base.start``): recorded when started."""
+
+        def __init__(self, command, cwd=None, env=None, **options):
+            recorded.append({"command": command, "cwd": Path(cwd), "env": env})
+
+        def wait(self):
+            return 0
+
     monkeypatch.setattr(subprocess, "run", fake_run)
+    monkeypatch.setattr(subprocess, "Popen", FakePopen)
     return recorded

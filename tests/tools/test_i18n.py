@@ -54,6 +54,17 @@ def test_a_planted_changed_sentence_comes_back_stale_with_its_old_english():
     assert "was 'Add the grades up.'" in problem
 
 
+def test_a_translation_sphinx_would_read_as_another_block_is_found():
+    # "## 1. Get the course": a heading whose Chinese, parsed again by Sphinx, is a list; Sphinx
+    # then shows the English heading. Escaped, it is text.
+    made = catalogue(("1. Get the course", "1. 获取课程"), ("2. Run the check", "2\\. 运行检查"))
+    (problem,) = found(made)
+    assert problem.startswith(
+        "chapters/01_cg: '1. Get the course': Sphinx reads the translation as ordered_list"
+    )
+    assert list(i18n.problems_in("slides/01_cg", made, reparsed=False)) == []
+
+
 def test_a_new_sentence_comes_in_empty_and_a_removed_one_goes():
     made = merged(
         catalogue(("The definition", "定义")), "The definition", "A new sentence here, quite different."

@@ -82,8 +82,9 @@ def test_run_py_stays_the_bootstrap_and_the_dispatch():
 SUBCOMMANDS = {
     "book": [
         ("jupyter-book", {"build", ".", "--warningiserror", "--nitpick", "--keep-going"}),
-        ("python", {"-m", "tools.i18n", "build"}),  # the Chinese edition, from the same execution cache
+        # the English PDF, started beside the Chinese edition's build (from the same execution cache)
         ("python", {"tools/print_book.py", "pdf", "--optional", "--language", "en"}),
+        ("python", {"-m", "tools.i18n", "build"}),
         ("python", {"tools/print_book.py", "pdf", "--optional", "--language", "zh"}),
         ("python", {"tools/print_book.py", "zip"}),
     ],
@@ -642,3 +643,18 @@ def test_ltr_real_needs_its_data_and_dataset(repo, calls, capsys):
     with pytest.raises(SystemExit):
         run.main(["ltr-real", "--dataset", "mslr-web10k"])
     assert "--data" in capsys.readouterr().err and calls == []
+
+
+def test_a_command_started_beside_others_shows_its_output_at_its_end_and_fails_the_run(capsys):
+    # (a real process: `make book` prints the English PDF this way while the Chinese edition builds)
+    beside = base.start([sys.executable, "-c", "import sys; print('printed 47 pages'); sys.exit(3)"])
+    assert "beside what follows" in capsys.readouterr().out
+    print("the next command")
+    with pytest.raises(SystemExit) as ended:
+        beside.finish()
+    assert ended.value.code == 3
+    out = capsys.readouterr().out
+    assert out.index("the next command") < out.index("printed 47 pages")
+    done = base.start([sys.executable, "-c", "print('fine')"])
+    done.finish()
+    assert capsys.readouterr().out.endswith("fine\n")
