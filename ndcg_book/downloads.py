@@ -91,7 +91,7 @@ from sphinx.util.osutil import relative_uri
 
 from ndcg_book.words import words
 
-from .edition import build_date, edition
+from .edition import build_date
 
 #: The folders that never leave with the course zip or the participant pack: every solution.
 EXCLUDED = ("solutions/", "exercises/solutions/", "notebooks/solutions/")
@@ -506,86 +506,52 @@ def _pack_commands(wheel: str, requirements: bool, targets: Sequence[str]) -> tu
     return install, offline
 
 
-def _pack_readme_zh(
-    version_: str, wheel: str, requirements: bool, targets: Sequence[str], versions: Sequence[str], play: bool
-) -> str:
-    """The Chinese participant pack's README (its commands are the English README's)."""
-    install, offline_install = _pack_commands(wheel, requirements, targets)
-    offline = ""
-    if targets:
-        offline = (
-            f"\n没有网络？`wheelhouse/` 里有安装所需的一切，每个系统一个文件夹"
-            f"（{'、'.join(f'`{name}`' for name in targets)}），适用于 Python {'、'.join(versions)}。"
-            f"请使用你的系统对应的文件夹：\n\n```bash\n{offline_install}\n```\n"
-        )
-    play_line = "- `exercises/play/`：每章一个“玩一玩”笔记本，用来玩它的互动组件。\n" if play else ""
-    return (
-        f"# NDCG 课程：学员包 {version_}（中文）\n\n"
-        f"版本：{edition(version_)}（书的页脚显示它对应的版本）。\n\n"
-        "课程《排序评估：从 CG 到 NDCG》的练习笔记本，以及运行它们所需的一切。笔记本是中文的："
-        '它们的第一个代码单元格调用 `set_language("zh")`，检查、提示和讲解都用中文显示。\n\n'
-        "- `exercises/`：每章一个练习笔记本，自动检查你的答案。\n"
-        f"{play_line}"
-        f"- `{wheel}`：课程的 `ndcg` 包。\n"
-        + (f"- `{PARTICIPANT_REQUIREMENTS}`：要安装的包，版本已固定。\n" if requirements else "")
-        + "\n这个学员包里没有答案：讲师会在课后分享。\n\n"
-        "## 安装（只需一次）\n\n"
-        "你需要 Python 3.11 或更新版本。在这个文件夹里创建一个虚拟环境，把课程装进去：\n\n"
-        "```bash\n"
-        "python3 -m venv .venv            # Windows: py -m venv .venv\n"
-        "source .venv/bin/activate        # Windows: .venv\\Scripts\\activate\n"
-        f"{install}\n"
-        "```\n"
-        f"{offline}\n"
-        "## 开始\n\n"
-        "```bash\n"
-        "jupyter lab exercises\n"
-        "```\n\n"
-        "打开一个笔记本，从上到下运行它的单元格（Shift+Enter），把每个 `...` 换成你的答案，"
-        "再运行它下面的检查单元格。\n"
-    )
-
-
 def _pack_readme(
-    version_: str, wheel: str, requirements: bool, targets: Sequence[str], versions: Sequence[str], play: bool
+    version_: str,
+    wheel: str,
+    requirements: bool,
+    targets: Sequence[str],
+    versions: Sequence[str],
+    play: bool,
+    language: str = "en",
 ) -> str:
-    """The participant pack's README: what is in it, and how to install and start."""
+    """The participant pack's README, in its notebooks' ``language``: what is in it, and how to
+    install and start (its words: :mod:`ndcg_book.words`, ``pack-*``; the commands are the same)."""
+    text, chinese = words(language), language.startswith("zh")
     install, offline_install = _pack_commands(wheel, requirements, targets)
+    listed, between = ("、", "") if chinese else (", ", " ")  # a list's commas, and between sentences
     offline = ""
     if targets:
+        systems = listed.join(f"`{name}`" for name in targets)
         offline = (
-            f"\nNo network? `wheelhouse/` holds everything to install, one folder per system "
-            f"({', '.join(f'`{name}`' for name in targets)}), for Python {', '.join(versions)}. "
-            f"Use your system's folder:\n\n```bash\n{offline_install}\n```\n"
+            f"\n{text('pack-offline', systems=systems, versions=listed.join(versions))}\n\n"
+            f"```bash\n{offline_install}\n```\n"
         )
-    play_line = "- `exercises/play/`: a notebook per chapter to play with its widgets.\n" if play else ""
+    contents = [
+        text("pack-exercises"),
+        *([text("pack-play")] if play else []),
+        text("pack-wheel", wheel=f"`{wheel}`"),
+        *([text("pack-requirements", requirements=f"`{PARTICIPANT_REQUIREMENTS}`")] if requirements else []),
+    ]
     return (
-        f"# NDCG course: participant pack {version_}\n\n"
-        f"Edition: {edition(version_)} (the book's footer shows the edition it matches).\n\n"
-        "The exercise notebooks of the course *Ranking evaluation, from CG to NDCG*, and what runs them.\n\n"
-        "- `exercises/`: one exercise notebook per chapter, with automatic feedback.\n"
-        f"{play_line}"
-        f"- `{wheel}`: the course's `ndcg` package.\n"
-        + (
-            f"- `{PARTICIPANT_REQUIREMENTS}`: the packages to install, at pinned versions.\n"
-            if requirements
-            else ""
-        )
-        + "\nThe solutions are not in this pack: your instructor shares them after the session.\n\n"
-        "## Install (once)\n\n"
-        "You need Python 3.11 or newer. In this folder, make a virtual environment and install the course into it:\n\n"
+        f"{text('pack-title', version=version_)}\n\n"
+        f"{text('pack-edition', edition=text('edition-text', version=version_, date=build_date().isoformat()))}\n\n"
+        f"{text('pack-what')}{between}{text('pack-language')}\n\n"
+        + "".join(f"{line}\n" for line in contents)
+        + f"\n{text('pack-solutions')}\n\n"
+        f"{text('pack-install')}\n\n"
+        f"{text('pack-venv')}\n\n"
         "```bash\n"
         "python3 -m venv .venv            # Windows: py -m venv .venv\n"
         "source .venv/bin/activate        # Windows: .venv\\Scripts\\activate\n"
         f"{install}\n"
         "```\n"
         f"{offline}\n"
-        "## Start\n\n"
+        f"{text('pack-start')}\n\n"
         "```bash\n"
         "jupyter lab exercises\n"
         "```\n\n"
-        "Open a notebook, run its cells from the top (Shift+Enter), replace each `...` with your answer "
-        "and run the check cell under it.\n"
+        f"{text('pack-how')}\n"
     )
 
 
@@ -666,8 +632,7 @@ def participant_pack(
             if result.returncode != 0:
                 raise CourseFilesError(f"wheelhouse/{name} does not install offline:\n{result.stderr}")
     play = any(name.startswith("exercises/play/") and name.endswith(".ipynb") for name in notebooks)
-    write_readme = _pack_readme if language == "en" else _pack_readme_zh
-    readme = write_readme(version_, wheel.name, requirements is not None, targets, pythons, play)
+    readme = _pack_readme(version_, wheel.name, requirements is not None, targets, pythons, play, language)
     (folder / "README.md").write_text(readme, encoding="utf-8", newline="\n")
     entries = [
         (f"{base}/{path.relative_to(folder).as_posix()}", path)

@@ -55,6 +55,32 @@ TEXTS = {
     "code-show": "Show the code",
     "code-hide": "Hide the code",
     "edition-text": "version {version}, built {date}",
+    # The participant pack's README (ndcg_book.downloads.participant_pack): Markdown, one line or
+    # block each (a file name comes as code, backticks and all); the commands between them are the
+    # same in every language.
+    "pack-title": "# NDCG course: participant pack {version}",
+    "pack-edition": "Edition: {edition} (the book's footer shows the edition it matches).",
+    "pack-what": "The exercise notebooks of the course *Ranking evaluation, from CG to NDCG*, and what runs them.",
+    "pack-language": "The notebooks are in English, and so are their checks' hints and explanations.",
+    "pack-exercises": "- `exercises/`: one exercise notebook per chapter, with automatic feedback.",
+    "pack-play": "- `exercises/play/`: a notebook per chapter to play with its widgets.",
+    "pack-wheel": "- {wheel}: the course's `ndcg` package.",
+    "pack-requirements": "- {requirements}: the packages to install, at pinned versions.",
+    "pack-solutions": "The solutions are not in this pack: your instructor shares them after the session.",
+    "pack-install": "## Install (once)",
+    "pack-venv": (
+        "You need Python 3.11 or newer. In this folder, make a virtual environment and install the "
+        "course into it:"
+    ),
+    "pack-offline": (
+        "No network? `wheelhouse/` holds everything to install, one folder per system ({systems}), "
+        "for Python {versions}. Use your system's folder:"
+    ),
+    "pack-start": "## Start",
+    "pack-how": (
+        "Open a notebook, run its cells from the top (Shift+Enter), replace each `...` with your "
+        "answer and run the check cell under it."
+    ),
 }
 
 

@@ -230,6 +230,15 @@ def test_the_chinese_participant_pack_holds_the_chinese_notebooks_in_their_engli
     assert (folder / "exercises/play/01_cg.ipynb").read_text() == '{"zh": 2}'
     readme = (folder / "README.md").read_text(encoding="utf-8")
     assert readme.startswith("# NDCG 课程：学员包 9.8.7（中文）") and "jupyter lab exercises" in readme
+    # its words from the catalogue (ndcg_book.words, "pack-*"), its edition line too; its commands as they are
+    english_readme = (english / "README.md").read_text(encoding="utf-8")
+    prose = [
+        line
+        for line in english_readme.splitlines()
+        if line and not line.startswith(("python", "source", "```", "jupyter"))
+    ]
+    assert not [line for line in prose if line in readme], "an English line left in the Chinese README"
+    assert "构建于" in readme and "python3 -m venv .venv" in readme
     # the English pack is as it was: no Chinese notebook in it
     assert not [path for path in english.rglob("*") if "zh" in path.relative_to(english).parts]
     assert (english / "exercises/01_cg.ipynb").read_text() == '{"en": 1}'
