@@ -228,32 +228,58 @@ CAPTION = (
 )
 
 
-def dropin_list(*, digits: int = 3) -> str:
-    """The cases as a Markdown list, one item per input: it reads on a phone, where four columns do not.
+#: The list's own words (their Chinese: the ``dropin`` catalogue, ``tools/i18n_stores/dropin.py``).
+WORDS = {"item": "{label}: **ndcg** {ours}; **scikit-learn** {theirs}.", "refused": 'refused: "{message}"'}
+
+
+def dropin_list(*, digits: int = 3, language: str = "en") -> str:
+    """The cases as a Markdown list, one item per input: it reads on a phone, where four columns do
+    not. ``language``: ``"zh"`` gives the labels and advice in Chinese (the ``dropin`` catalogue);
+    the libraries' error messages stay as they say them.
 
     Examples
     --------
     >>> print(dropin_list().splitlines()[3])
     - queries of one item: `[[1], [0]]`: **ndcg** 0.500; **scikit-learn** refused: "Computing NDCG is only meaningful when there is more than 1 document". A one-item query is ranked perfectly (1) or has nothing relevant (0).
     """
+    from .i18n import translator
+
+    say = translator("dropin") if language == "zh" else str
+    end = "。" if language == "zh" else "."
     items = []
     for case, ours, theirs in run():
-        item = f"- {case.label}: **ndcg** {_markdown(ours, digits)}; **scikit-learn** {_markdown(theirs, digits)}."
+        item = "- " + say(WORDS["item"]).format(
+            label=say(case.label), ours=_markdown(ours, digits, say), theirs=_markdown(theirs, digits, say)
+        )
         if case.advice:
-            item += f" {case.advice}."
+            item += f"{'' if language == 'zh' else ' '}{say(case.advice)}{end}"
         items.append(item)
     return "\n".join(items)
+
+
+def dropin_markdown(*, digits: int = 3) -> str:
+    """:func:`dropin_list` in the languages shown now (:func:`ndcg.course.i18n.language`): in the
+    book, both, each in its ``lang`` block, and the page's CSS shows its edition's."""
+    from . import i18n
+
+    now = i18n.language()
+    if now != "both":
+        return dropin_list(digits=digits, language=now)
+    return "\n".join(
+        f'<div class="{i18n.CSS_CLASS}" lang="{tag}">\n\n{dropin_list(digits=digits, language=language)}\n\n</div>\n'
+        for language, tag in (("en", "en"), ("zh", "zh-Hans"))
+    )
 
 
 def _plain(markdown: str) -> str:
     return markdown.replace("`", "")
 
 
-def _markdown(outcome: Outcome, digits: int) -> str:
+def _markdown(outcome: Outcome, digits: int, say=str) -> str:
     text = outcome.text(digits)
     if outcome.error is None:
         return text
     message = text.removeprefix("refused: ")
     for special in "\\*_[]<>`":
         message = message.replace(special, "\\" + special)
-    return f'refused: "{message}"'
+    return say(WORDS["refused"]).format(message=message)

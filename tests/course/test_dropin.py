@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -76,3 +77,22 @@ def test_table_and_list_show_the_same_cases():
         assert item.startswith("- ")
         assert row[1].split(":")[0] in item  # the value, or "refused"
     assert np.isfinite(float(table.column("ndcg")[0]))
+
+
+def test_the_chinese_list_has_the_same_values_and_the_libraries_messages_as_they_are(monkeypatch):
+    from ndcg.course import i18n
+
+    english = dropin.dropin_list().splitlines()
+    chinese = dropin.dropin_list(language="zh").splitlines()
+    assert len(chinese) == len(english)
+    for en, zh in zip(english, chinese):
+        assert re.search(r"[\u4e00-\u9fff\uff1a\uff1b\u3002]", zh), zh  # Chinese, or its punctuation
+        # every number and every quoted library message of the English line is in the Chinese one
+        assert re.findall(r"-?\d+\.\d{3}(?!\d)", en) == re.findall(r"-?\d+\.\d{3}(?!\d)", zh)
+        assert [m for m in re.findall(r'"([^"]+)"', en) if " " in m] == re.findall(r"“([^”]+)”", zh)
+    # in the book, both lists, each in its language's block; a notebook gets its language's alone
+    monkeypatch.setenv("NDCG_COURSE_LANGUAGE", "both")
+    both = dropin.dropin_markdown()
+    assert both.count(f'class="{i18n.CSS_CLASS}"') == 2 and english[0] in both and chinese[0] in both
+    monkeypatch.setenv("NDCG_COURSE_LANGUAGE", "zh")
+    assert dropin.dropin_markdown() == dropin.dropin_list(language="zh")
