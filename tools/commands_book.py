@@ -21,8 +21,9 @@ def book(args: argparse.Namespace) -> None:
     _build/html; then say where everything is.
 
     The execution cache and Sphinx's saved pages are emptied first, so every notebook runs once, on
-    this very package: the English build fills the cache and the Chinese build (the same code
-    cells) takes its outputs from it, so both editions show the same computation."""
+    this very package: tools/execution_cache.py fills the cache, several notebooks at a time, and
+    both editions' builds (the same code cells) take their outputs from it, so both show the same
+    computation."""
     editions = getattr(args, "edition", "both")
     # Every page read afresh too: Sphinx would otherwise keep an unchanged page's old outputs.
     for stale in (EXECUTION_CACHE, Path("_build", ".doctrees"), Path("_build", "zh", ".doctrees")):
@@ -30,6 +31,9 @@ def book(args: argparse.Namespace) -> None:
     # Every cell that shows words shows them in both languages (ndcg.course.i18n); each edition's
     # page keeps its own.
     env = {**os.environ, "NDCG_COURSE_LANGUAGE": "both"}
+    # Every notebook run into the cache, as many at a time as there are cores: the builds below
+    # then execute none (tools/execution_cache.py).
+    run([python(), "-m", "tools.execution_cache"], env=env)
     english = [tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."]
     chinese = [python(), "-m", "tools.i18n", "build"]
 
@@ -38,12 +42,14 @@ def book(args: argparse.Namespace) -> None:
 
     if editions == "both":
         run(english, env=env)
-        # The English PDF prints (Chromium) while the Chinese edition builds (Sphinx): two cores
-        # busy, where one after the other left one idle. Neither touches the other's pages.
-        printing = base.start(pdf("en"))
+        # The English PDF prints (Chromium) while the Chinese edition builds (Sphinx), and the
+        # Chinese PDF beside it as soon as its pages are there: the cores busy, where one step
+        # after the other left one idle. No step touches another's pages.
+        printing = [base.start(pdf("en"))]
         run(chinese, env=env)
-        printing.finish()
-        run(pdf("zh"))
+        printing.append(base.start(pdf("zh")))
+        for started in printing:
+            started.finish()
     else:
         run(english if editions == "en" else chinese, env=env)
         run(pdf(editions))

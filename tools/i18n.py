@@ -4,7 +4,8 @@ The English pages are the one source. Sphinx's gettext builder cuts every page i
 (a paragraph, a heading, a list item, a table cell ...), and ``locales/zh_CN/LC_MESSAGES/<page>.po``
 holds each message's Chinese, next to the English it translates (``msgid``). The Chinese edition is
 the same Sphinx build with ``language = zh_CN``: it runs the same notebooks (their outputs come from
-the execution cache the English build filled) and puts each message's translation in its place.
+the execution cache both editions share, filled by ``tools/execution_cache.py``) and puts each
+message's translation in its place.
 
 Commands (``python -m tools.i18n <command>``, run by ``tools/run.py translations`` and ``book``):
 
@@ -579,7 +580,7 @@ def build(root: Path) -> int:
             "language": LANGUAGE,
             "locale_dirs": [str(compiled)],
             # The English build's cache (its default place, beside _build/html), not one beside
-            # _build/html/zh: every notebook's outputs come from the English edition's run.
+            # _build/html/zh: every notebook's outputs come from the one run both editions share.
             "nb_execution_cache_path": str(root / "_build" / ".jupyter_cache"),
         },
         True,

@@ -160,7 +160,40 @@ def test_the_chinese_search_splits_words_with_jieba_and_adds_their_parts(tmp_pat
     assert "排序学习优化归一化折损累计增益" not in words
 
 
+def test_the_chinese_search_stems_as_sphinx_s_and_looks_its_latin_words_up_in_a_set(tmp_path):
+    pytest.importorskip("jieba")
+    from sphinx.search.zh import SearchChinese
+
+    from ndcg_book.editions import SearchChineseTerms
+
+    options = {"dict": str(user_dictionary(ROOT, tmp_path / "terms.txt"))}
+    ours, sphinx = SearchChineseTerms(options), SearchChinese(options)
+    text = "NDCG 用 DCG 除以 IDCG：rankings, ranked, relevance 和 LambdaMART 的 gradients"
+    ours.split(text), sphinx.split(text)
+    assert isinstance(ours.latin_terms, set) and "rankings" in ours.latin_terms
+    for word in ("NDCG", "rankings", "ranked", "relevance", "LambdaMART", "gradients", "IDCG"):
+        assert ours.stem(word) == sphinx.stem(word), word
+
+
 # -- the built editions --------------------------------------------------------------------------
+
+
+@BUILT
+def test_a_chinese_page_s_saved_doctree_holds_the_page_and_no_copy_of_the_build():
+    # Sphinx parses each translated message as a document of its own; its nodes, moved into the
+    # page, kept a reference to it, and with it the whole build environment (8 MB a page)
+    import pickle
+
+    doctrees = ROOT / "_build" / "zh" / ".doctrees"
+    if not doctrees.is_dir():
+        pytest.skip("the Chinese build's doctrees are gone")
+    for page in ("chapters/01_cg", "chapters/04_ndcg", "reference/glossary"):
+        doctree = pickle.loads((doctrees / f"{page}.doctree").read_bytes())
+        strays = [n for n in doctree.findall() if n.__dict__.get("_document") not in (None, doctree)]
+        assert not strays, f"{page}: {len(strays)} nodes keep another document"
+        english = ROOT / "_build" / ".doctrees" / f"{page}.doctree"
+        if english.is_file():
+            assert (doctrees / f"{page}.doctree").stat().st_size < 3 * english.stat().st_size + 200_000
 
 
 @BUILT

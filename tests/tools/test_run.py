@@ -81,6 +81,7 @@ def test_run_py_stays_the_bootstrap_and_the_dispatch():
 #: do without (the order, and options beside these, are free).
 SUBCOMMANDS = {
     "book": [
+        ("python", {"-m", "tools.execution_cache"}),  # every notebook into the cache, a few at a time
         ("jupyter-book", {"build", ".", "--warningiserror", "--nitpick", "--keep-going"}),
         # the English PDF, started beside the Chinese edition's build (from the same execution cache)
         ("python", {"tools/print_book.py", "pdf", "--optional", "--language", "en"}),
@@ -163,7 +164,7 @@ def test_pdf_prints_the_built_book_and_builds_it_first_when_there_is_none(repo, 
     # no book yet: build it (which prints it when it can); no PDF came out, so it fails
     with pytest.raises(SystemExit, match="No PDF"):
         run.main(["pdf"])
-    assert commands(calls)[0][0] == f"{bin_dir}/jupyter-book"
+    assert commands(calls)[1][0] == f"{bin_dir}/jupyter-book"
     assert [*printing, "--optional", "--language", "en"] in commands(calls)
     calls.clear()
     (repo / "_build" / "html").mkdir(parents=True)
@@ -182,8 +183,8 @@ def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):
     monkeypatch.setattr(base, "WINDOWS", True)
     run.main(["book"])
     run.main(["test"])
-    assert commands(calls)[0][0] == str(repo / ".venv" / "Scripts" / "jupyter-book.exe")
-    assert commands(calls)[1][0] == str(repo / ".venv" / "Scripts" / "python.exe")
+    assert commands(calls)[0][0] == str(repo / ".venv" / "Scripts" / "python.exe")
+    assert commands(calls)[1][0] == str(repo / ".venv" / "Scripts" / "jupyter-book.exe")
 
 
 def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(repo, calls):
@@ -231,7 +232,7 @@ def test_a_missing_program_says_what_to_do(repo, monkeypatch):
         raise FileNotFoundError(command[0])
 
     monkeypatch.setattr(subprocess, "run", missing)
-    with pytest.raises(SystemExit, match="^.venv/bin/jupyter-book not found: delete .venv and run"):
+    with pytest.raises(SystemExit, match="^.venv/bin/python not found: delete .venv and run"):
         run.main(["book"])
 
 
