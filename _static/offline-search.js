@@ -17,9 +17,10 @@
 // text for an excerpt): an anchor becomes a valid CSS selector (sphinx-exercise's solution ids
 // hold a "/", "#chapters/00_why-solution-1", which querySelector refused with a console error),
 // and the theme's clutter is left out of the text, as ndcg_book/search.py's CLUTTER does for
-// searchtexts.js: the buttons above the article and the print-only title and contents.
+// searchtexts.js: the buttons above the article, the print-only title and contents, the language
+// switch, and the hidden copy of a two-language cell output in the other edition's language.
 (() => {
-  const CLUTTER = [".bd-header-article", "#jb-print-docs-body"];
+  const CLUTTER = [".bd-header-article", "#jb-print-docs-body", ".edition-switch"];
   const repair = () => {
     if (typeof Search === "undefined" || typeof Search.htmlToText !== "function") return;
     const htmlToText = Search.htmlToText;
@@ -27,6 +28,11 @@
       const page = new DOMParser().parseFromString(htmlString, "text/html");
       for (const selector of CLUTTER) {
         for (const element of page.querySelectorAll(selector)) element.remove();
+      }
+      // a two-language cell output: the copy in the other edition's language, which its CSS hides
+      const chinese = (lang) => (lang || "").toLowerCase().startsWith("zh");
+      for (const element of page.querySelectorAll(".ndcg-lang")) {
+        if (chinese(element.lang) !== chinese(page.documentElement.lang)) element.remove();
       }
       const id = anchor?.startsWith("#") ? decodeURIComponent(anchor.slice(1)) : "";
       return htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);

@@ -90,8 +90,15 @@ def _utf16_length(text: str) -> int:
 #: (".ipynb .md .pdf", ``.bd-header-article``) and the print-only copy of the title and the page's
 #: contents (``#jb-print-docs-body``), which began every page's excerpt. The same two are removed by
 #: ``_static/offline-search.js`` from a page fetched for an excerpt when the book is served.
-CLUTTER_CLASSES = frozenset({"bd-header-article"})
+CLUTTER_CLASSES = frozenset({"bd-header-article", "edition-switch"})  # edition-switch: ndcg_book/editions.py
 CLUTTER_IDS = frozenset({"jb-print-docs-body"})
+#: The class of each language's copy of a two-language cell output (``ndcg.course.i18n.CSS_CLASS``):
+#: the copy not in the page's language is left out of the excerpt, as the page's CSS hides it.
+OTHER_LANGUAGE = "ndcg-lang"
+
+
+def _chinese(lang: str | None) -> bool:
+    return (lang or "").lower().startswith("zh")
 
 
 class _MainText(HTMLParser):
@@ -118,6 +125,7 @@ class _MainText(HTMLParser):
         self.skip: tuple[str, int] | None = None
         self.open: list[tuple[str, int, str, int]] = []  # tag, depth, id, start
         self.spans: dict[str, list[int]] = {}
+        self.chinese = False  # the page's language (``<html lang>``): Chinese or not
 
     def handle_starttag(self, tag, attrs):
         if tag in self.VOID:
@@ -126,6 +134,8 @@ class _MainText(HTMLParser):
         if self.done:
             return
         attributes = dict(attrs)
+        if tag == "html":
+            self.chinese = _chinese(attributes.get("lang"))
         if self.main is None:
             if attributes.get("role") == "main":
                 self.main = (tag, level)
@@ -136,6 +146,8 @@ class _MainText(HTMLParser):
             or "headerlink" in classes
             or attributes.get("id") in CLUTTER_IDS
             or any(name in CLUTTER_CLASSES for name in classes)
+            # a two-language cell output's copy in the other edition's language (hidden by the CSS)
+            or (OTHER_LANGUAGE in classes and _chinese(attributes.get("lang")) != self.chinese)
         ):
             self.skip = (tag, level)
         ident = attributes.get("id")
@@ -193,6 +205,11 @@ def page_text(html: str, ids: set[str] | frozenset[str] = frozenset()) -> tuple[
     ...     {"a", "b"},
     ... )
     ('A One two.折损 three', {'b': [10, 18], 'a': [0, 18]})
+    >>> page_text(
+    ...     '<html lang="zh-CN"><main role="main"><p><span class="ndcg-lang" lang="en">Rank</span>'
+    ...     '<span class="ndcg-lang" lang="zh-Hans">排名</span> 1</p></main></html>'
+    ... )
+    ('排名 1', {})
     """
     parser = _MainText(set(ids))
     parser.feed(html)

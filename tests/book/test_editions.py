@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
@@ -278,6 +279,37 @@ def test_no_chinese_page_shows_an_english_paragraph_or_heading_of_its_english_pa
         if same:
             left[page] = same[:3]
     assert not left, f"English paragraphs or headings in the Chinese edition: {left}"
+
+
+@BUILT
+def test_a_search_excerpt_holds_its_edition_s_copy_of_a_two_language_output():
+    # (searchtexts.js: the text each result's excerpt is cut from, from file://)
+    from ndcg_book.search import TEXTS_FILE, TEXTS_GLOBAL
+
+    def excerpts(edition: Path) -> dict:
+        text = (edition / TEXTS_FILE).read_text(encoding="utf-8")
+        return json.loads(text.removeprefix(f"var {TEXTS_GLOBAL} = ").rstrip().removesuffix(";"))
+
+    english, chinese = excerpts(BOOK)["chapters/00_why"][0], excerpts(ZH)["chapters/00_why"][0]
+    page = html(ZH, "chapters/00_why")
+    pairs = re.findall(
+        r'<span class="ndcg-lang" lang="en">([^<]{4,})</span><span class="ndcg-lang" lang="zh-Hans">([^<]+)</span>',
+        page,
+    )
+    assert pairs, "chapter 0 shows a two-language output"
+    assert "简体中文" not in english[:200] and "English" not in chinese[:200], (
+        "the language switch is no excerpt"
+    )
+
+    # (a sentence of a few words: a single word such as "rank" may stand anywhere, code included)
+    def plain(text: str) -> str:
+        return " ".join(unescape(text).split())  # as the excerpt holds it
+
+    pairs = [(plain(en), plain(zh)) for en, zh in pairs if len(en.split()) >= 4 and HAN.search(zh)]
+    assert pairs, "chapter 0 shows a two-language sentence"
+    for en, zh in pairs:
+        assert zh in chinese and en not in chinese, (en, zh)
+        assert en in english and zh not in english, (en, zh)
 
 
 @BUILT
