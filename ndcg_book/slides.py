@@ -270,9 +270,10 @@ UI = {
 HTML_LANG = {"en": "en", "zh": "zh-CN"}
 
 #: Words: two Latin letters, one of them lower-case (not CG@4, B1, $k$), or a Chinese character,
-#: outside maths, templates, figures and code.
+#: outside maths, templates, a figure's name and code (a figure's description, its alt text, is
+#: words: a screen reader says it, in the deck's language).
 _WORDS = re.compile(r"[a-z][A-Za-z]|[A-Z][a-z]|[\u4e00-\u9fff]")
-_NOT_WORDS = re.compile(r"\{\{.*?\}\}|\$\$.*?\$\$|\$[^$]*\$|!\[[^\]]*\]\(figure:[^)]*\)|`[^`]*`", re.S)
+_NOT_WORDS = re.compile(r"\{\{.*?\}\}|\$\$.*?\$\$|\$[^$]*\$|\]\(figure:[^)]*\)|`[^`]*`", re.S)
 #: A line that is a block of its own inside a list or a table: an item, a row, or a template
 #: that computes rows.
 _LINE = re.compile(r"^\s*([-*+]\s|\d+\.\s|\||\{\{.*\}\}\s*$)")
@@ -281,11 +282,13 @@ _FIGURE_WORDS = re.compile(r'\b_\(\s*("(?:[^"\\\n]|\\.)*")\s*\)')
 
 
 def has_words(text: str) -> bool:
-    """Whether ``text`` says something to translate (not only maths, templates, a figure, code,
-    names such as ``CG@4`` or ``B1``).
+    """Whether ``text`` says something to translate (not only maths, templates, a figure's name,
+    code, names such as ``CG@4`` or ``B1``).
 
     >>> has_words("| **CG@4** | {{ cg([1], 1) }} |"), has_words("| rank | grade |")
     (False, True)
+    >>> has_words("![Each rank's gain](figure:contributions)"), has_words("![](figure:contributions)")
+    (True, False)
     """
     return bool(_WORDS.search(_NOT_WORDS.sub(" ", text)))
 

@@ -78,6 +78,9 @@ def test_every_deck_has_a_chinese_build_in_chinese(built):
         assert re.search(r"[\u4e00-\u9fff]", deck.title), f"{deck.name}: its chapter's Chinese title"
         for figure in deck.figures:
             assert (book / "zh" / "slides" / deck.name / "figures" / f"{figure}.svg").is_file()
+        # a figure's description, which a screen reader says, in Chinese too
+        alts = re.findall(r'<img [^>]*alt="([^"]*)"', page)
+        assert alts and all(re.search(r"[\u4e00-\u9fff]", alt) for alt in alts), (deck.name, alts)
     listing = (book / "zh" / "slides" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="zh-CN">' in listing and "<h1>幻灯片</h1>" in listing and "回到本书" in listing
     english = (book / "slides" / "01_cg" / "index.html").read_text(encoding="utf-8")
