@@ -465,12 +465,14 @@ def test_the_pages_moved_by_reader_keep_no_progress_of_their_own(browser):
             "answers": {question.id: {"tries": [question.answer], "first": True}}
         },
     }
-    # Seeded by the moved page itself, before its own scripts run (a chapter page open while its
-    # keys are written could save its own deck over them; keys written by one page and read
-    # after a reload may not have reached the browser's storage yet).
+    # Seeded by each page this test opens, before the page's own scripts run: keys that one page
+    # writes may not have reached the browser's storage when the next page (a reload, another
+    # page of the book) reads them, so no page here depends on another's writes.
     context.add_init_script(
-        "(([chapter, items]) => { if (!location.pathname.endsWith('/learners/flashcards.html')) return;"
-        " const path = new URL(`../chapters/${chapter}.html`, location.href).pathname;"
+        "(([chapter, items]) => { const chapterPage = new URL(`../chapters/${chapter}.html`, location.href);"
+        " const here = location.pathname;"
+        " if (!here.endsWith('/learners/flashcards.html') && !here.endsWith(`/chapters/${chapter}.html`)) return;"
+        " const path = here.endsWith('/learners/flashcards.html') ? chapterPage.pathname : here;"
         " localStorage.clear();"
         " for (const [k, v] of Object.entries(items))"
         " localStorage.setItem(k.replace('{path}', path), JSON.stringify(v)); })"
@@ -496,7 +498,7 @@ def test_the_pages_moved_by_reader_keep_no_progress_of_their_own(browser):
     assert row.locator("[data-role=right]").inner_text() == "1"
     assert stored_keys(page) == sorted(seeded)
     shoot(page.locator("[data-ndcg-view=progress]"), "progress-moved-page-file")
-    # the chapter, opened again, finds its deck where the reader left it
+    # the chapter, opened again, finds its deck where the reader left it (the same keys)
     page.goto((BOOK / "chapters" / f"{CHAPTER}.html").resolve().as_uri())
     page.wait_for_selector(".ndcg-fc[data-ready=true]", state="attached")
     assert "Welcome back" in page.locator(".ndcg-fc").first.locator("[data-role=note]").inner_text()
