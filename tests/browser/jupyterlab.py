@@ -37,6 +37,9 @@ PLAY = sorted((ROOT / "exercises" / "play").glob("*.ipynb"))
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
 START_TIMEOUT = 90  # seconds for JupyterLab to answer
 RENDER_TIMEOUT = 60_000  # milliseconds for a notebook to render
+RUN_TIMEOUT = 180_000  # milliseconds for a notebook's cells to run and its views to be ready
+#: The notebook in front.
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
 
 def free_port() -> int:
@@ -258,3 +261,19 @@ def shut_kernels(lab) -> None:
     base, token = lab.base, lab.token
     for session in api(base, token, "/api/sessions"):
         api(base, token, f"/api/sessions/{session['id']}", method="DELETE")
+
+
+def open_and_run_all(page, path: str) -> None:
+    """Open ``path`` (or bring it forward when open), wait until its kernel is idle, and run
+    every cell."""
+    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", path)
+    page.wait_for_selector(f"{PANEL} .jp-Notebook .jp-Cell", timeout=RENDER_TIMEOUT)
+    page.wait_for_function(
+        """() => {
+            const panel = Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.sessionContext);
+            return panel && panel.sessionContext.session && panel.sessionContext.session.kernel
+                && panel.sessionContext.session.kernel.status === 'idle';
+        }""",
+        timeout=RUN_TIMEOUT,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")

@@ -184,8 +184,7 @@ def test_an_exercise_notebook_reads_well_in_jupyterlab(lab, lab_page, path):
 # -- playing: play notebooks run in a kernel, every kind of view played -------------------------
 
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
-PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
-RUN_TIMEOUT = 180_000  # milliseconds for a notebook's cells to run and its views to be ready
+PANEL, RUN_TIMEOUT = jupyterlab.PANEL, jupyterlab.RUN_TIMEOUT
 
 #: One move per kind of view, run in the page on the view's element; it returns nothing, and
 #: the view's text must change after it.
@@ -223,17 +222,7 @@ def views_of(path: Path) -> int:
 def run_notebook(page, path: str, expected: int) -> None:
     """Open ``path`` (or bring it forward when open), run every cell in its kernel, and wait for
     ``expected`` ready views."""
-    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", path)
-    page.wait_for_selector(f"{PANEL} .jp-Notebook .jp-Cell", timeout=RENDER_TIMEOUT)
-    page.wait_for_function(
-        """() => {
-            const panel = Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.sessionContext);
-            return panel && panel.sessionContext.session && panel.sessionContext.session.kernel
-                && panel.sessionContext.session.kernel.status === 'idle';
-        }""",
-        timeout=RUN_TIMEOUT,
-    )
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    jupyterlab.open_and_run_all(page, path)
     page.wait_for_function(
         """([panel, expected]) => document.querySelectorAll(
             `${panel} .ndcg-anywidget [data-ndcg-view][data-ready=true]`).length === expected""",

@@ -23,8 +23,7 @@ pytestmark = pytest.mark.book
 lab = jupyterlab.lab
 
 NOTEBOOK = ROOT / "exercises" / "zh" / "01_cg.ipynb"
-PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
-RUN_TIMEOUT = 180_000
+PANEL, RUN_TIMEOUT = jupyterlab.PANEL, jupyterlab.RUN_TIMEOUT
 #: The cell added under the answer box: three wrong answers, then the ladder starts again.
 LADDER = (
     "# 连续答错三次：提示、更细的分析、讲解\n"
@@ -63,19 +62,7 @@ def test_a_chinese_exercise_notebook_climbs_the_hint_ladder_in_chinese(lab, page
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        page.evaluate(
-            "(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", f"zh/{NOTEBOOK.name}"
-        )
-        page.wait_for_selector(f"{PANEL} .jp-Notebook .jp-Cell", timeout=RENDER_TIMEOUT)
-        page.wait_for_function(
-            """() => {
-                const panel = Array.from(window.jupyterapp.shell.widgets('main')).find((w) => w.sessionContext);
-                return panel && panel.sessionContext.session && panel.sessionContext.session.kernel
-                    && panel.sessionContext.session.kernel.status === 'idle';
-            }""",
-            timeout=RUN_TIMEOUT,
-        )
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        jupyterlab.open_and_run_all(page, f"zh/{NOTEBOOK.name}")
         box = page.locator(f"{PANEL} .ndcg-anywidget [data-ndcg-view=answer][data-ready=true]")
         box.wait_for(timeout=RUN_TIMEOUT)
         ladder = page.locator(f"{PANEL} .jp-CodeCell", has_text="连续答错三次").locator(
