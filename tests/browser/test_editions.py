@@ -72,6 +72,13 @@ def test_the_landing_page_opens_in_the_edition_chosen_last(browser):
     # ... until the reader chooses English again.
     page.get_by_role("link", name="English").click()
     page.wait_for_url("**/html/index.html")
+    # (once the choice has reached the browser's storage, as a reader coming back later finds it:
+    # a page opened within milliseconds may read the old one; asked from a file of the book that
+    # runs no script, so nothing but the switch writes the choice)
+    probe = page.context.new_page()
+    probe.goto(uri(BOOK / "_static" / "ndcg-editions.js"))
+    probe.wait_for_function("() => localStorage.getItem('ndcg-book:edition') === 'en'")
+    probe.close()
     page.goto(uri(BOOK / "index.html"))
     page.wait_for_timeout(300)
     assert page.url.endswith("/html/index.html") and page.evaluate("document.documentElement.lang") == "en"
