@@ -1,6 +1,6 @@
 """The book build: the book's search finds Chinese terms, and shows excerpts offline.
 
-Registered by :func:`ndcg_book.setup`. It does two things.
+Registered by :func:`ndcg_book.setup`. It does three things.
 
 **Chinese substrings in the English index.** The book is English (``language: en``) with
 Chinese key terms (归一化折损累计增益, 排序学习). Sphinx's English splitter cuts text into
@@ -14,6 +14,10 @@ splitter) would not help: it cuts 排序学习 and 累计增益 in two. :class:`
 (registered with ``app.add_search_language`` for ``en``) keeps every English word, stemmed as
 before, and adds every substring of every run of Chinese characters (:func:`han_terms`), so any
 Chinese query that occurs in a page is a term of that page.
+
+**One edition's words.** A cell output that carries words in both languages (each copy marked
+``class="ndcg-lang"`` with its ``lang``; the page's CSS shows its edition's) is indexed with its
+edition's copy only (:func:`index_edition_words`).
 
 **Excerpts from file://.** Under each result the search page shows an excerpt of the page,
 which ``searchtools.js`` gets by fetching the page; a browser refuses that for a book opened from
@@ -217,6 +221,89 @@ def page_text(html: str, ids: set[str] | frozenset[str] = frozenset()) -> tuple[
     return parser.result()
 
 
+def edition_text(html: str, chinese: bool) -> str:
+    """The words of a cell output's HTML that a page of one edition shows: without scripts and
+    styles (as Sphinx's indexer leaves them out), nor the copy of a two-language part in the other
+    edition's language (the page's CSS hides it). ``chinese``: the page is in Chinese.
+
+    >>> both = ('<p><span class="ndcg-lang" lang="en">Rank</span>'
+    ...         '<span class="ndcg-lang" lang="zh-Hans">排名</span> 1</p><script>{"x": 1}</script>')
+    >>> edition_text(both, chinese=True), edition_text(both, chinese=False)
+    ('排名 1', 'Rank 1')
+    """
+    parser = _MainText(set())
+    parser.main = ("", 0)  # a cell output stands inside its page's main element
+    parser.chinese = chinese
+    parser.feed(html)
+    parser.close()
+    return parser.result()[0]
+
+
+#: A raw HTML node that opens one language's copy of a Markdown cell output (the Markdown between
+#: it and its end tag is parsed into nodes of their own), maybe after closing the copy before it
+#: (Markdown joins HTML lines with no blank line between into one block).
+_OPENS_COPY = re.compile(
+    r'(?:</(?:div|span)>\s*)?<(?P<tag>div|span) class="ndcg-lang" lang="(?P<lang>[^"]+)">'
+)
+
+
+def _other_language_blocks(doctree, chinese: bool) -> list[tuple[object, int, int]]:
+    """``(parent, start, end)`` of each run of siblings, from a raw node that opens a copy in the
+    other language to the raw node that closes it, end included."""
+    from docutils import nodes
+
+    blocks = []
+    for node in doctree.findall(nodes.raw):
+        opening = _OPENS_COPY.fullmatch(node.astext().strip())
+        if not opening or _chinese(opening["lang"]) == chinese or node.parent is None:
+            continue
+        parent, closing = node.parent, f"</{opening['tag']}>"
+        start = parent.index(node)
+        for end in range(start + 1, len(parent)):
+            if isinstance(parent[end], nodes.raw) and parent[end].astext().strip().startswith(closing):
+                blocks.append((parent, start, end))
+                break
+    return blocks
+
+
+def index_edition_words(app) -> None:
+    """``builder-inited``: the search index takes a two-language cell output's words in the
+    edition's language only. Sphinx indexes a raw HTML output by stripping its tags, so both
+    copies' words were terms of both editions (a Chinese reader searching "widget" found pages
+    by the English copy the page hides). While a page is indexed, an HTML output holds
+    :func:`edition_text` instead, and a Markdown output's copy in the other language (its nodes
+    between the raw tags that open and close it) is taken out; then the page is written as it was.
+    """
+    from docutils import nodes
+
+    builder = app.builder
+    if not hasattr(builder, "index_page"):
+        return
+    chinese = _chinese(app.config.language)
+    index_page = builder.index_page
+
+    def index_edition_page(pagename, doctree, title):
+        # taken out last first, so that each block's place is still the one found
+        blocks = sorted(_other_language_blocks(doctree, chinese), key=lambda b: (id(b[0]), -b[1]))
+        swapped = []
+        for node in doctree.findall(nodes.raw):
+            if "html" in node.get("format", "").split() and OTHER_LANGUAGE in node.astext():
+                swapped.append((node, node.children))
+                node.children = [nodes.Text(edition_text(node.astext(), chinese))]
+        taken = [(parent, start, parent.children[start : end + 1]) for parent, start, end in blocks]
+        for parent, start, end in blocks:
+            del parent.children[start : end + 1]
+        try:
+            index_page(pagename, doctree, title)
+        finally:
+            for parent, start, children in reversed(taken):
+                parent.children[start:start] = children
+            for node, children in swapped:
+                node.children = children
+
+    builder.index_page = index_edition_page
+
+
 def texts(outdir: Path, index: dict) -> dict[str, list]:
     """``{docname: [text, {section id: [start, end]}]}`` for every page of a search ``index``
     (the data of ``searchindex.js``) built into ``outdir``."""
@@ -257,4 +344,5 @@ def write_texts(app, exception) -> None:
 def register(app) -> None:
     """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
     app.add_search_language(SearchEnglishChinese)
+    app.connect("builder-inited", index_edition_words)
     app.connect("build-finished", write_texts)

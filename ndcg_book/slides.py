@@ -65,6 +65,7 @@ from __future__ import annotations
 import datetime
 import html
 import itertools
+import json
 import re
 import shutil
 import string
@@ -266,6 +267,29 @@ UI = {
     "list-back": "Back to the book",
     "role-text": "the slides of this chapter",
 }
+#: reveal.js's own words, in English in its code: its help overlay (``?``: the title, the
+#: headers and each key's action, the speaker-notes plugin's ``S`` among them) and its
+#: jump-to-slide box (``G``). ``deck.js`` shows the deck's language's in their place
+#: (:func:`reveal_words`); a test checks each is still in the vendored reveal.js.
+REVEAL_WORDS = (
+    "Keyboard Shortcuts",
+    "KEY",
+    "ACTION",
+    "Next slide",
+    "Previous slide",
+    "Navigate left",
+    "Navigate right",
+    "Navigate up",
+    "Navigate down",
+    "Navigate without fragments",
+    "Jump to first/last slide",
+    "Pause",
+    "Fullscreen",
+    "Slide overview",
+    "Jump to slide",
+    "Speaker notes view",
+)
+UI.update({f"reveal:{english}": english for english in REVEAL_WORDS})
 #: Each edition's ``<html lang>``.
 HTML_LANG = {"en": "en", "zh": "zh-CN"}
 
@@ -383,6 +407,14 @@ def page_words(root: Path, page: str):
     path = Path(root) / "locales" / "zh_CN" / "LC_MESSAGES" / f"{page}.po"
     table = read_po(path) if path.is_file() else {}
     return lambda english: table.get((None, english)) or english
+
+
+def reveal_words(language: str = "en") -> dict[str, str]:
+    """``{English: shown}`` for reveal.js's own words (:data:`REVEAL_WORDS`) in ``language``:
+    empty in English, where reveal.js's words stand."""
+    if language == "en":
+        return {}
+    return {english: ui(f"reveal:{english}", language) for english in REVEAL_WORDS}
 
 
 def ui(key: str, language: str = "en", **fields) -> str:
@@ -518,6 +550,7 @@ def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.
         book=f"{up}index.html",
         book_link=html.escape(ui("book-link", deck.language)),
         lang=HTML_LANG[deck.language],
+        reveal_words=json.dumps(reveal_words(deck.language), ensure_ascii=False).replace("</", "<\\/"),
     )
 
 

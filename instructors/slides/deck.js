@@ -14,7 +14,28 @@ window.MathJax = {
   startup: { typeset: true },
 };
 
+/* reveal.js writes its help overlay (?) and its jump-to-slide box (G) in English; a deck in
+ * another language hands this script their words in its JSON island #deck-words (English: none).
+ * reveal.js adds both to its root when they open, filled in the same task, so an observer of
+ * the root's children puts the words in place before the reader sees them. */
+function showRevealWords(root, words) {
+  var say = (node) => {
+    var english = node.textContent.trim();
+    if (Object.hasOwn(words, english)) node.textContent = words[english];
+  };
+  var translate = () => {
+    root.querySelectorAll('.r-overlay-help .title, .r-overlay-help th, .r-overlay-help td:last-child').forEach(say);
+    root.querySelectorAll('.jump-to-slide-input').forEach((input) => {
+      if (Object.hasOwn(words, input.placeholder)) input.placeholder = words[input.placeholder];
+    });
+  };
+  new MutationObserver(translate).observe(root, { childList: true });
+}
+
 document.addEventListener('DOMContentLoaded', () => {
+  var island = document.getElementById('deck-words');
+  var words = island ? JSON.parse(island.textContent) : {};
+  if (Object.keys(words).length) showRevealWords(document.querySelector('.reveal'), words);
   var shown = Reveal.initialize({
     width: 1280,
     height: 720,

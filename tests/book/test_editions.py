@@ -324,6 +324,37 @@ def _index(folder: Path) -> dict:
 
 
 @BUILT
+def test_each_edition_s_index_holds_its_own_copy_of_a_two_language_output_only():
+    # Words a page shows only in its hidden copy (the other edition's language) are no terms of
+    # that page in its edition's index: Chinese runs in English pages, English words in Chinese ones.
+    from sphinx.search.en import SearchEnglish
+
+    from ndcg_book.search import _HAN_RUN, edition_text
+
+    stem = SearchEnglish({}).stem
+    for edition, chinese in ((BOOK, False), (ZH, True)):
+        index = _index(edition)
+        leaked, checked = {}, 0
+        for number, page in enumerate(index["docnames"]):
+            main = html(edition, page)
+            main = main[main.find('role="main"') :]
+            shown, hidden = edition_text(main, chinese), edition_text(main, not chinese)
+            if chinese:  # as the index holds them: stemmed
+                seen = {stem(w) for w in re.findall(r"[A-Za-z]+", shown)}
+                words = {stem(w) for w in re.findall(r"[A-Za-z]{6,}", hidden)} - seen
+            else:  # a run of the hidden copy that is no part of a run the page shows
+                runs = _HAN_RUN.findall(shown)
+                words = {w for w in _HAN_RUN.findall(hidden) if len(w) >= 3 and not any(w in r for r in runs)}
+            checked += len(words)
+            for word in words:
+                found = index["terms"].get(word, [])
+                if number in ([found] if isinstance(found, int) else found):
+                    leaked.setdefault(page, []).append(word)
+        assert checked > 500, (edition, checked)  # the pages do show two-language outputs
+        assert not leaked, f"{edition.name}: hidden copies' words in the index: {leaked}"
+
+
+@BUILT
 @pytest.mark.parametrize(
     ("query", "pages"),
     [

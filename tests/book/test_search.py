@@ -87,7 +87,8 @@ def _small_book(tmp_path: Path) -> Path:
         encoding="utf-8",
     )
     (src / "index.md").write_text(
-        "# Home\n\nStart here: the discounted gain.\n\n```{toctree}\n:hidden:\n\nchapters/idcg\nchapters/ltr\n```\n",
+        "# Home\n\nStart here: the discounted gain.\n\n```{toctree}\n:hidden:\n\nchapters/idcg\nchapters/ltr\n"
+        "chapters/outputs\n```\n",
         encoding="utf-8",
     )
     (src / "chapters" / "idcg.md").write_text(
@@ -107,6 +108,43 @@ def _small_book(tmp_path: Path) -> Path:
     (src / "chapters" / "ltr.md").write_text(
         "# Learning to rank (排序学习)\n\n折损 alone, and 排序学习的目标 inside a longer run.\n\n"
         "```{glossary}\nideal ranking\n  The best order (理想排序).\n```\n",
+        encoding="utf-8",
+    )
+    # two-language cell outputs, as the book's build writes them (ndcg.course.i18n): an HTML one,
+    # and a Markdown one, whose lists are parsed between the raw tags of each language's block
+    (src / "chapters" / "outputs.md").write_text(
+        textwrap.dedent(
+            """\
+            # Outputs
+
+            <p><span class="ndcg-lang" lang="en">Shuffle the cards</span><span class="ndcg-lang" lang="zh-Hans">洗牌重来</span></p>
+
+            <div class="ndcg-lang" lang="en">
+
+            - **objective**: boosted trees
+
+            </div>
+            <div class="ndcg-lang" lang="zh-Hans">
+
+            - **目标函数**：提升树
+
+            </div>
+
+            <div class="ndcg-lang" lang="en">
+
+            - **leaves**: grown leaf-wise
+
+            </div>
+
+            <div class="ndcg-lang" lang="zh-Hans">
+
+            - **叶子**：按叶生长
+
+            </div>
+
+            After the outputs.
+            """
+        ),
         encoding="utf-8",
     )
     return src
@@ -140,6 +178,17 @@ def test_the_index_finds_chinese_substrings(small_build):
     assert _pages(index, "排序") == {"chapters/idcg", "chapters/ltr"}
     # English words are stemmed as before
     assert _pages(index, "discount") == {"index", "chapters/idcg"}
+
+
+def test_the_index_holds_the_edition_s_copy_of_a_two_language_output_only(small_build):
+    index = js_index.loads((small_build / "searchindex.js").read_text(encoding="utf-8"))
+    for english in ("shuffl", "card", "boost", "tree", "leav", "grown", "after"):
+        assert _pages(index, english) == {"chapters/outputs"}, english
+    for chinese in ("洗牌重来", "洗牌", "目标函数", "提升树", "提升", "叶子", "按叶生长"):
+        assert _pages(index, chinese) == set(), chinese
+    # and the page is written with both copies, as before (its CSS shows its edition's)
+    page = (small_build / "chapters" / "outputs.html").read_text(encoding="utf-8")
+    assert "洗牌重来" in page and "目标函数" in page and "boosted trees" in page
 
 
 def test_the_build_writes_the_excerpts_texts(small_build):

@@ -319,6 +319,21 @@ def test_the_decks_load_nothing_remote_and_reveal_is_vendored_whole():
     assert "@import url(./fonts/source-sans-pro/source-sans-pro.css)" in css and "fonts.googleapis" not in css
 
 
+def test_reveals_own_words_are_the_vendored_ones_and_english_decks_keep_them():
+    """deck.js replaces reveal.js's words in a Chinese deck by their English text: each must be a
+    text the vendored reveal.js (or its notes plugin) really shows, or it would never match."""
+    vendor = slides.source_folder(ROOT) / "vendor" / slides.REVEAL
+    code = (vendor / "dist" / "reveal.js").read_text(encoding="utf-8")
+    code += (vendor / "plugin" / "notes" / "notes.js").read_text(encoding="utf-8")
+    shown = set(re.findall(r'="([^"<>]+)"', code)) | set(re.findall(r'description:"([^"]+)"', code))
+    shown |= set(re.findall(r"<(?:p class=\"title\"|th)>([^<]+)<", code))
+    assert [word for word in slides.REVEAL_WORDS if word not in shown] == []
+    assert slides.reveal_words("en") == {}
+    chinese = slides.reveal_words("zh")
+    assert list(chinese) == list(slides.REVEAL_WORDS)
+    assert all(re.search(r"[\u4e00-\u9fff]", word) for word in chinese.values()), chinese
+
+
 def test_the_build_date_follows_source_date_epoch():
     assert str(slides.build_date({"SOURCE_DATE_EPOCH": "0"})) == "1970-01-01"
     assert slides.build_date({}) == slides.build_date({"SOURCE_DATE_EPOCH": ""})

@@ -93,6 +93,55 @@ def test_a_chinese_deck_opens_offline_in_chinese(browser, name):
     visit.close()
 
 
+#: What reveal.js's help overlay and jump-to-slide box show: title, headers, actions, placeholder.
+REVEAL_CHROME = """() => {
+  const help = document.querySelector('.r-overlay-help');
+  const jump = document.querySelector('.jump-to-slide-input');
+  return {
+    title: help && help.querySelector('.title').textContent.trim(),
+    headers: help ? [...help.querySelectorAll('th')].map((th) => th.textContent.trim()) : [],
+    actions: help ? [...help.querySelectorAll('td:last-child')].map((td) => td.textContent.trim()) : [],
+    jump: jump && jump.placeholder,
+  };
+}"""
+
+
+def test_reveals_keys_help_and_jump_box_speak_the_decks_language(browser):
+    """``?`` opens reveal.js's list of keys and ``G`` its jump-to-slide box: in Chinese in a Chinese
+    deck (deck.js, ``ndcg_book.slides.REVEAL_WORDS``), in reveal.js's English in an English one."""
+    chinese = slides.reveal_words("zh")
+    for folder, language in ((ZH, "zh"), (BOOK, "en")):
+        url = (folder.resolve() / slides.FOLDER / "01_cg" / "index.html").as_uri()
+        visit = Visit(_Browser(browser), url, folder.resolve().as_uri() + "/", views=False)
+        page = visit.page
+        page.wait_for_selector("html[data-deck-ready=true]", state="attached")
+        page.keyboard.press("Shift+?")
+        page.wait_for_selector(".r-overlay-help td")
+        shown = page.evaluate(REVEAL_CHROME)
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".r-overlay-help", state="detached")
+        page.keyboard.press("g")
+        page.wait_for_selector(".jump-to-slide-input")
+        shown["jump"] = page.evaluate(REVEAL_CHROME)["jump"]
+        if language == "zh":
+            page.keyboard.press("Escape")
+            page.keyboard.press("Shift+?")
+            page.wait_for_selector(".r-overlay-help td")
+            page.wait_for_timeout(600)  # the overlay fades in (a CSS animation of 0.3 s)
+            page.screenshot(path=str(SHOTS / "zh-slides-keys.png"))
+            assert shown["title"] == chinese["Keyboard Shortcuts"]
+            assert shown["headers"] == [chinese["KEY"], chinese["ACTION"]]
+            assert shown["jump"] == chinese["Jump to slide"]
+            assert chinese["Speaker notes view"] in shown["actions"] and len(shown["actions"]) >= 10
+            english = [action for action in shown["actions"] if not HAN.search(action)]
+            assert english == [], f"reveal.js's words left in English: {english}"
+        else:
+            assert shown["title"] == "Keyboard Shortcuts" and shown["headers"] == ["KEY", "ACTION"]
+            assert "Speaker notes view" in shown["actions"] and shown["jump"] == "Jump to slide"
+        visit.settle()
+        visit.close()
+
+
 def test_the_chinese_list_of_decks_links_every_deck(browser):
     url = (ZH.resolve() / slides.FOLDER / "index.html").as_uri()
     visit = Visit(_Browser(browser), url, ZH.resolve().as_uri() + "/", views=False)

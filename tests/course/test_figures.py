@@ -122,6 +122,32 @@ def test_explorer_examples_picker_in_the_view():
         RankingExplorer(examples={"bad": [1, -1]})
 
 
+def test_explorer_chart_without_javascript_speaks_the_edition_language(monkeypatch):
+    """The chart a reader without JavaScript sees: in the book one image per edition, each with
+    its words and its alternative text in that language; in a notebook, the chosen one alone."""
+    from ndcg.course import i18n
+
+    monkeypatch.setattr(i18n, "_chosen", None)
+    monkeypatch.setenv(i18n.ENVIRONMENT, "both")
+    g = examples.EIGHT_RETRIEVED.grades
+    chart = re.search(
+        r'<div data-role="chart"[^>]*>(.*?)</div>', RankingExplorer(g, k=6).snapshot_html(), re.S
+    )[1]
+    copies = re.findall(
+        r'<span class="ndcg-lang" lang="([^"]+)"><img src="data:image/png;base64,([^"]+)" alt="([^"]*)"',
+        chart,
+    )
+    assert [lang for lang, _, _ in copies] == ["en", "zh-Hans"]
+    (_, en, alt_en), (_, zh, alt_zh) = copies
+    dcg = fmt(ndcg.dcg(g, 6), ".3f")
+    assert alt_en == TEXTS["chart"].replace("{n}", "6").replace("{dcg}", dcg)
+    assert f"DCG@6 = {dcg}" in alt_zh and "增益" in alt_zh
+    assert en != zh  # the Chinese copy is drawn with the Chinese words
+    monkeypatch.setattr(i18n, "_chosen", "zh")
+    alone = RankingExplorer(g, k=6).snapshot_html()
+    assert alone.count("<img ") == 1 and alt_zh in alone
+
+
 # -- the figures ----------------------------------------------------------------------------------
 
 

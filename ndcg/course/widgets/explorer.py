@@ -39,21 +39,34 @@ def _fill(template: str, **values) -> str:
 
 
 def _contributions_chart(grades, k, gain) -> str:
-    """The bar chart of gains and contributions, as an ``<img>``."""
+    """The bar chart of gains and contributions, as an ``<img>`` in each language shown now: what a
+    reader without JavaScript sees (``ndcg-explorers.js`` draws its own bars). Its words and its
+    alternative text are the chart's in that language (the figures' catalogue and
+    :data:`TEXTS`'s ``chart``); without a font for the Chinese words the Chinese copy keeps the
+    English words, rather than boxes."""
     from matplotlib.figure import Figure
 
-    from .. import plots
+    from .. import figure_languages, plots
 
-    # Fixed margins: a layout engine would double the time of every redraw.
+    # Fixed margins: a layout engine would double the time of every drawing.
     figure = Figure(figsize=(6.4, 3.4))
     figure.subplots_adjust(left=0.1, right=0.98, bottom=0.15, top=0.9)
     plots.contributions(grades, k, gain=gain, ax=figure.add_subplot())
     n = cutoff(len(grades), k)
-    alt = (
-        f"Bar chart: the {gain} gain of each of the top {n} ranks, and the part the "
-        f"discount keeps (DCG@{n} = {_fmt(list_graded.dcg(grades, k, gain=gain))})."
-    )
-    return _figure_png(figure, alt)
+    dcg = _fmt(list_graded.dcg(grades, k, gain=gain))
+
+    def chart(language: str) -> str:
+        alt = _fill(views_text.table("explorer", language)["chart"], n=n, dcg=dcg)
+        if language != "zh":
+            return _figure_png(figure, alt)
+        try:
+            font = figure_languages.cjk_font()
+        except figure_languages.MissingChineseFont:
+            return _figure_png(figure, alt)
+        with figure_languages.chinese(figure, font):
+            return _figure_png(figure, alt)
+
+    return views_text.each(chart)
 
 
 def _examples(examples) -> list[dict]:
