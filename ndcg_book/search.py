@@ -227,7 +227,7 @@ def edition_text(html: str, chinese: bool) -> str:
     edition's language (the page's CSS hides it). ``chinese``: the page is in Chinese.
 
     >>> both = ('<p><span class="ndcg-lang" lang="en">Rank</span>'
-    ...         '<span class="ndcg-lang" lang="zh-Hans">排名</span> 1</p><script>{"x": 1}</script>')
+    ...         '<span class="ndcg-lang" lang="zh-Hans">排名</span> 1</p>')
     >>> edition_text(both, chinese=True), edition_text(both, chinese=False)
     ('排名 1', 'Rank 1')
     """

@@ -239,3 +239,25 @@ def test_the_sources_are_linked_in_both_languages(book, monkeypatch):
     linked = island(page)["cards"][0]["front"]
     assert 'href="../reference/sources.html#source-002">source 002</a>' in linked["en"]
     assert 'href="../reference/sources.html#source-002">来源 002</a>所说' in linked["zh"]
+
+
+def test_a_source_with_words_is_translated_once_for_every_card_that_cites_it():
+    # the real catalogue: every chapter's sources ("004, flashcard #5"), bare numbers as written
+    from ndcg.course.cards.content import source_has_words
+
+    han = re.compile(r"[\u4e00-\u9fff]")
+    cited = 0
+    for chapter in cards.chapters():
+        english, chinese_deck = cards.load(chapter), cards.load(chapter, "zh")
+        pairs = [(e.source, z.source) for e, z in zip(english.flashcards, chinese_deck.flashcards)]
+        pairs += [(e.source, z.source) for e, z in zip(english.quiz, chinese_deck.quiz)]
+        for en, zh in pairs:
+            assert re.findall(r"\b00[0-4]\b", zh) == re.findall(r"\b00[0-4]\b", en), (en, zh)
+            if source_has_words(en):
+                cited += 1
+                assert han.search(zh) and not re.search(r"[a-z]{3}", zh.replace("Candy Bonus", "")), (en, zh)
+            else:
+                assert zh == en
+    assert cited > 40
+    sources = {q.source for q in cards.load("04_ndcg", "zh").quiz}
+    assert "004，阶段 3 的小测验（多选题：A–D 都对；E 是本课程加的）" in sources

@@ -2,7 +2,8 @@
 ``cards/NN_name``; a message per text field, its context the card's or question's id and the field
 (``dcg-why-log:back``, ``dcg-q-formula:B:feedback``). The English is the field as written, its
 ``{{ expr :spec }}`` templates included: a translation keeps every template as it is, and the
-values are computed once and shown in both languages."""
+values are computed once and shown in both languages. The cards' sources with words are one more
+domain, ``cards/sources``, each source once (its context ``source``)."""
 
 from __future__ import annotations
 
@@ -32,8 +33,27 @@ def deck_messages(data: dict) -> list[tuple[str | None, str]]:
     return [(context, text) for context, text in found if text.strip()]
 
 
+def source_messages(decks: list[dict]) -> list[tuple[str | None, str]]:
+    """Every card's and question's source with words (``004, flashcard #5``), once each, in the
+    files' order: the domain ``cards/sources`` (:data:`ndcg.course.cards.content.SOURCES_DOMAIN`)."""
+    from ndcg.course.cards.content import source_has_words
+
+    found: dict[str, None] = {}
+    for data in decks:
+        for entry in [*(data.get("flashcards") or []), *(data.get("quiz") or [])]:
+            source = str(entry.get("source", "")).strip()
+            if source_has_words(source):
+                found.setdefault(source)
+    return [("source", source) for source in found]
+
+
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
-    return {
-        f"cards/{path.stem}": deck_messages(yaml.safe_load(path.read_text(encoding="utf-8")))
+    from ndcg.course.cards.content import SOURCES_DOMAIN
+
+    decks = {
+        f"cards/{path.stem}": yaml.safe_load(path.read_text(encoding="utf-8"))
         for path in sorted((root / CONTENT).glob("[0-9][0-9]_*.yaml"))
     }
+    found = {domain: deck_messages(data) for domain, data in decks.items()}
+    found[SOURCES_DOMAIN] = source_messages(list(decks.values()))
+    return found

@@ -12,7 +12,9 @@ text field is looked up in the chapter's catalogue,
 question's id and the field, ``dcg-why-log:back``, ``dcg-q-formula:B:feedback``), **before** its
 templates are computed, so both languages show the same computed values; a text not translated
 yet stays English. A true-false question's "True" and "False" are the views' words
-(:mod:`ndcg.course.cards.words`).
+(:mod:`ndcg.course.cards.words`). A card's ``source`` with words (``004, flashcard #5``; not a
+bare ``002``) is looked up by its text in one catalogue for every chapter, :data:`SOURCES_DOMAIN`
+(the same source cited by several cards is one message).
 """
 
 from __future__ import annotations
@@ -27,6 +29,22 @@ from .words import word
 
 #: Where the chapter files live.
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+
+#: The catalogue of the cards' and questions' sources (``004, stage 3``), by their English text.
+SOURCES_DOMAIN = "cards/sources"
+#: A source with words to translate: two Latin letters in a row (``flashcard``, ``FAQ``), not the
+#: sources' numbers and sections alone (``002; 000 §1``).
+_SOURCE_WORDS = re.compile(r"[A-Za-z]{2}")
+
+
+def source_has_words(source: str) -> bool:
+    """Whether a card's ``source`` has words to translate.
+
+    >>> source_has_words("004, flashcard #5"), source_has_words("002; 000 §1")
+    (True, False)
+    """
+    return bool(_SOURCE_WORDS.search(source))
+
 
 #: Keys a flashcard, a question and an option may have (the first ones are required).
 _CARD_FIELDS = ("id", "front", "back"), ("source",)
@@ -245,6 +263,13 @@ def load_file(path, language: str = "en") -> Deck:
         raw = str(value)
         return raw if language == "en" else i18n.translator(domain, context)(raw)
 
+    def source(entry) -> str:
+        """The entry's source as written, or its Chinese when it has words."""
+        raw = str(entry.get("source", "")).strip()
+        if language == "en" or not source_has_words(raw):
+            return raw
+        return i18n.translator(SOURCES_DOMAIN, "source")(raw)
+
     def ident(entry, where: str) -> str:
         value = entry["id"]
         if not _ID.match(value):
@@ -272,7 +297,7 @@ def load_file(path, language: str = "en") -> Deck:
                 chapter=chapter,
                 front=text(said(entry["front"], f"{entry['id']}:front"), where),
                 back=text(said(entry["back"], f"{entry['id']}:back"), where),
-                source=entry.get("source", "").strip(),
+                source=source(entry),
             )
         )
 
@@ -356,7 +381,7 @@ def load_file(path, language: str = "en") -> Deck:
                 chapter=chapter,
                 question=text(said(entry["question"], f"{entry['id']}:question"), where),
                 options=tuple(options),
-                source=entry.get("source", "").strip(),
+                source=source(entry),
                 kind=kind,
             )
         )
