@@ -268,8 +268,9 @@ UI = {
     "role-text": "the slides of this chapter",
 }
 #: reveal.js's own words, in English in its code: its help overlay (``?``: the title, the
-#: headers and each key's action, the speaker-notes plugin's ``S`` among them) and its
-#: jump-to-slide box (``G``). ``deck.js`` shows the deck's language's in their place
+#: headers and each key's action, the speaker-notes plugin's ``S`` among them), its
+#: jump-to-slide box (``G``) and the notes plugin's speaker view (``S``: its labels, its layouts,
+#: its window's title). ``deck.js`` shows the deck's language's in their place
 #: (:func:`reveal_words`); a test checks each is still in the vendored reveal.js.
 REVEAL_WORDS = (
     "Keyboard Shortcuts",
@@ -288,6 +289,18 @@ REVEAL_WORDS = (
     "Slide overview",
     "Jump to slide",
     "Speaker notes view",
+    "reveal.js - Speaker View",
+    "Loading speaker view...",
+    "Upcoming",
+    "Time",
+    "Click to Reset",
+    "Pacing – Time to finish current slide",
+    "Notes",
+    "Layout",
+    "Default",
+    "Wide",
+    "Tall",
+    "Notes only",
 )
 UI.update({f"reveal:{english}": english for english in REVEAL_WORDS})
 #: Each edition's ``<html lang>``.

@@ -14,6 +14,45 @@ window.MathJax = {
   startup: { typeset: true },
 };
 
+/* Each text node under `root` that is one of reveal.js's English words, or two of them as
+ * "Layout: Default" (the speaker view's layout label), in the deck's language. */
+function putWords(root, words) {
+  var walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+    var text = node.nodeValue;
+    var english = text.trim();
+    var pair = english.match(/^(.+?): (.+)$/);
+    if (Object.hasOwn(words, english)) {
+      node.nodeValue = text.replace(english, words[english]);
+    } else if (pair && Object.hasOwn(words, pair[1]) && Object.hasOwn(words, pair[2])) {
+      node.nodeValue = text.replace(english, `${words[pair[1]]}：${words[pair[2]]}`);
+    }
+  }
+}
+
+/* The notes plugin writes its speaker view (S) into a window it opens, in English, and fills it
+ * in as the deck moves on: the window gets the deck's language and keeps its words. */
+function showSpeakerViewWords(words, lang) {
+  var open = window.open;
+  window.open = function (...args) {
+    var view = open.apply(this, args);
+    if (view && args[1] === 'reveal.js - Notes') {
+      // the plugin writes the page into the window right after it opens
+      setTimeout(() => {
+        var page = view.document.documentElement;
+        page.lang = lang;
+        putWords(page, words);
+        new MutationObserver(() => putWords(page, words)).observe(page, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      }, 0);
+    }
+    return view;
+  };
+}
+
 /* reveal.js writes its help overlay (?) and its jump-to-slide box (G) in English; a deck in
  * another language hands this script their words in its JSON island #deck-words (English: none).
  * reveal.js adds both to its root when they open, filled in the same task, so an observer of
@@ -35,7 +74,10 @@ function showRevealWords(root, words) {
 document.addEventListener('DOMContentLoaded', () => {
   var island = document.getElementById('deck-words');
   var words = island ? JSON.parse(island.textContent) : {};
-  if (Object.keys(words).length) showRevealWords(document.querySelector('.reveal'), words);
+  if (Object.keys(words).length) {
+    showRevealWords(document.querySelector('.reveal'), words);
+    showSpeakerViewWords(words, document.documentElement.lang);
+  }
   var shown = Reveal.initialize({
     width: 1280,
     height: 720,

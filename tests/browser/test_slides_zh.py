@@ -142,6 +142,43 @@ def test_reveals_keys_help_and_jump_box_speak_the_decks_language(browser):
         visit.close()
 
 
+def test_the_speaker_view_of_a_chinese_deck_speaks_chinese(browser):
+    """``S`` opens the notes plugin's speaker view: its labels, its layouts and its window's title
+    in Chinese, ``lang="zh-CN"``, the notes in Chinese; no English word of reveal.js left."""
+    chinese = slides.reveal_words("zh")
+    visit, _ = open_deck(browser, "02_dcg")
+    page = visit.page
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => Reveal.getIndices().h === 1")
+    with page.expect_popup() as popup_info:
+        page.keyboard.press("s")
+    speaker = popup_info.value
+    speaker.locator(".speaker-controls-notes .value").wait_for()
+    speaker.wait_for_function(
+        "word => document.querySelector('.speaker-layout-label').textContent.includes(word)",
+        arg=chinese["Layout"],
+    )
+    shown = speaker.evaluate(
+        """() => ({
+          lang: document.documentElement.lang,
+          title: document.title,
+          labels: [...document.querySelectorAll('.label, .speaker-layout-label, option')]
+            .map((e) => e.textContent.replace(/\\s+/g, ' ').trim()),
+          notes: document.querySelector('.speaker-controls-notes .value').innerText,
+        })"""
+    )
+    assert shown["lang"] == "zh-CN" and shown["title"] == chinese["reveal.js - Speaker View"]
+    english = [label for label in shown["labels"] if label and not HAN.search(label)]
+    assert not english, f"the speaker view's words left in English: {english}"
+    for word in ("Upcoming", "Notes only", "Click to Reset"):
+        assert any(chinese[word] in label for label in shown["labels"]), word
+    assert len(HAN.findall(shown["notes"])) >= 12
+    speaker.set_viewport_size({"width": 1100, "height": 700})
+    speaker.screenshot(path=str(SHOTS / "zh-slides-speaker-view.png"))
+    speaker.close()
+    visit.close()
+
+
 def test_the_chinese_list_of_decks_links_every_deck(browser):
     url = (ZH.resolve() / slides.FOLDER / "index.html").as_uri()
     visit = Visit(_Browser(browser), url, ZH.resolve().as_uri() + "/", views=False)
