@@ -17,11 +17,11 @@ window.MathJax = {
 /* Each text node under `root` that is one of reveal.js's English words, or two of them as
  * "Layout: Default" (the speaker view's layout label), in the deck's language. */
 function putWords(root, words) {
-  var walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (var node = walker.nextNode(); node; node = walker.nextNode()) {
-    var text = node.nodeValue;
-    var english = text.trim();
-    var pair = english.match(/^(.+?): (.+)$/);
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue;
+    const english = text.trim();
+    const pair = english.match(/^(.+?): (.+)$/);
     if (Object.hasOwn(words, english)) {
       node.nodeValue = text.replace(english, words[english]);
     } else if (pair && Object.hasOwn(words, pair[1]) && Object.hasOwn(words, pair[2])) {
@@ -33,13 +33,13 @@ function putWords(root, words) {
 /* The notes plugin writes its speaker view (S) into a window it opens, in English, and fills it
  * in as the deck moves on: the window gets the deck's language and keeps its words. */
 function showSpeakerViewWords(words, lang) {
-  var open = window.open;
+  const open = window.open;
   window.open = function (...args) {
-    var view = open.apply(this, args);
+    const view = open.apply(this, args);
     if (view && args[1] === 'reveal.js - Notes') {
       // the plugin writes the page into the window right after it opens
       setTimeout(() => {
-        var page = view.document.documentElement;
+        const page = view.document.documentElement;
         page.lang = lang;
         putWords(page, words);
         new MutationObserver(() => putWords(page, words)).observe(page, {
@@ -58,11 +58,11 @@ function showSpeakerViewWords(words, lang) {
  * reveal.js adds both to its root when they open, filled in the same task, so an observer of
  * the root's children puts the words in place before the reader sees them. */
 function showRevealWords(root, words) {
-  var say = (node) => {
-    var english = node.textContent.trim();
+  const say = (node) => {
+    const english = node.textContent.trim();
     if (Object.hasOwn(words, english)) node.textContent = words[english];
   };
-  var translate = () => {
+  const translate = () => {
     root.querySelectorAll('.r-overlay-help .title, .r-overlay-help th, .r-overlay-help td:last-child').forEach(say);
     root.querySelectorAll('.jump-to-slide-input').forEach((input) => {
       if (Object.hasOwn(words, input.placeholder)) input.placeholder = words[input.placeholder];
