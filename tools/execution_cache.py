@@ -28,36 +28,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from tools import base
+from tools import base, toc
 
 #: Jupyter Book's default place for the cache (``_build/.jupyter_cache``), shared by both editions.
 CACHE = Path("_build", ".jupyter_cache")
-
-
-def toc_sources(root: Path) -> list[Path]:
-    """The text sources of the table of contents' pages (``_toc.yml``), in its order."""
-    import yaml
-
-    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
-    found: list[str] = [toc["root"]]
-
-    def walk(entries):
-        for entry in entries or []:
-            if "file" in entry:
-                found.append(entry["file"])
-            walk(entry.get("sections"))
-            for part in entry.get("parts", []) or []:
-                walk(part.get("chapters"))
-
-    walk(toc.get("chapters"))
-    for part in toc.get("parts", []) or []:
-        walk(part.get("chapters"))
-    sources = []
-    for name in found:
-        path = root / (name if name.endswith(".md") else f"{name}.md")
-        if path.is_file():
-            sources.append(path)
-    return sources
 
 
 def notebook_of(path: Path):
@@ -101,7 +75,7 @@ def fill(root: Path, workers: int) -> int:
     from jupyter_cache.base import CacheBundleIn
 
     timeout = config_timeout(root)
-    pages = [path for path in toc_sources(root) if notebook_of(path) is not None]
+    pages = [path for path in toc.sources(root) if notebook_of(path) is not None]
     # the longest first (the most code), so that no worker is left with a long one at the end
     pages.sort(key=lambda path: -path.stat().st_size)
     cache = get_cache(str(root / CACHE))

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools import base
+from tools import base, toc
 
 #: The second edition's language, as Sphinx names it, and the folder it is built into (under the
 #: English edition's ``_build/html``).
@@ -451,7 +451,7 @@ def problems(root: Path, only: Iterable[str] = ()) -> list[str]:
     folder = catalogue_dir(root)
     terms = glossary_terms(root)
     found = []
-    pages = [p.removesuffix(".md") for p in _toc_pages(root)]
+    pages = toc.pages(root)
     if only:
         pages = [p for p in pages if p in set(only)]
     for page in pages:
@@ -490,13 +490,6 @@ def store_problems(root: Path, terms: Iterable[Term] = ()) -> list[str]:
         ]
         found.extend(problems_in(domain, catalogue, terms, reparsed=False))
     return found
-
-
-def _toc_pages(root: Path) -> list[str]:
-    """Every page of ``_toc.yml`` (its ``root`` and each ``file``), as ``chapters/01_cg.md``."""
-    text = (root / "_toc.yml").read_text(encoding="utf-8")
-    files = re.findall(r"^\s*(?:root|-?\s*file):\s*(\S+)", text, flags=re.M)
-    return [f if f.endswith(".md") else f"{f}.md" for f in files]
 
 
 # -- compiling and building ------------------------------------------------------------------------

@@ -49,6 +49,8 @@ from ndcg_book import downloads  # noqa: E402
 from ndcg_book.downloads import PDF_END, PDF_START  # noqa: E402
 from ndcg_book.edition import build_date  # noqa: E402  (SOURCE_DATE_EPOCH, read in one place)
 from tools import chromium as browser_setup  # noqa: E402
+from tools.toc import pages as toc_pages  # noqa: E402
+from tools.toc import parts as toc_parts  # noqa: E402
 
 BOOK = ROOT / "_build" / "html"
 #: Where the PDFs go in the built book.
@@ -104,41 +106,6 @@ def chinese_of(page: str, english: str) -> str:
 def zip_name(version: str) -> str:
     """The zip of the built book (beside _build/html)."""
     return f"ndcg-course-book-{version}.zip"
-
-
-def toc_parts(root: Path) -> list[tuple[str, list[str]]]:
-    """The book's pages in reading order (``_toc.yml``, jb-book format), grouped as the book's
-    sidebar groups them: the landing page alone (no caption), then each part under its caption.
-
-    >>> toc_parts(ROOT)[0], toc_parts(ROOT)[1][0]
-    (('', ['index']), 'Start here')
-    """
-    import yaml
-
-    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
-
-    def walk(entries, into):
-        for entry in entries or []:
-            if "file" in entry:
-                into.append(str(Path(entry["file"]).with_suffix("")).replace(os.sep, "/"))
-            walk(entry.get("sections"), into)
-        return into
-
-    parts = [("", [toc["root"]])]
-    for part in toc.get("parts", []):
-        parts.append((part.get("caption", ""), walk(part.get("chapters"), [])))
-    if toc.get("chapters"):
-        parts.append(("", walk(toc.get("chapters"), [])))
-    return parts
-
-
-def toc_pages(root: Path) -> list[str]:
-    """The book's pages in reading order (``_toc.yml``, jb-book format), as document names.
-
-    >>> toc_pages(ROOT)[0]
-    'index'
-    """
-    return [name for _, names in toc_parts(root) for name in names]
 
 
 #: The script that returns a page's heading as the book shows it: the article's heading, with

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import yaml
 
+from tools import toc
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # A decimal number (3.14, 0.905, 81.96%) in prose is almost always a computed result.
@@ -27,11 +29,7 @@ def toc_entries(entries) -> list[str]:
 def toc_files(root: Path = ROOT) -> list[str]:
     """Every page of ``_toc.yml`` (jb-book format) in the book's order: the root, then each part's
     chapters, each followed by its ``sections`` (the companion pages ``chapters/further/NN-topic``)."""
-    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
-    files = [toc["root"]]
-    for part in toc.get("parts", []):
-        files += toc_entries(part.get("chapters"))
-    return files + toc_entries(toc.get("chapters"))
+    return toc.pages(root)
 
 
 def toc_sections(root: Path = ROOT) -> dict[str, list[str]]:

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tools import execution_cache
+from tools import execution_cache, toc
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_notebooks_are_the_table_of_contents_pages_with_a_kernel_and_code():
-    sources = execution_cache.toc_sources(ROOT)
-    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-    assert len(sources) == len(re.findall(r"^\s*(?:- file|root):", toc, re.M))
+    sources = toc.sources(ROOT)
+    listed = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    assert len(sources) == len(re.findall(r"^\s*(?:- file|root):", listed, re.M))
     chosen = [path for path in sources if execution_cache.notebook_of(path) is not None]
     with_kernel = [
         path
