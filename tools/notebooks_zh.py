@@ -7,7 +7,9 @@ Generated from the same sources as the English ones, never edited by hand::
 
 Each is the English notebook with every Markdown cell in Chinese and one more code cell,
 before the first one, that calls ``ndcg.course.i18n.set_language("zh")`` (so the checks, their
-hints and the views speak Chinese). The code cells are the English notebook's, cell for cell.
+hints and the views speak Chinese). The code cells are the English notebook's, cell for cell,
+with each comment that has words (``# your code here``) in Chinese (:func:`translate_comments`,
+the store ``comments``: one catalogue for every notebook): the same code runs in both.
 
 A Markdown cell is cut into its *blocks* (:func:`blocks`): a heading, a paragraph (its lines joined
 with a space, as Sphinx's gettext does), a list item, an admonition's title; display maths, code
@@ -47,6 +49,75 @@ LANGUAGE_CELL_ID = "language"
 LANGUAGE_CELL = (
     'from ndcg.course.i18n import set_language\n\nset_language("zh")  # 检查、提示和互动视图都用中文显示'
 )
+
+
+#: The catalogue of the notebooks' code comments (the store ``tools/i18n_stores/comments.py``).
+COMMENTS = STORE_LOCALES / "comments.po"
+#: A comment with words: a word of two Latin letters or more, one of them lower-case, that is no
+#: part of a name (not ``# [CG@3, CG@5]``, nor ``# [C_CA, lambda_CA]``).
+_COMMENT_WORDS = re.compile(r"\b(?=[A-Za-z]{2,}\b)[A-Za-z]*[a-z][A-Za-z]*\b")
+
+
+def _comments(code: str, every: bool = False) -> list[tuple[int, int, str]]:
+    """``(line, column, text)`` of each comment with words (``every``: each comment) in a code
+    cell's source; none when the cell does not read as Python."""
+    import io
+    import tokenize
+
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    return [
+        (*token.start, token.string)
+        for token in tokens
+        if token.type == tokenize.COMMENT and (every or _COMMENT_WORDS.search(token.string))
+    ]
+
+
+def without_comments(code: str) -> str:
+    r"""``code`` with every comment emptied to ``#``: what the two editions' code cells share.
+
+    >>> without_comments("x = 1  # one\n# 二\n")
+    'x = 1  #\n#\n'
+    """
+    lines = code.splitlines(keepends=True)
+    for row, column, text in reversed(_comments(code, every=True)):
+        lines[row - 1] = lines[row - 1][:column] + "#" + lines[row - 1][column + len(text) :]
+    return "".join(lines)
+
+
+def comment_words(code: str) -> list[str]:
+    r"""The words of each comment with words in a code cell's source, as the catalogue holds them.
+
+    >>> comment_words("answer = ...  # [CG@3, CG@5]\n# your code here\nx = '# not a comment'  # [C_CA, lambda_CA]")
+    ['your code here']
+    """
+    return [text[1:].strip() for _, _, text in _comments(code)]
+
+
+def translate_comments(code: str, translate: Callable[[str], str]) -> str:
+    r"""``code`` with each comment with words replaced by ``translate(words)``; the code itself, and
+    every other character, as it was.
+
+    >>> translate_comments("x = 1  # one\n# two\n", lambda words: words.upper())
+    'x = 1  # ONE\n# TWO\n'
+    """
+    lines = code.splitlines(keepends=True)
+    for row, column, text in reversed(_comments(code)):
+        line = lines[row - 1]
+        lines[row - 1] = line[:column] + "# " + translate(text[1:].strip()) + line[column + len(text) :]
+    return "".join(lines)
+
+
+def _translate_code_cells(cells, root: Path) -> Lookup:
+    """Every code cell's comments in Chinese (:data:`COMMENTS`); the lookup, to check."""
+    lookup = Lookup(root, [COMMENTS])
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            code = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+            cell["source"] = translate_comments(code, lookup)
+    return lookup
 
 
 class Untranslated(ValueError):
@@ -251,6 +322,7 @@ def play_notebook(source: Path, root: Path = ROOT):
         target_dir=play_path(source, root).parent,
     )
     lookup.check(source.resolve().relative_to(root.resolve()).as_posix())
+    _translate_code_cells(notebook.cells, root).check(source.resolve().relative_to(root.resolve()).as_posix())
     # the language first, under the title: every widget of the notebook speaks Chinese
     notebook.cells = [notebook.cells[0], language_cell(), *notebook.cells[1:]]
     return notebook
@@ -277,6 +349,7 @@ def student_notebook(english: dict, chapter: str, root: Path = ROOT) -> dict:
             source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
             cell["source"] = translate_markdown(source, lookup)
     lookup.check(f"solutions/{chapter}.md")
+    _translate_code_cells(notebook["cells"], root).check(f"solutions/{chapter}.md")
     notebook["cells"] = _with_language_cell(notebook["cells"])
     return notebook
 

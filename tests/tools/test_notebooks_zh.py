@@ -32,8 +32,14 @@ def source(cell: dict) -> str:
 
 
 def code_cells(notebook: dict) -> list[tuple]:
+    """Each code cell's id, code and tags, its comments' words left out (the Chinese ones are
+    translated, :func:`tools.notebooks_zh.translate_comments`)."""
     return [
-        (cell["id"], source(cell), cell.get("metadata", {}).get("tags", []))
+        (
+            cell["id"],
+            notebooks_zh.without_comments(source(cell)),
+            cell.get("metadata", {}).get("tags", []),
+        )
         for cell in notebook["cells"]
         if cell["cell_type"] == "code" and cell["id"] != notebooks_zh.LANGUAGE_CELL_ID
     ]
@@ -88,6 +94,43 @@ def test_one_untranslated_block_is_enough_to_refuse(tmp_path):
     )
     made = notebooks_zh.student_notebook(english, "x", root=tmp_path)
     assert source(made["cells"][0]) == "## 一\n\n二。"
+
+
+@pytest.mark.parametrize("path", PLAY_ZH + STUDENT_ZH, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_a_chinese_notebook_s_comments_are_chinese(path):
+    # each comment with words of the English twin is, on the same line of the same cell, Chinese
+    english = load(ROOT / "exercises" / path.relative_to(ROOT / notebooks_zh.ZH))
+    chinese = {cell["id"]: source(cell) for cell in load(path)["cells"] if cell["cell_type"] == "code"}
+    left = []
+    for cell in english["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        lines = chinese[cell["id"]].splitlines()
+        for row, _, text in notebooks_zh._comments(source(cell)):
+            said = lines[row - 1].split("#", 1)[-1] if "#" in lines[row - 1] else ""
+            if not CJK.search(said):
+                left.append((cell["id"], text))
+    assert left == []
+
+
+def test_an_untranslated_comment_stops_the_generation(tmp_path):
+    folder = tmp_path / notebooks_zh.STORE_LOCALES / "exercises"
+    folder.mkdir(parents=True)
+    (folder / "x.po").write_text('msgid "One"\nmsgstr "一"\n', encoding="utf-8")
+    english = {
+        "cells": [
+            {"cell_type": "markdown", "id": "a", "metadata": {}, "source": "One"},
+            {"cell_type": "code", "id": "b", "metadata": {}, "source": "answer = ...  # your code here\n"},
+        ]
+    }
+    with pytest.raises(notebooks_zh.Untranslated) as raised:
+        notebooks_zh.student_notebook(english, "x", root=tmp_path)
+    assert raised.value.missing == ["your code here"]
+    (tmp_path / notebooks_zh.COMMENTS).write_text(
+        'msgid "your code here"\nmsgstr "在这里写你的代码"\n', encoding="utf-8"
+    )
+    made = notebooks_zh.student_notebook(english, "x", root=tmp_path)
+    assert source(made["cells"][-1]) == "answer = ...  # 在这里写你的代码\n"
 
 
 def test_the_chinese_notebooks_are_what_their_sources_and_catalogues_make():
