@@ -294,6 +294,28 @@ def own_document(app, doctree) -> None:
             node.document = doctree
 
 
+def translate_code_comments(app, doctree) -> None:
+    """The Chinese edition: each comment with words of a shown code cell in Chinese (the catalogue
+    ``comments``, the store ``tools/i18n_stores/comments.py``, shared with the Chinese notebooks).
+    The code is the English edition's, character for character, and runs once for both: only the
+    text after each ``#`` changes (``tools.notebooks_zh.translate_comments``)."""
+    if edition(app.config.language) != "zh":
+        return
+    from ndcg.course.i18n import translator
+    from tools.notebooks_zh import translate_comments
+
+    chinese = translator("comments")
+    for cell in doctree.findall(nodes.container):
+        if "cell_input" not in cell.get("classes", []):
+            continue
+        for block in cell.findall(nodes.literal_block):
+            code = block.astext()
+            said = translate_comments(code, chinese)
+            if said != code:  # rawsource too: Sphinx highlights a block whose rawsource is its text
+                block.rawsource = said
+                block.children = [nodes.Text(said)]
+
+
 def register(app) -> None:
     """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
     app.add_search_language(SearchChineseTerms)
@@ -303,4 +325,5 @@ def register(app) -> None:
     app.connect("builder-inited", translate_book_words)
     app.connect("doctree-read", translate_captions)
     app.connect("doctree-read", own_document)
+    app.connect("doctree-read", translate_code_comments)
     app.connect("html-page-context", page_context)

@@ -252,6 +252,39 @@ def test_every_cell_output_is_the_same_in_both_editions():
     assert not differ, f"pages whose cell outputs differ between the editions: {differ}"
 
 
+def code_cells(page_html: str) -> list[str]:
+    """The code of each shown code cell of a built page, as its reader sees it."""
+    cells = re.findall(
+        r'<div class="cell_input docutils container">\s*<div class="highlight-ipython3[^"]*">'
+        r'<div class="highlight"><pre>(.*?)</pre>',
+        page_html,
+        re.S,
+    )
+    return [unescape(re.sub(r"<[^>]+>", "", cell)) for cell in cells]
+
+
+@BUILT
+def test_the_chinese_edition_shows_the_same_code_with_its_comments_in_chinese():
+    # one computation: the code is the English edition's, character for character; only the
+    # words after each "#" are Chinese (ndcg_book.editions.translate_code_comments)
+    from tools.notebooks_zh import _comments, without_comments
+
+    differ, english_left, checked = [], [], 0
+    for page in PAGES:
+        english, chinese = code_cells(html(BOOK, page)), code_cells(html(ZH, page))
+        if [without_comments(c) for c in english] != [without_comments(c) for c in chinese]:
+            differ.append(page)
+            continue
+        for en, zh in zip(english, chinese):
+            lines = zh.splitlines()
+            for row, _, text in _comments(en):
+                checked += 1
+                if not HAN.search(lines[row - 1].split("#", 1)[-1]):
+                    english_left.append((page, text))
+    assert not differ, f"pages whose code differs between the editions: {differ}"
+    assert checked > 100 and not english_left, english_left[:5]
+
+
 @BUILT
 def test_no_chinese_page_shows_an_english_paragraph_or_heading_of_its_english_page():
     # Sphinx shows the English of a message whose translation it cannot find (a message changed

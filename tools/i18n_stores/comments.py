@@ -1,7 +1,9 @@
-"""The code comments of the play and student notebooks (``# your code here``, ``# The check of
-exercise 1: ...``): one domain, ``comments``, a message per comment with words (each once, the
-text after ``#``). ``tools/notebooks_zh.py`` writes them in Chinese in the Chinese notebooks, whose
-code is otherwise their English twins'."""
+"""The code comments of the book's code cells and of the play and student notebooks
+(``# your code here``, ``# The check of exercise 1: ...``): one domain, ``comments``, a message per
+comment with words (each once, the text after ``#``). The Chinese edition shows them in Chinese
+(``ndcg_book.editions.translate_code_comments``), and so do the Chinese notebooks
+(``tools/notebooks_zh.py``), whose code is otherwise their English twins'. A cell whose input the
+book removes (``remove-input``, ``remove-cell``) shows no comment, and has none here."""
 
 from __future__ import annotations
 
@@ -9,9 +11,17 @@ from pathlib import Path
 
 
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
-    from tools import make_student, notebooks, notebooks_zh
+    from tools import make_student, notebooks, notebooks_zh, toc
 
     cells = []
+    for page in toc.sources(root):  # the book's pages: the code cells a reader sees
+        text = page.read_text(encoding="utf-8")
+        if "```{code-cell}" not in text:
+            continue
+        for cell in notebooks.read_source_text(text, page).cells:
+            tags = cell.metadata.get("tags", [])
+            if cell.cell_type == "code" and not {"remove-input", "remove-cell"} & set(tags):
+                cells.append(cell)
     for source in notebooks.play_sources(root):
         cells += notebooks.play_notebook_text(source.read_text(encoding="utf-8"), source).cells
     for path in sorted((root / "solutions").glob("[0-9][0-9]_*.md")):
