@@ -298,11 +298,11 @@ def translate_code_comments(app, doctree) -> None:
     """The Chinese edition: each comment with words of a shown code cell in Chinese (the catalogue
     ``comments``, the store ``tools/i18n_stores/comments.py``, shared with the Chinese notebooks).
     The code is the English edition's, character for character, and runs once for both: only the
-    text after each ``#`` changes (``tools.notebooks_zh.translate_comments``)."""
+    text after each ``#`` changes (:func:`ndcg_book.comments.translate_comments`)."""
     if edition(app.config.language) != "zh":
         return
     from ndcg.course.i18n import translator
-    from tools.notebooks_zh import translate_comments
+    from ndcg_book.comments import translate_comments
 
     chinese = translator("comments")
     for cell in doctree.findall(nodes.container):

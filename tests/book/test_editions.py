@@ -267,7 +267,7 @@ def code_cells(page_html: str) -> list[str]:
 def test_the_chinese_edition_shows_the_same_code_with_its_comments_in_chinese():
     # one computation: the code is the English edition's, character for character; only the
     # words after each "#" are Chinese (ndcg_book.editions.translate_code_comments)
-    from tools.notebooks_zh import _comments, without_comments
+    from ndcg_book.comments import comment_places, without_comments
 
     differ, english_left, checked = [], [], 0
     for page in PAGES:
@@ -277,7 +277,7 @@ def test_the_chinese_edition_shows_the_same_code_with_its_comments_in_chinese():
             continue
         for en, zh in zip(english, chinese):
             lines = zh.splitlines()
-            for row, _, text in _comments(en):
+            for row, _, text in comment_places(en):
                 checked += 1
                 if not HAN.search(lines[row - 1].split("#", 1)[-1]):
                     english_left.append((page, text))

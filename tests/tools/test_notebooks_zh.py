@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from ndcg_book.comments import comment_places
 from tools import make_student, notebooks, notebooks_zh
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,7 +107,7 @@ def test_a_chinese_notebook_s_comments_are_chinese(path):
         if cell["cell_type"] != "code":
             continue
         lines = chinese[cell["id"]].splitlines()
-        for row, _, text in notebooks_zh._comments(source(cell)):
+        for row, _, text in comment_places(source(cell)):
             said = lines[row - 1].split("#", 1)[-1] if "#" in lines[row - 1] else ""
             if not CJK.search(said):
                 left.append((cell["id"], text))
