@@ -23,6 +23,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
                 edition line), in English here and in Chinese from the catalogue ``book``
 ``redirects``   the moved pages' old addresses (``setup.html``, ``teaching/02_dcg.html`` ...) lead
                 to their new homes
+``comments``    code comments in the Chinese edition's code cells and the Chinese notebooks (a
+                helper of ``editions`` and ``tools/notebooks_zh.py``; it registers nothing)
 
 Each module's ``register(app)`` adds its directives, roles and event handlers.
 """
