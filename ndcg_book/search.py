@@ -243,7 +243,7 @@ def edition_text(html: str, chinese: bool) -> str:
 #: it and its end tag is parsed into nodes of their own), maybe after closing the copy before it
 #: (Markdown joins HTML lines with no blank line between into one block).
 _OPENS_COPY = re.compile(
-    r'(?:</(?:div|span)>\s*)?<(?P<tag>div|span) class="ndcg-lang" lang="(?P<lang>[^"]+)">'
+    r'(?:</(?:div|span)>\s*)?<(?P<tag>div|span) class="' + OTHER_LANGUAGE + r'" lang="(?P<lang>[^"]+)">'
 )
 
 

@@ -99,7 +99,8 @@ def chapters() -> list[str]:
     return sorted(path.stem for path in SOLUTIONS.glob("*.md"))
 
 
-def _source(cell) -> str:
+def cell_source(cell) -> str:
+    """A notebook cell's source as one string (nbformat stores it as a string or a list of lines)."""
     source = cell.get("source", "")
     return "".join(source) if isinstance(source, list) else source
 
@@ -117,7 +118,7 @@ def student_cell(cell: dict) -> dict | None:
     """
     metadata = cell.get("metadata", {})
     tags = list(metadata.get("tags", []))
-    source = _source(cell)
+    source = cell_source(cell)
     if "solution" in tags:
         tags.remove("solution")
         replacement = metadata.get("student")
@@ -283,16 +284,16 @@ def student_notebook(solution: dict, chapter: str) -> dict:
     cells = [cell for cell in cells if cell is not None]
     definitions = [cell for cell in cells if is_check_definition(cell)]
     for cell in definitions:
-        cell["source"] = _without_texts(_source(cell), chapter)
+        cell["source"] = _without_texts(cell_source(cell), chapter)
     for cell in definitions:  # what the texts alone needed goes, unless another cell reads it
         others = set().union(
             *(
-                _loaded(_source(other))
+                _loaded(cell_source(other))
                 for other in cells
                 if other is not cell and other["cell_type"] == "code"
             )
         )
-        cell["source"] = _drop_unused(_source(cell), others)
+        cell["source"] = _drop_unused(cell_source(cell), others)
     metadata = {
         key: copy.deepcopy(solution["metadata"][key])
         for key in ("kernelspec", "language_info")
@@ -321,9 +322,9 @@ def answer_texts(solution: dict) -> dict[str, dict[str, str]]:
         for cell in solution["cells"]:
             if cell["cell_type"] != "code" or "widget" in cell.get("metadata", {}).get("tags", []):
                 continue
-            exec(compile(_source(cell), f"<{cell['id']}>", "exec"), namespace)
+            exec(compile(cell_source(cell), f"<{cell['id']}>", "exec"), namespace)
             if is_check_definition(cell):
-                for _, name, _ in _checks_defined(ast.parse(_source(cell))):
+                for _, name, _ in _checks_defined(ast.parse(cell_source(cell))):
                     check = namespace[name]
                     texts[name] = {
                         field: getattr(check, field)
@@ -341,7 +342,7 @@ def answers_json(texts: dict) -> str:
 def sources(notebook: dict) -> list[tuple]:
     """What must never drift: each cell's id, type, tags and source."""
     return [
-        (cell["id"], cell["cell_type"], tuple(cell.get("metadata", {}).get("tags", [])), _source(cell))
+        (cell["id"], cell["cell_type"], tuple(cell.get("metadata", {}).get("tags", [])), cell_source(cell))
         for cell in notebook["cells"]
     ]
 

@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as tools/notebooks_zh.py, the repository is not on the path
     sys.path.insert(0, str(ROOT))
 
-from ndcg_book.comments import comment_words, translate_comments, without_comments  # noqa: E402, F401
+from ndcg_book.comments import translate_comments  # noqa: E402
+from tools.make_student import cell_source  # noqa: E402
 
 #: Where the Chinese notebooks go: the student notebooks, and the play notebooks under ``play/``.
 ZH = Path("exercises", "zh")
@@ -65,8 +66,7 @@ def _translate_code_cells(cells, root: Path) -> Lookup:
     lookup = Lookup(root, [COMMENTS])
     for cell in cells:
         if cell["cell_type"] == "code":
-            code = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-            cell["source"] = translate_comments(code, lookup)
+            cell["source"] = translate_comments(cell_source(cell), lookup)
     return lookup
 
 
@@ -296,8 +296,7 @@ def student_notebook(english: dict, chapter: str, root: Path = ROOT) -> dict:
     notebook = copy.deepcopy(english)
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
-            source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-            cell["source"] = translate_markdown(source, lookup)
+            cell["source"] = translate_markdown(cell_source(cell), lookup)
     lookup.check(f"solutions/{chapter}.md")
     _translate_code_cells(notebook["cells"], root).check(f"solutions/{chapter}.md")
     notebook["cells"] = _with_language_cell(notebook["cells"])
@@ -309,8 +308,7 @@ def student_markdown(english: dict) -> list[str]:
     found: list[str] = []
     for cell in english["cells"]:
         if cell["cell_type"] == "markdown":
-            source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-            found += blocks(source)
+            found += blocks(cell_source(cell))
     return found
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_book.comments import comment_places
+from ndcg_book.comments import comment_places, without_comments
 from tools import make_student, notebooks, notebooks_zh
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,11 +34,11 @@ def source(cell: dict) -> str:
 
 def code_cells(notebook: dict) -> list[tuple]:
     """Each code cell's id, code and tags, its comments' words left out (the Chinese ones are
-    translated, :func:`tools.notebooks_zh.translate_comments`)."""
+    translated, :func:`ndcg_book.comments.translate_comments`)."""
     return [
         (
             cell["id"],
-            notebooks_zh.without_comments(source(cell)),
+            without_comments(source(cell)),
             cell.get("metadata", {}).get("tags", []),
         )
         for cell in notebook["cells"]

@@ -11,7 +11,8 @@ from pathlib import Path
 
 
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
-    from tools import make_student, notebooks, notebooks_zh, toc
+    from ndcg_book.comments import comment_words
+    from tools import make_student, notebooks, toc
 
     cells = []
     for page in toc.sources(root):  # the book's pages: the code cells a reader sees
@@ -29,7 +30,6 @@ def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
     found: dict[str, None] = {}
     for cell in cells:
         if cell["cell_type"] == "code":
-            code = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-            for words in notebooks_zh.comment_words(code):
+            for words in comment_words(make_student.cell_source(cell)):
                 found.setdefault(words)
     return {"comments": [(None, words) for words in found]}
