@@ -15,7 +15,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``edition``     the edition (version, build date) in every page's footer, the pack and the PDFs
 ``teaching``    the instructor notes' quiz-answers and course-text directives
 ``sources``     every "source 00X" links to its entry on the Sources page
-``search``      search: Chinese terms found inside longer runs; excerpts from ``file://``
+``search``      search: Chinese terms found inside longer runs; excerpts from ``file://``; the
+                search index loaded by the search page only (``templates/layout.html``)
 ``a11y``        the bibliography's entries as list items (axe: aria-required-children)
 ``editions``    the English and Chinese editions: the language switch, ``lang="zh"`` on Chinese in
                 English pages, the Chinese edition's search (jieba and the glossary's terms)

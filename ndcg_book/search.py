@@ -1,6 +1,6 @@
 """The book build: the book's search finds Chinese terms, and shows excerpts offline.
 
-Registered by :func:`ndcg_book.setup`. It does three things.
+Registered by :func:`ndcg_book.setup`. It does four things.
 
 **Chinese substrings in the English index.** The book is English (``language: en``) with
 Chinese key terms (归一化折损累计增益, 排序学习). Sphinx's English splitter cuts text into
@@ -28,6 +28,13 @@ white space collapsed) and where each part a result can link to (a section, a gl
 starts and ends in it.
 ``_static/offline-search.js`` loads it on the search page opened from ``file://`` and hands it
 to Sphinx's own ``Search.makeSearchSummary``; served over http(s), nothing changes.
+
+**The index on the search page only.** pydata-sphinx-theme 0.17 puts ``searchindex.js`` (with
+``searchtools.js`` and ``language_data.js``) in the head of every page, for a search-as-you-type
+that this book leaves off: every page of the English edition parsed megabytes of index that only
+the search page reads. The book's ``layout.html`` (:data:`TEMPLATES`, put on the template path by
+:func:`add_templates`) keeps the theme's head without those three scripts, so a page opens
+without them and the search page (the search box, Ctrl+K) loads them as before.
 """
 
 from __future__ import annotations
@@ -341,8 +348,20 @@ def write_texts(app, exception) -> None:
     (outdir / TEXTS_FILE).write_text(f"var {TEXTS_GLOBAL} = {data};\n", encoding="utf-8")
 
 
+#: The book's own page templates (``layout.html``: Sphinx's search index on the search page only).
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def add_templates(app, config) -> None:
+    """Put :data:`TEMPLATES` on the template path, before the theme's own templates: its
+    ``layout.html`` extends the theme's and loads the search index on the search page only."""
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path.append(str(TEMPLATES))
+
+
 def register(app) -> None:
     """Register this part of the book's Sphinx extension (called by :func:`ndcg_book.setup`)."""
     app.add_search_language(SearchEnglishChinese)
+    app.connect("config-inited", add_templates)
     app.connect("builder-inited", index_edition_words)
     app.connect("build-finished", write_texts)

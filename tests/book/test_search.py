@@ -21,8 +21,10 @@ import ndcg_book
 from ndcg_book import search
 from ndcg_book.search import SearchEnglishChinese, han_terms, page_text
 from tests.book import small_sphinx
+from tools import chromium as browser_setup
 
 ROOT = Path(__file__).resolve().parents[2]
+BOOK = browser_setup.book_html()
 
 
 def test_every_substring_of_a_run_is_a_term():
@@ -210,3 +212,31 @@ def test_the_build_writes_the_excerpts_texts(small_build):
     assert "term-ideal-ranking" in targets
     text, sections = texts["chapters/ltr"]
     assert text[slice(*sections["term-ideal-ranking"])] == "ideal ranking"
+
+
+# -- the built book ---------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(
+    not (BOOK / "search.html").is_file(), reason=f"no built book at {BOOK}: run `make book` first"
+)
+@pytest.mark.parametrize("edition", ["", "zh"])
+def test_only_the_search_page_loads_the_index(edition):
+    # pydata-sphinx-theme loads Sphinx's search on every page; the book's layout.html keeps it on
+    # the search page only, and the rest of the theme's head as it was (tests/browser/test_search.py
+    # searches from a chapter's search box).
+    root = BOOK / edition if edition else BOOK
+    scripts = re.compile(r'<script src="[./]*(?:_static/searchtools|_static/language_data|searchindex)\.js')
+    pages = [
+        page for page in root.rglob("*.html") if "_static" not in page.parts and "slides" not in page.parts
+    ]
+    pages = [page for page in pages if not (edition == "" and page.relative_to(root).parts[0] == "zh")]
+    loading = {}
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        if "<head>" not in text or "pst-" not in text:  # a redirect or a page that is not the theme's
+            continue
+        assert '<meta name="docsearch:language"' in text, page
+        loading[page.relative_to(root).as_posix()] = len(scripts.findall(text))
+    assert len(loading) > 30 and loading.pop("search.html") == 3, loading.get("search.html")
+    assert not {page: count for page, count in loading.items() if count}

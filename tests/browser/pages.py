@@ -64,6 +64,7 @@ class Visit:
         self.foreign: list[str] = []
         self.clock = time.monotonic
         self.pending: set[str] = set()
+        self.requested: list[str] = []  # every URL the page asked for, in order
         self.last_activity = self.clock()
         self.page.on("request", self._started)
         self.page.on("requestfinished", self._ended)
@@ -93,6 +94,7 @@ class Visit:
         self.has_mathjax = has_mathjax
 
     def _started(self, request):
+        self.requested.append(request.url)
         self.pending.add(f"{id(request)} {request.url}")
         self.last_activity = self.clock()
 

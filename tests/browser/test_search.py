@@ -160,3 +160,29 @@ def test_served_search_shows_excerpts_for_exercise_solutions_without_a_console_e
     assert not [r["href"] for r in results if "(page source)" in (r["excerpt"] or "")]
     assert not visit.errors and not visit.console, (visit.errors, visit.console)
     visit.close()
+
+
+def test_a_chapter_loads_no_search_index_and_its_search_box_finds_the_chapters(browser):
+    # The index (megabytes) is the search page's alone (ndcg_book/templates/layout.html): a
+    # chapter opened from file:// loads none of Sphinx's search files; its search (Ctrl+K, a
+    # query, Enter) opens the search page, which loads them and lists the results with excerpts.
+    index_files = ("/searchindex.js", "/searchtools.js", "/language_data.js")
+    visit = Visit(browser, (BOOK.resolve() / "chapters" / "02_dcg.html").as_uri(), book_uri())
+    visit.settle()
+    files = [url.split("?")[0] for url in visit.requested]
+    assert any(name.endswith("/_static/ndcg-course.js") for name in files), files
+    assert not [name for name in files if name.endswith(index_files)], files
+    visit.page.keyboard.press("Control+k")
+    box = visit.page.locator("#pst-search-dialog input[name=q]")
+    box.wait_for(state="visible")
+    box.fill("discount")
+    with visit.page.expect_navigation():
+        box.press("Enter")
+    visit.page.wait_for_function(FINISHED)
+    visit.settle()
+    assert visit.page.url.split("?")[0].endswith("/search.html")
+    files = [url.split("?")[0] for url in visit.requested[len(files) :]]
+    assert [name for name in files if name.endswith("/searchindex.js")], files
+    found = {docname(result["href"]) for result in visit.page.evaluate(RESULTS)}
+    assert set(QUERIES["discount"]) <= found, found
+    visit.close()
