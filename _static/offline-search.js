@@ -19,6 +19,9 @@
 // and the theme's clutter is left out of the text, as ndcg_book/search.py's CLUTTER does for
 // searchtexts.js: the buttons above the article, the print-only title and contents, the language
 // switch, and the hidden copy of a two-language cell output in the other edition's language.
+// And a repair of Search.makeSearchSummary: it cuts 240 UTF-16 code units out of the text, which
+// can split a character outside the Basic Multilingual Plane (an emoji: 🎯, 🃏) in two, and the
+// excerpt showed half of it as "�"; the half is left out.
 (() => {
   const CLUTTER = [".bd-header-article", "#jb-print-docs-body", ".edition-switch"];
   const repair = () => {
@@ -36,6 +39,14 @@
       }
       const id = anchor?.startsWith("#") ? decodeURIComponent(anchor.slice(1)) : "";
       return htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);
+    };
+    const makeSearchSummary = Search.makeSearchSummary;
+    if (typeof makeSearchSummary !== "function") return;
+    const halves = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+    Search.makeSearchSummary = (...args) => {
+      const summary = makeSearchSummary(...args);
+      if (summary) summary.textContent = summary.textContent.replace(halves, "");
+      return summary;
     };
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", repair);

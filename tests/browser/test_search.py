@@ -49,6 +49,7 @@ RESULTS = """() => [...document.querySelectorAll('#search-results ul.search > li
   href: li.querySelector('a').getAttribute('href'),
   title: li.querySelector('a').textContent,
   excerpt: li.querySelector('p.context') ? li.querySelector('p.context').textContent : null,
+  halves: /[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]/.test(li.textContent),
 }))"""
 
 #: The search has listed every result, and each result has its excerpt.
@@ -84,6 +85,8 @@ def test_a_query_finds_its_chapters_with_excerpts_from_file_urls(browser, query)
     assert not missing, f"{query!r} does not find {missing}; it finds {found}"
     empty = [result["href"] for result in results if not (result["excerpt"] or "").strip()]
     assert not empty, f"{query!r}: results without an excerpt: {empty}"
+    # no excerpt shows half a character (an emoji cut in two by the excerpt's 240 code units)
+    assert not [result["href"] for result in results if result["halves"]], query
     for result in results:
         if docname(result["href"]) in QUERIES[query]:
             # the excerpt is taken around the query, which is highlighted as Sphinx does it
@@ -186,3 +189,22 @@ def test_a_chapter_loads_no_search_index_and_its_search_box_finds_the_chapters(b
     found = {docname(result["href"]) for result in visit.page.evaluate(RESULTS)}
     assert set(QUERIES["discount"]) <= found, found
     visit.close()
+
+
+def test_an_excerpt_never_shows_half_a_character(browser):
+    # Sphinx cuts an excerpt at 240 UTF-16 code units from 120 before the query; an emoji is two
+    # of them. Here the cut falls inside the second 🎯 after the query and 111 letters: the excerpt
+    # keeps every whole character before it, and no half (_static/offline-search.js).
+    visit = Visit(browser, (BOOK.resolve() / "search.html").as_uri(), book_uri(), views=False)
+    visit.settle()
+    excerpt = visit.page.evaluate(
+        r"""() => { const text = 'x'.repeat(200) + 'query ' + 'y'.repeat(111) + '\u{1F3AF}\u{1F3AF}!';
+        const html = `<html><body><div role="main">${text}</div></body></html>`;
+        const summary = Search.makeSearchSummary(html, new Set(['query']), '');
+        return [summary.textContent, [...summary.textContent].map(c => c.codePointAt(0))]; }"""
+    )
+    visit.close()
+    text, code_points = excerpt
+    assert text.startswith("...") and text.endswith("...") and "x" * 120 + "query " in text
+    assert not [point for point in code_points if 0xD800 <= point <= 0xDFFF], text
+    assert text.removesuffix("...").endswith("y" * 111 + "\U0001f3af")
