@@ -61,7 +61,7 @@ class Visit:
         self.errors: list[str] = []
         self.console: list[str] = []
         self.broken: list[str] = []
-        self.foreign: list[str] = []
+        self.local = local
         self.clock = time.monotonic
         self.pending: set[str] = set()
         self.requested: list[str] = []  # every URL the page asked for, in order
@@ -76,12 +76,6 @@ class Visit:
             "response",
             lambda r: self.broken.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None,
         )
-        self.page.on(
-            "request",
-            lambda r: (
-                None if r.url.startswith((local, "data:", "blob:", "about:")) else self.foreign.append(r.url)
-            ),
-        )
         self.page.goto(url)
         if mode is not None:
             self.page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")
@@ -92,6 +86,11 @@ class Visit:
             self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
             self.page.evaluate("() => MathJax.startup.promise.then(() => true)")
         self.has_mathjax = has_mathjax
+
+    @property
+    def foreign(self) -> list[str]:
+        """Every request the page made that leaves the book (anything but ``local`` and data)."""
+        return [url for url in self.requested if not url.startswith((self.local, "data:", "blob:", "about:"))]
 
     def _started(self, request):
         self.requested.append(request.url)
