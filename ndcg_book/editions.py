@@ -158,6 +158,57 @@ class TableCellsAreMessages(SphinxTransform):
                     node.line = node.line or table.line
 
 
+class TranslatedBlocksAsWritten(SphinxTransform):
+    """Put the translation of a display formula (or of a raw block) in place as it is written.
+
+    Sphinx translates such a block by parsing ``::`` followed by the translation indented by three
+    spaces: reStructuredText's literal-block marker. The MyST parser reads that as a paragraph, so a
+    translated formula (``\\text{第 } i \\text{ 位的折损}``) rendered as the two characters ``::``
+    and the formula was gone from the Chinese page and its PDF. A formula is not prose to parse
+    again: this transform, which runs before Sphinx's ``Locale`` (priority 20), replaces the
+    block's text with its translation and marks it done, so ``Locale`` leaves it as it is."""
+
+    default_priority = 19
+    KINDS = (nodes.math_block, nodes.raw)
+
+    def apply(self, **kwargs) -> None:
+        if edition(self.config.language) != "zh":
+            return
+        translations = page_catalogue(self.env, self.env.docname)
+        if not translations:
+            return
+        for node in self.document.findall(lambda n: isinstance(n, self.KINDS)):
+            if not node.source or not node.get("translatable", True):
+                continue
+            english = node.rawsource or node.astext()
+            chinese = translations.get(english, "")
+            if chinese.strip() and chinese != english:
+                node.rawsource = chinese
+                node.children = [nodes.Text(chinese)]
+            node["translatable"] = False
+
+
+def page_catalogue(env, docname: str) -> dict[str, str]:
+    """The Chinese translations of page ``docname``: ``{English: Chinese}``, as Sphinx's ``Locale``
+    merges them (the page's catalogue over the fallbacks)."""
+    from sphinx.locale import init as init_locale
+    from sphinx.util.i18n import docname_to_domain
+
+    dirs = [str(Path(env.srcdir, d)) for d in env.config.locale_dirs]
+    domain = docname_to_domain(docname, env.config.gettext_compact)
+    catalogue, found = init_locale(dirs, env.config.language, domain)
+    if not found:
+        return {}
+    chain = []
+    while catalogue is not None:
+        chain.append(getattr(catalogue, "_catalog", None) or {})
+        catalogue = getattr(catalogue, "_fallback", None)
+    merged: dict[str, str] = {}
+    for table in reversed(chain):
+        merged.update({k: v for k, v in table.items() if isinstance(k, str)})
+    return merged
+
+
 class PasteMarkdownAnyPage(PasteMarkdownRole):
     """myst-nb's ``{glue:md}`` role, which also takes ``page.md::key``.
 
@@ -321,6 +372,7 @@ def register(app) -> None:
     app.add_search_language(SearchChineseTerms)
     app.add_role_to_domain("glue", "md", PasteMarkdownAnyPage(), override=True)
     app.add_transform(TableCellsAreMessages)
+    app.add_transform(TranslatedBlocksAsWritten)
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", translate_book_words)
     app.connect("doctree-read", translate_captions)

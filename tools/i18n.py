@@ -345,18 +345,117 @@ def _prose(text: str) -> str:
     return text
 
 
-def stray_markers(text: str) -> int:
-    """How many ``*`` and ``_`` a message shows as characters once its Markdown is rendered.
+def emphasis(text: str) -> Counter:
+    """What a message's emphasis renders as: how many ``<strong>`` and ``<em>`` spans, and how many
+    ``*`` and ``_`` show as characters (outside code), rendered by markdown-it (the parser of MyST).
 
-    CommonMark closes ``*`` only where it is *right-flanking*: ``*为什么正确：*对`` (a full-width
-    colon before the marker, a Chinese character after it) shows its asterisks instead of italics,
-    while ``*为什么正确*：对`` is italic."""
+    CommonMark closes ``**`` only where it is *right-flanking*: after full-width punctuation it
+    must be followed by a space or punctuation, so ``**错在哪里。**NDCG`` (a Chinese full stop before
+    the marker, a letter after it) does not close there. Its asterisks then show, or pair with the
+    next ``**`` of the paragraph and turn half of it bold: the same stray count as the English can
+    hide a wrong pairing, so the spans are counted too. The text is rendered as it is written (roles
+    and maths unmasked): a role's ``{`` and a formula's ``$`` flank a marker as they do in the book.
+
+    >>> emphasis("**错在哪里。**NDCG 为零") == emphasis("**What is wrong.** NDCG is zero")
+    False
+    >>> emphasis("**错在哪里**。NDCG 为零") == emphasis("**What is wrong.** NDCG is zero")
+    True
+    """
     from markdown_it import MarkdownIt
 
-    for pattern in (ROLE, TEMPLATE, CODE, MATH, LINK, URL):
-        text = pattern.sub(" ", text)
     rendered = MarkdownIt("commonmark").renderInline(text)
-    return rendered.count("*") + len(re.findall(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])", rendered))
+    shown = re.sub(r"<code>.*?</code>", " ", rendered, flags=re.S)
+    shown = re.sub(r"<[^>]+>", lambda m: m.group(0) if m.group(0) in ("<strong>", "<em>") else " ", shown)
+    return Counter(
+        {
+            "strong": shown.count("<strong>"),
+            "em": shown.count("<em>"),
+            "shown *": shown.count("*"),
+            "shown _": len(re.findall(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])", shown)),
+        }
+    )
+
+
+def emphasis_problem(english: str, chinese: str) -> str | None:
+    """Why ``chinese`` does not render the emphasis of ``english``, or None: more ``*`` or ``_``
+    shown, another number of bold spans, or more italic ones. A translation may drop an italic
+    span (the English italicises its gloss of a Chinese title, which the Chinese does not need);
+    it adds none, since a CJK font has no italic and the browser can only slant it."""
+    said, wanted = emphasis(chinese), emphasis(english)
+    shown = [k for k in ("shown *", "shown _") if said[k] > wanted[k]]
+    spans = [k for k in ("strong",) if said[k] != wanted[k]] + [k for k in ("em",) if said[k] > wanted[k]]
+    if not shown and not spans:
+        return None
+    parts = [f"{said[k] - wanted[k]} more {k[-1]} shown" for k in shown]
+    parts += [f"{said[k]} <{k}> where the English has {wanted[k]}" for k in spans]
+    return ", ".join(parts)
+
+
+#: Full-width punctuation (or a colon) at the end of a bold span: it goes after the marker, where
+#: CommonMark closes the span whatever follows (``**错在哪里**。NDCG``); a space after the marker
+#: goes (Chinese sets none after full-width punctuation).
+_CLOSING_PUNCTUATION = re.compile(r"\*\*([^*\n]+?)([：。，；！？、]|(?<=[\u4e00-\u9fff]):)\*\*[ \t]*")
+#: Italics around a Chinese quotation, or straddling its opening mark (``“*好”*``): a CJK font has
+#: no italic (the browser slants it), and the quotation marks already set the quotation off.
+_ITALIC_QUOTATION = (
+    re.compile(r"(?<![*\w])\*(“[^”*\n]+”)\*(?![*\w])"),
+    re.compile(r"“\*([^”*\n]+)”\*"),
+)
+
+
+def _distance(english: str, chinese: str) -> int:
+    said, wanted = emphasis(chinese), emphasis(english)
+    return sum(abs(said[k] - wanted[k]) for k in ("strong", "shown *", "shown _")) + max(
+        0, said["em"] - wanted["em"]
+    )
+
+
+def mend_emphasis(english: str, chinese: str) -> str:
+    """``chinese`` with its emphasis mended, when it does not render as ``english``'s: full-width
+    punctuation moved out of the bold markers, and italics the English does not have taken off a
+    Chinese quotation. Each change is kept only if the rendering comes closer to the English's;
+    what is still wrong needs an editor (:func:`emphasis_problem` says what).
+
+    >>> mend_emphasis("**Wrong.** NDCG", "**错在哪里。**NDCG 为零")
+    '**错在哪里**。NDCG 为零'
+    >>> mend_emphasis("He says (说)", "他说 *“好”*。")
+    '他说 “好”。'
+    """
+    mended = chinese
+    for pattern, replace in [(_CLOSING_PUNCTUATION, lambda m: f"**{m[1]}**{m[2].replace(':', '：')}")] + [
+        (p, lambda m: f"“{m[1]}”" if not m[1].startswith("“") else m[1]) for p in _ITALIC_QUOTATION
+    ]:
+        position = 0
+        while emphasis_problem(english, mended) is not None and (m := pattern.search(mended, position)):
+            trial = mended[: m.start()] + replace(m) + mended[m.end() :]
+            if _distance(english, trial) < _distance(english, mended):
+                mended, position = trial, m.start()
+            else:
+                position = m.start() + 1
+    return mended
+
+
+def mend_catalogues(root: Path) -> list[str]:
+    """Mend the emphasis of every catalogue's translations (:func:`mend_emphasis`), pages and
+    stores; return one line per message changed."""
+    changed = []
+    for folder in (catalogue_dir(root), package_dir(root)):
+        for path in sorted(folder.rglob("*.po")):
+            catalogue = read(path)
+            touched = False
+            for message in catalogue:
+                if not message.id or not message.string or message.fuzzy:
+                    continue
+                mended = mend_emphasis(message.id, message.string)
+                if mended != message.string:
+                    changed.append(
+                        f"{path.relative_to(root).as_posix()}: {message.string[:60]!r} -> {mended[:60]!r}"
+                    )
+                    message.string = mended
+                    touched = True
+            if touched:
+                write(path, catalogue)
+    return changed
 
 
 def block_kind(text: str) -> str | None:
@@ -413,8 +512,12 @@ def problems_in(page: str, catalogue, terms: Iterable[Term] = (), reparsed: bool
                 f"{where}: Sphinx reads the translation as {kind}, not as text, and shows the English: "
                 "escape its first mark (`1\\.` for `1.`)"
             )
-        if stray_markers(message.string) > stray_markers(message.id):
-            yield f"{where}: emphasis that does not render (a * or _ shows): move full-width punctuation outside it"
+        if (wrong := emphasis_problem(message.id, message.string)) is not None:
+            yield (
+                f"{where}: its emphasis does not render as the English's ({wrong}): full-width punctuation "
+                "goes outside the markers (`**错在哪里**。`), and Chinese takes no italics that the English "
+                "lacks (`python -m tools.i18n emphasis --fix` mends both)"
+            )
         if numbers(message.id) != numbers(message.string):
             yield (
                 f"{where}: numbers differ: {sorted(numbers(message.id) - numbers(message.string))} "
@@ -588,8 +691,11 @@ def build(root: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["update", "check", "build"])
+    parser.add_argument("command", choices=["update", "check", "build", "emphasis"])
     parser.add_argument("pages", nargs="*", help="check: only these pages (chapters/01_cg ...)")
+    parser.add_argument(
+        "--fix", action="store_true", help="emphasis: mend what it can (full-width punctuation)"
+    )
     parser.add_argument(
         "--fresh", action="store_true", help="check: also against a fresh extraction of the English pages"
     )
@@ -599,6 +705,12 @@ def main(argv: list[str] | None = None) -> int:
         report = update(root)
         print("\n".join(report) or "every catalogue is up to date")
         return 0
+    if args.command == "emphasis":
+        if args.fix:
+            print("\n".join(mend_catalogues(root)) or "no emphasis to mend")
+        found = [line for line in problems(root, args.pages) if "its emphasis does not render" in line]
+        print("\n".join(found) or "every translation's emphasis renders as its English's")
+        return 1 if found else 0
     if args.command == "check":
         found = problems(root, args.pages)
         if args.fresh:

@@ -268,6 +268,19 @@ def test_the_halves_are_every_course_page_once():
     assert sorted(HALVES[0] + HALVES[1]) == PAGES
 
 
+#: Every formula of a page that MathJax did not typeset, or typeset as an error: a ``.math``
+#: element (Sphinx's ``\( \)`` and ``\[ \]``) without its ``mjx-container``, or with an
+#: ``merror`` (an undefined macro, a brace too many: MathJax shows the TeX in red).
+UNTYPESET = """() => [...document.querySelectorAll('main .math')]
+  .filter(el => !el.querySelector('mjx-container') || el.querySelector('mjx-merror, [data-mjx-error]'))
+  .map(el => el.textContent.trim().slice(0, 80) || '(empty)')"""
+
+
+def untypeset(page) -> list[str]:
+    """The formulas of the loaded ``page`` that show no typeset maths (:data:`UNTYPESET`)."""
+    return page.evaluate(UNTYPESET)
+
+
 def audit(browser, server, page_path: str) -> None:
     """Every serious or critical axe violation on ``page_path`` in light and in dark mode (one
     page load: the page is switched to dark mode by the theme's switch after the light audit):
@@ -281,6 +294,8 @@ def audit(browser, server, page_path: str) -> None:
     page.add_script_tag(path=str(AXE))
     present = page.evaluate("selectors => selectors.filter(s => document.querySelector(s))", list(COMPONENTS))
     assert present, f"{page_path}: no course component found"
+    # (the same visit: every formula typeset, in both editions' chapters)
+    assert not (bad := untypeset(page)), f"{page_path}: formulas MathJax did not typeset: {bad}"
     found = {}
     for mode in MODES:
         switch_mode(page, mode)
@@ -316,6 +331,20 @@ def audit_mode(page, page_path: str, mode: str, present: list[str], entries: lis
     unlisted = [row for row in theme if not allowed(row["rule"], row["target"], mode, entries)]
     low = page.evaluate(LOW_CONTRAST, [present, 4.5])
     return low, ours, unlisted
+
+
+def test_untypeset_finds_a_formula_left_as_text_or_typeset_as_an_error(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content(
+        '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main>'
+        '<div class="math">\\[::\\]</div>'
+        '<div class="math"><mjx-container><mjx-merror>\\frac{1}</mjx-merror></mjx-container></div>'
+        '<span class="math"><mjx-container><mjx-mi>k</mjx-mi></mjx-container></span></main></body></html>'
+    )
+    found = untypeset(page)
+    context.close()
+    assert found == ["\\[::\\]", "\\frac{1}"]
 
 
 def test_axe_catches_what_it_should(browser):
@@ -359,6 +388,7 @@ def audit_main(browser, server) -> tuple[list[dict], float]:
             page.evaluate("() => MathJax.startup.promise.then(() => true)")
         page.add_script_tag(path=str(AXE))
         assert page.locator("main").count() == 1, f"{path}: no main element"
+        found += [{"page": path, "rule": "maths not typeset", "target": tex} for tex in untypeset(page)]
         for mode in MODES:
             switch_mode(page, mode)
             found += [
