@@ -380,7 +380,7 @@ def emphasis_problem(english: str, chinese: str) -> str | None:
     """Why ``chinese`` does not render the emphasis of ``english``, or None: more ``*`` or ``_``
     shown, another number of bold spans, or more italic ones. A translation may drop an italic
     span (the English italicises its gloss of a Chinese title, which the Chinese does not need);
-    it adds none, since a CJK font has no italic and the browser can only slant it."""
+    it adds none: a CJK font has no italic, the browser can only slant it."""
     said, wanted = emphasis(chinese), emphasis(english)
     shown = [k for k in ("shown *", "shown _") if said[k] > wanted[k]]
     spans = [k for k in ("strong",) if said[k] != wanted[k]] + [k for k in ("em",) if said[k] > wanted[k]]
@@ -395,13 +395,13 @@ def emphasis_problem(english: str, chinese: str) -> str | None:
 #: CommonMark closes the span whatever follows (``**错在哪里**。NDCG``); a space after the marker
 #: goes (Chinese sets none after full-width punctuation).
 _CLOSING_PUNCTUATION = re.compile(r"\*\*([^*\n]+?)([：。，；！？、]|(?<=[\u4e00-\u9fff]):)\*\*[ \t]*")
-#: Italics around a Chinese quotation, or straddling its opening mark (``“*好”*``): a CJK font has
-#: no italic (the browser slants it), and the quotation marks already set the quotation off.
+#: Italics around a Chinese quotation, inside it or straddling its marks (``“*好”*``): a CJK font
+#: has no italic (the browser slants it), and the quotation marks already set the quotation off.
 _ITALIC_QUOTATION = (
-    re.compile(r"(?<![*\w])\*(“[^”*\n]+”)\*(?![*\w])"),
-    re.compile(r"“\*([^”*\n]+)”\*"),
+    (re.compile(r"(?<![*\w])\*(“[^”*\n]+”)\*(?![*\w])"), r"\1"),
+    (re.compile(r"“\*([^”*\n]+)”\*"), r"“\1”"),
+    (re.compile(r"“\*([^”*\n]+)\*”"), r"“\1”"),
 )
-
 
 def _distance(english: str, chinese: str) -> int:
     said, wanted = emphasis(chinese), emphasis(english)
@@ -422,9 +422,8 @@ def mend_emphasis(english: str, chinese: str) -> str:
     '他说 “好”。'
     """
     mended = chinese
-    for pattern, replace in [(_CLOSING_PUNCTUATION, lambda m: f"**{m[1]}**{m[2].replace(':', '：')}")] + [
-        (p, lambda m: f"“{m[1]}”" if not m[1].startswith("“") else m[1]) for p in _ITALIC_QUOTATION
-    ]:
+    bold = (_CLOSING_PUNCTUATION, lambda m: f"**{m[1]}**{m[2].replace(':', '：')}")
+    for pattern, replace in [bold, *((p, lambda m, r=r: m.expand(r)) for p, r in _ITALIC_QUOTATION)]:
         position = 0
         while emphasis_problem(english, mended) is not None and (m := pattern.search(mended, position)):
             trial = mended[: m.start()] + replace(m) + mended[m.end() :]
