@@ -1,6 +1,7 @@
-"""``lint``: ruff for the Python (pinned in requirements.txt, configured in pyproject.toml) and
-Biome for the JavaScript and CSS (pinned in package.json and package-lock.json, configured in
-biome.jsonc), both check-only.
+"""``lint``: ruff for the Python (pinned in requirements.txt, configured in pyproject.toml),
+autocorrect-py for the Chinese catalogues' typography (pinned in requirements.txt, run by
+``tools/typography.py``) and Biome for the JavaScript and CSS (pinned in package.json and
+package-lock.json, configured in biome.jsonc), all check-only.
 
 Biome comes from npm: ``npm ci`` installs exactly the lock into ``node_modules/`` (git-ignored),
 then a stamp skips that until ``package.json`` or ``package-lock.json`` changes, as ``setup`` does
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from tools import base
-from tools.base import run, tool
+from tools.base import python, run, tool
 
 #: npm's install folder, and the stamp of its last ``npm ci`` (``npm ci`` empties the folder first).
 NODE_MODULES = "node_modules"
@@ -80,8 +81,14 @@ def biome(environ: Mapping[str, str] = os.environ) -> None:
     run([node, BIOME.as_posix(), "lint", "--error-on-warnings", "."])
 
 
+def typography_command() -> list[str]:
+    """The Chinese catalogues' typography, check-only (``--fix`` writes the corrections)."""
+    return [python(), "-m", "tools.i18n", "typography"]
+
+
 def lint(args: argparse.Namespace) -> None:
     """Ruff, pinned in requirements.txt: the lint rules, then the formatting, both check-only; then
+    the Chinese catalogues' typography (autocorrect-py and the house rules, ``tools/typography.py``); then
     Biome's lint rules for the JavaScript and CSS (``--check-only``: the rules of both, no formatting;
     ``--format-only``: ruff's formatting only).
 
@@ -93,4 +100,5 @@ def lint(args: argparse.Namespace) -> None:
     if not args.check_only:
         run([tool("ruff"), "format", "--check", "."])
     if not args.format_only:
+        run(typography_command())
         biome()

@@ -17,6 +17,11 @@ Commands (``python -m tools.i18n <command>``, run by ``tools/run.py translations
              role, glue name, link, inline code or maths that differs between the editions, a number
              that differs, a key term not rendered by its one Chinese term (the glossary's).
 ``build``    compile the catalogues and build the Chinese edition into ``_build/html/zh``.
+``typography``  list every Chinese translation whose typography autocorrect-py or the house rules
+             would change (``tools/typography.py``; ``make lint`` runs it); ``--fix`` writes the
+             corrections back (run it again after any edit of the catalogues).
+``termbase``  list every phrase of the termbase (``locales/zh_CN/termbase.yaml``) translated
+             otherwise, and every English message translated two ways (``tools/termbase.py``).
 
 Standard library and babel (Sphinx's own dependency) only.
 """
@@ -478,6 +483,17 @@ def has_words(text: str) -> bool:
     return re.search(r"[A-Za-z]{2,}|[\u4e00-\u9fff]", _prose(text)) is not None
 
 
+def unspaced(text: str) -> str:
+    """``text`` without the spaces between Chinese and Latin letters or digits, which the
+    typography adds (``前 k 精确率`` is the glossary's ``前k精确率``).
+
+    >>> unspaced("前 k 精确率"), unspaced("理想 DCG"), unspaced("top k results")
+    ('前k精确率', '理想DCG', 'top k results')
+    """
+    cjk = "\u3400-\u9fff"
+    return re.sub(rf"(?<=[{cjk}])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[{cjk}])", "", text)
+
+
 def _says(prose: str, english: str) -> bool:
     """Whether lower-cased ``prose`` says the term ``english`` (or its plural) as words."""
     stem = (
@@ -524,7 +540,7 @@ def problems_in(page: str, catalogue, terms: Iterable[Term] = (), reparsed: bool
             )
         prose = _prose(message.id).lower()
         for term in terms:
-            if _says(prose, term.english) and term.chinese not in message.string:
+            if _says(prose, term.english) and unspaced(term.chinese) not in unspaced(message.string):
                 yield f"{where}: says {term.english!r} but not {term.chinese!r} (the glossary's term)"
 
 
@@ -690,10 +706,10 @@ def build(root: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["update", "check", "build", "emphasis"])
+    parser.add_argument("command", choices=["update", "check", "build", "emphasis", "typography", "termbase"])
     parser.add_argument("pages", nargs="*", help="check: only these pages (chapters/01_cg ...)")
     parser.add_argument(
-        "--fix", action="store_true", help="emphasis: mend what it can (full-width punctuation)"
+        "--fix", action="store_true", help="emphasis, typography, termbase: mend what can be mended mechanically"
     )
     parser.add_argument(
         "--fresh", action="store_true", help="check: also against a fresh extraction of the English pages"
@@ -709,6 +725,24 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(mend_catalogues(root)) or "no emphasis to mend")
         found = [line for line in problems(root, args.pages) if "its emphasis does not render" in line]
         print("\n".join(found) or "every translation's emphasis renders as its English's")
+        return 1 if found else 0
+    if args.command == "typography":
+        from tools import typography
+
+        if args.fix:
+            print(f"{typography.fix(root)} translation(s) corrected")
+        found = list(typography.findings(root))
+        print("\n".join(str(f) for f in found))
+        print(f"{len(found)} typography finding(s)" if found else "the Chinese typography is clean")
+        return 1 if found else 0
+    if args.command == "termbase":
+        from tools import termbase
+
+        if args.fix:
+            print(f"{termbase.fix(root)} translation(s) given the termbase's forms")
+        found = termbase.problems(root)
+        print("\n".join(found))
+        print(f"{len(found)} termbase problem(s)" if found else "every phrase has its one Chinese form")
         return 1 if found else 0
     if args.command == "check":
         found = problems(root, args.pages)

@@ -413,9 +413,10 @@ def boosting_parameter_list() -> str:
     from .labels import chinese
 
     def markdown(words, colon=": ", semicolon="; ", stop=". ") -> str:
+        # (a note is text: its ``2**grade`` is Python, not the start of a bold span)
         return "\n".join(
             f"- **{words(row.concept)}**{colon}LightGBM `{row.lightgbm_text}`{semicolon}"
-            f"XGBoost `{row.xgboost_text}`{stop}{words(row.note)}"
+            f"XGBoost `{row.xgboost_text}`{stop}{words(row.note).replace('*', chr(92) + '*')}"
             for row in LAMBDAMART_PARAMETERS
         )
 

@@ -30,10 +30,14 @@ PAGES = toc_files()
 BUILT = pytest.mark.skipif(
     not (ZH / "index.html").is_file(), reason=f"no Chinese edition at {ZH}: run `make book` first"
 )
-#: The words of a ``\text{}`` (or ``\mbox{}``, ``\textrm{}``): a translation rewords them.
+#: The words of a ``\text{}`` (or ``\mbox{}``, ``\textrm{}``, or a word set upright, ``\mathrm{gain}``):
+#: a translation rewords them.
 TEXT_IN_MATHS = re.compile(
-    r"\\(?:text|textrm|textbf|textit|mbox|mathrm\{\\text)\s*\{((?:[^{}]|\{[^{}]*\})*)\}"
+    r"\\(?:text|textrm|textbf|textit|mbox)\s*\{((?:[^{}]|\{[^{}]*\})*)\}|\\mathrm\{[a-z]{3,}\}"
 )
+#: What a page shows of its own edition only: a view (its texts in both languages, for the script
+#: to pick; tests/browser/test_views*.py) and the offer of the edition's participant pack.
+OWN_EDITION = ("data-ndcg-view", "ndcg-get-pack")
 _VOID = {"br", "img", "input", "meta", "link", "hr", "col", "source", "wbr", "area", "base", "param"}
 
 
@@ -60,8 +64,8 @@ class _Reader(HTMLParser):
         self.stack: list[tuple[str, dict]] = []
         self._maths: list[str] | None = None
         self._maths_depth = 0
-        self._rows: list[int] = []  # cells of each row of the table being read
-        self._tables: list[list[int]] = []
+        self._tables: list[list[int]] = []  # the cells of each row of each table being read
+        self._own = 0  # the depth of the element of this edition only that we are in (0: none)
 
     def _inside(self, *tags: str) -> bool:
         return any(tag in tags for tag, _ in self.stack)
@@ -75,6 +79,8 @@ class _Reader(HTMLParser):
         if tag in _VOID:
             return
         self.stack.append((tag, attrs))
+        if not self._own and (OWN_EDITION[0] in attrs or OWN_EDITION[1] in classes):
+            self._own = len(self.stack)
         if "math" in classes and tag in ("div", "span") and self._maths is None:
             self._maths, self._maths_depth = [], len(self.stack)
         if "data-ndcg-view" in attrs:
@@ -85,21 +91,29 @@ class _Reader(HTMLParser):
             self._tables[-1].append(0)
         elif tag in ("td", "th") and self._tables and self._tables[-1]:
             self._tables[-1][-1] += int(attrs.get("colspan") or 1)
-        elif tag == "strong" and not self._inside("pre", "code", "script"):
+        elif self._own or self._inside("pre", "code", "script"):
+            return
+        elif tag == "strong":
             shown.strong += 1
-        elif tag == "em" and not self._inside("pre", "code", "script"):
+        elif tag == "em":
             shown.em += 1
         elif (
             tag == "a"
             and attrs.get("href")
-            and not {"headerlink", "edition-switch-link", "download"} & set(classes)
+            and not {"headerlink", "edition-switch-link", "download", "sources-link"} & set(classes)
         ):
-            # (a download: each edition links its own file, tests/book/test_downloads.py)
-            shown.links[link_target(self.page, attrs["href"])] += 1
+            # (a download: each edition links its own file, tests/book/test_downloads.py; a
+            # back-reference of the bibliography, #id3, is numbered by each edition's build; a
+            # "source 00X" is linked wherever the words name it, ndcg_book/sources.py)
+            target = link_target(self.page, attrs["href"])
+            if not re.fullmatch(r"#id\d+", target):
+                shown.links[target] += 1
 
     def handle_endtag(self, tag):
         while self.stack:
             open_tag, _ = self.stack.pop()
+            if self._own > len(self.stack):
+                self._own = 0
             if self._maths is not None and len(self.stack) < self._maths_depth:
                 self.shown.maths.append("".join(self._maths).strip())
                 self._maths = None
@@ -122,9 +136,11 @@ class _Reader(HTMLParser):
 def link_target(page: str, href: str) -> str:
     """Where a link leads, the same for both editions: an outside URL as it is, a page of the book
     as its path from the edition's root (``chapters/02_dcg.html#the-formula``), a place on the page
-    itself as ``#id``."""
+    itself as ``#id``; a download as the English edition's file (each edition offers its own)."""
     if re.match(r"^[a-z][a-z0-9+.-]*:", href) or href.startswith("#"):
         return href
+    if "_downloads/" in href:  # each edition's own copy of a file: ndcg-course-zh-0.1.0.apkg
+        href = re.sub(r"-zh(?=[-.])", "", href)
     folder = PurePosixPath(page).parent
     parts: list[str] = []
     for part in (folder / href).parts:
@@ -148,6 +164,11 @@ def maths_symbols(tex: str) -> str:
     """A formula without the words of its ``\\text{}`` parts and without spaces: what a translation
     keeps (a ``\\text`` split around a symbol, ``第 } i \\text{ 位``, keeps the symbol)."""
     return re.sub(r"\s+", "", TEXT_IN_MATHS.sub("", tex))
+
+
+def displayed(maths: list[str]) -> list[str]:
+    """The display formulas (``\\[ \\]``) of a page's formulas, in order."""
+    return [tex for tex in maths if not tex.startswith("\\(")]
 
 
 def typesets(tex: str) -> bool:
@@ -197,6 +218,34 @@ def test_a_formula_s_symbols_leave_out_only_the_words_of_its_text():
     assert not typesets("\\[::\\]") and not typesets("\\(\\)") and typesets("\\(k\\)")
 
 
+def test_a_translated_display_formula_shows_as_translated(tmp_path):
+    # Sphinx's Locale parses a translated formula as "::" and the formula indented (reST's literal
+    # block); MyST reads a paragraph "::". Built without and with the book's transform.
+    from tests.book import small_sphinx
+
+    src = tmp_path / "src"
+    (src / "locales" / "zh_CN" / "LC_MESSAGES").mkdir(parents=True)
+    (src / "index.md").write_text("# Title\n\n```{math}\n\\sum_i \\text{gain of } i\n```\n", encoding="utf-8")
+    (src / "locales" / "zh_CN" / "LC_MESSAGES" / "index.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Title"\nmsgstr "标题"\n\n'
+        'msgid "\\\\sum_i \\\\text{gain of } i"\nmsgstr "\\\\sum_i \\\\text{第 } i \\\\text{ 项的增益}"\n',
+        encoding="utf-8",
+    )
+    conf = 'extensions = ["myst_parser"]\nlanguage = "zh_CN"\nlocale_dirs = ["locales"]\n'
+    (src / "conf.py").write_text(conf, encoding="utf-8")
+    html, _ = small_sphinx.build(src, tmp_path / "plain")
+    assert "\\[::\\]" in (html / "index.html").read_text(encoding="utf-8")  # the bug, as Sphinx has it
+    (src / "conf.py").write_text(
+        conf + "\n\ndef setup(app):\n    from ndcg_book.editions import TranslatedBlocksAsWritten\n\n"
+        "    app.add_transform(TranslatedBlocksAsWritten)\n",
+        encoding="utf-8",
+    )
+    html, _ = small_sphinx.build(src, tmp_path / "mended")
+    page = (html / "index.html").read_text(encoding="utf-8")
+    assert "\\sum_i \\text{第 } i \\text{ 项的增益}" in page and "\\[::\\]" not in page
+
+
 # -- the built book -------------------------------------------------------------------------------
 
 
@@ -216,15 +265,18 @@ def test_every_formula_of_the_chinese_edition_is_there_and_typesets(editions):
 @BUILT
 def test_each_formula_is_the_english_one_but_for_the_words_of_its_text(editions):
     # A formula's symbols are the computation: only the words of a \text{} are the translator's.
+    # Display formulas come in the English order; inline ones in the order of the Chinese sentence.
     differ = {}
     for page, (english, chinese) in editions.items():
-        pairs = [
+        display = [
             (e, c)
-            for e, c in zip(english.maths, chinese.maths, strict=False)
+            for e, c in zip(displayed(english.maths), displayed(chinese.maths), strict=False)
             if maths_symbols(e) != maths_symbols(c)
         ]
-        if pairs:
-            differ[page] = pairs[:2]
+        inline = Counter(maths_symbols(t) for t in english.maths if t.startswith("\\("))
+        inline_zh = Counter(maths_symbols(t) for t in chinese.maths if t.startswith("\\("))
+        if display or inline != inline_zh:
+            differ[page] = [*display[:2], ("inline", sorted((inline - inline_zh) + (inline_zh - inline))[:4])]
     assert not differ, f"formulas whose maths differs between the editions: {differ}"
 
 

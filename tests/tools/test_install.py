@@ -64,6 +64,7 @@ NOT_FOR_PARTICIPANTS = (
     "hypothesis",
     "genanki",
     "ruff",
+    "autocorrect-py",
     "pre-commit",
 )
 #: The participant's direct dependencies that are tools, not imported by the course's code.

@@ -564,16 +564,23 @@ def node(repo, calls, monkeypatch):
     monkeypatch.setattr(subprocess, "run", installing)
 
 
-def test_lint_runs_ruff_then_biome_installed_once_per_lock(repo, calls, node):
+def test_lint_runs_ruff_the_chinese_typography_then_biome_installed_once_per_lock(repo, calls, node):
     ruff = str(repo / ".venv" / "bin" / "ruff")
+    typography = [str(repo / ".venv" / "bin" / "python"), "-m", "tools.i18n", "typography"]
     npm_ci = ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]
     biome = ["node", "node_modules/@biomejs/biome/bin/biome", "lint", "--error-on-warnings", "."]
     assert run.main(["lint"]) == 0
-    assert commands(calls) == [[ruff, "check", "."], [ruff, "format", "--check", "."], npm_ci, biome]
+    assert commands(calls) == [
+        [ruff, "check", "."],
+        [ruff, "format", "--check", "."],
+        typography,
+        npm_ci,
+        biome,
+    ]
     calls.clear()
     # Biome is installed and its lock unchanged: no second npm ci.
     assert run.main(["lint", "--check-only"]) == 0
-    assert commands(calls) == [[ruff, "check", "."], biome]
+    assert commands(calls) == [[ruff, "check", "."], typography, biome]
     calls.clear()
     assert run.main(["lint", "--format-only"]) == 0
     assert commands(calls) == [[ruff, "format", "--check", "."]]
@@ -581,7 +588,7 @@ def test_lint_runs_ruff_then_biome_installed_once_per_lock(repo, calls, node):
     (repo / "package-lock.json").touch()  # a new lock: install again
     age(repo / commands_lint.NODE_STAMP, 120)
     assert run.main(["lint", "--check-only"]) == 0
-    assert commands(calls) == [[ruff, "check", "."], npm_ci, biome]
+    assert commands(calls) == [[ruff, "check", "."], typography, npm_ci, biome]
 
 
 def test_test_fast_selects_the_library_layers_and_leaves_out_the_book_browser_and_installs(repo, calls):
@@ -599,8 +606,8 @@ def test_test_fast_selects_the_library_layers_and_leaves_out_the_book_browser_an
 def test_lint_without_node_says_how_to_get_it_and_fails_on_ci(repo, calls, monkeypatch, capsys):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     monkeypatch.delenv("CI", raising=False)
-    assert run.main(["lint"]) == 0  # the Python is still linted, and Biome's absence said
-    assert len(calls) == 2 and "sudo apt install nodejs npm" in capsys.readouterr().err
+    assert run.main(["lint"]) == 0  # the Python and the Chinese still linted, and Biome's absence said
+    assert len(calls) == 3 and "sudo apt install nodejs npm" in capsys.readouterr().err
     monkeypatch.setenv("CI", "true")
     with pytest.raises(SystemExit, match="needs Node.js and npm"):
         run.main(["lint"])
