@@ -250,6 +250,10 @@ def _data_words() -> Iterator[str]:
     for value in vars(examples).values():
         if isinstance(value, examples.Ranking):
             yield from (str(item) for item in value.items)
+    for row in examples.INTERPRETATION_PRINTED:  # source 003's readings ("good"), as tables show them
+        yield examples.experience_words(row[3])
+    for row in examples.TRIP_TWO_ANNOTATORS:  # the course's ten pages of the "Chengdu 3-day trip"
+        yield row[0]
     for conv in conventions.CONVENTIONS.values():
         yield from (conv.ties_text, conv.empty_query_text, conv.k_beyond_list, conv.checked_by, conv.gain)
     for learner in races.LEARNERS.values():
