@@ -314,10 +314,17 @@ def _root_catalogue(app):
 
 def translate_book_words(app) -> None:
     """The Chinese edition: the book's title (``title:`` of ``_config.yml``, the root page's own
-    title) in its translation, from the root page's catalogue."""
-    if edition(app.config.language) != "zh" or not app.config.html_title:
+    title) in its translation, from the root page's catalogue; the footer's author and copyright
+    lines from the ``book`` catalogue (``tools/i18n_stores/book.py``)."""
+    if edition(app.config.language) != "zh":
         return
-    app.config.html_title = _root_catalogue(app).gettext(app.config.html_title)
+    from ndcg.course.i18n import translator
+
+    for key in ("author", "copyright"):
+        if getattr(app.config, key, None):
+            setattr(app.config, key, translator("book", key)(str(getattr(app.config, key))))
+    if app.config.html_title:
+        app.config.html_title = _root_catalogue(app).gettext(app.config.html_title)
 
 
 def translate_captions(app, doctree) -> None:

@@ -187,6 +187,7 @@ WORDS = {
     "box empty": "(empty)",
     "box typed": "Typed:",
     "box title": "✏️ Answer checker",
+    "box snapshot": "This is a snapshot: run the notebook to play with it live.",
 }
 
 

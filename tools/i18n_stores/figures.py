@@ -134,6 +134,12 @@ def strings(node: ast.AST, names: dict, seen: set | None = None) -> Iterator[str
         elif func in PASS_THROUGH:
             for arg in [*node.args, *(k.value for k in node.keywords)]:
                 yield from strings(arg, names, seen)
+        else:  # a page's helper given labelled data, verdicts({"true grades": ...}): its keys
+            for arg in node.args:
+                if isinstance(arg, ast.Dict):
+                    for key in arg.keys:
+                        if key is not None:
+                            yield from strings(key, names, seen)
     elif isinstance(node, ast.Dict):
         for key, value in zip(node.keys, node.values):
             if key is not None:
@@ -250,10 +256,16 @@ def _data_words() -> Iterator[str]:
     for value in vars(examples).values():
         if isinstance(value, examples.Ranking):
             yield from (str(item) for item in value.items)
+    for row in examples.INTERPRETATION_PRINTED:  # source 003's readings ("good"), as tables show them
+        yield examples.experience_words(row[3])
+    for row in examples.TRIP_TWO_ANNOTATORS:  # the course's ten pages of the "Chengdu 3-day trip"
+        yield row[0]
     for conv in conventions.CONVENTIONS.values():
         yield from (conv.ties_text, conv.empty_query_text, conv.k_beyond_list, conv.checked_by, conv.gain)
     for learner in races.LEARNERS.values():
         yield from (learner.label, learner.family)
+    for race in races.RACES.values():  # a race's title, in the tables' captions
+        yield race.title
     yield from ("linear", "exponential")
     from ndcg.ltr.boosting import LAMBDAMART_PARAMETERS
 

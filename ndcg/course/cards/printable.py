@@ -80,12 +80,16 @@ def printable_html(decks=None, quiz=True) -> str:
         both = Languages(deck)
         rows = []
         for number, card in enumerate(deck.flashcards, start=1):
-            source = (
-                f'<div class="ndcg-src">{html_word("source", source=html.escape(card.source))}</div>'
+            i = number - 1
+            source = (  # in each language: a source with words has its Chinese (cards/sources)
+                '<div class="ndcg-src">'
+                + both.html(
+                    lambda d, lang, i=i: html_text("source", lang, source=html.escape(d.flashcards[i].source))
+                )
+                + "</div>"
                 if card.source
                 else ""
             )
-            i = number - 1
             front = both.markdown(lambda d, _, i=i: to_html(d.flashcards[i].front))
             back = both.markdown(lambda d, _, i=i: to_html(d.flashcards[i].back))
             rows.append(

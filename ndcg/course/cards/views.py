@@ -120,8 +120,13 @@ def _link_data(data, href: str, known) -> None:
     for card in data.get("cards", ()):
         card["front"] = linked(card["front"])
         card["back"] = linked(card["back"])
-        if card.get("source"):
-            card["source_html"] = link_text(card["source"], href, known=known, bare=True)
+        if card.get("source"):  # one text, or each language's
+            source = card["source"]
+            card["source_html"] = (
+                {language: link_text(text, href, known=known, bare=True) for language, text in source.items()}
+                if isinstance(source, dict)
+                else link_text(source, href, known=known, bare=True)
+            )
     for question in data.get("questions", ()):
         for option in question.get("options", ()):
             option["feedback"] = linked(option["feedback"])
@@ -165,7 +170,7 @@ def flashcards_data(deck: Deck) -> dict:
                 "id": card.id,
                 "front": both.data(lambda d, _, i=i: to_html(d.flashcards[i].front)),
                 "back": both.data(lambda d, _, i=i: to_html(d.flashcards[i].back)),
-                "source": card.source,
+                "source": both.data(lambda d, _, i=i: d.flashcards[i].source) if card.source else "",
             }
             for i, card in enumerate(as_deck(deck).flashcards)
         ],
@@ -420,8 +425,14 @@ class QuizView(_View):
         both = self.languages
         parts = []
         for index, question in enumerate(deck.quiz):
-            source = (
-                f'<div class="ndcg-fc-source">{html_word("source", source=html.escape(question.source))}</div>'
+            source = (  # in each language: a source with words has its Chinese (cards/sources)
+                '<div class="ndcg-fc-source">'
+                + both.html(
+                    lambda d, lang, index=index: html_text(
+                        "source", lang, source=html.escape(d.quiz[index].source)
+                    )
+                )
+                + "</div>"
                 if question.source
                 else ""
             )

@@ -183,8 +183,8 @@ function flashcards(root) {
     }
     /* In the built book, ndcg_book.sources adds source_html: the same text with each
        source code a link into the Sources page, relative to this page. */
-    if (c.source_html) { source.innerHTML = say("source", { source: c.source_html }); }
-    else { source.textContent = c.source ? say("source", { source: c.source }) : ""; }
+    if (c.source_html) { source.innerHTML = say("source", { source: say.text(c.source_html) }); }
+    else { source.textContent = c.source ? say("source", { source: say.text(c.source) }) : ""; }
     back.hidden = !flipped;
     source.hidden = !flipped;
     label.textContent = say(flipped ? "question-and-answer" : "question-click");

@@ -138,13 +138,13 @@ class View(anywidget.AnyWidget):
         return {**data, "text/html": self.snapshot_html()}, metadata
 
 
-def _snapshot(title: str, body: str) -> str:
-    """Wrap a view's static state (``title`` and ``body`` HTML) in a box that ends with
-    :data:`SNAPSHOT_NOTE`."""
+def _snapshot(title: str, body: str, note: str = SNAPSHOT_NOTE) -> str:
+    """Wrap a view's static state (``title`` and ``body`` HTML) in a box that ends with ``note``
+    (:data:`SNAPSHOT_NOTE`, or its words in the notebook's language)."""
     return (
         '<div class="ndcg-widget ndcg-widget-snapshot">'
         f"<p><strong>{title}</strong></p>{body}"
-        f'<p class="ndcg-snapshot-note">ℹ️ <em>{SNAPSHOT_NOTE}</em></p></div>'
+        f'<p class="ndcg-snapshot-note">ℹ️ <em>{note}</em></p></div>'
     )
 
 

@@ -196,7 +196,7 @@ class AnswerChecker(View):
         )
         if self.last is not None:
             body += _message_html(self.last)
-        return _snapshot(say("box title"), body)
+        return _snapshot(say("box title"), body, say("box snapshot"))
 
 
 class FlashcardDeck(View):
