@@ -408,6 +408,7 @@ _ITALIC_QUOTATION = (
     (re.compile(r"“\*([^”*\n]+)\*”"), r"“\1”"),
 )
 
+
 def _distance(english: str, chinese: str) -> int:
     said, wanted = emphasis(chinese), emphasis(english)
     return sum(abs(said[k] - wanted[k]) for k in ("strong", "shown *", "shown _")) + max(
@@ -709,7 +710,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["update", "check", "build", "emphasis", "typography", "termbase"])
     parser.add_argument("pages", nargs="*", help="check: only these pages (chapters/01_cg ...)")
     parser.add_argument(
-        "--fix", action="store_true", help="emphasis, typography, termbase: mend what can be mended mechanically"
+        "--fix",
+        action="store_true",
+        help="emphasis, typography, termbase: mend what can be mended mechanically",
     )
     parser.add_argument(
         "--fresh", action="store_true", help="check: also against a fresh extraction of the English pages"
