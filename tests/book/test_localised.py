@@ -1,0 +1,76 @@
+"""The Chinese edition's own metadata, on the built book (``_build/html/zh``) and on small trees: the
+glossary in pinyin order (``ndcg_book/glossary_order.py``), the search's synonyms and its
+excerpts without TeX or code (``ndcg_book/search.py``). The built-book tests skip until ``make book``.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from docutils import nodes
+from pypinyin import Style, lazy_pinyin
+from sphinx import addnodes
+
+from ndcg_book.glossary_order import sort_glossaries
+from tools import chromium as browser_setup
+
+BOOK = browser_setup.book_html()
+ZH = BOOK / "zh"
+BUILT = pytest.mark.skipif(
+    not (ZH / "index.html").is_file(), reason=f"no Chinese edition at {ZH}: run `make book` first"
+)
+
+
+def spelled(term: str) -> list[str]:
+    """A term's head (before its parenthesis) as a reader's dictionary orders it: toneless pinyin of
+    its Chinese, its Latin letters lowercased (computed here with pypinyin, not with the module under
+    test)."""
+    head = re.split(r"[（(]", term, maxsplit=1)[0]
+    return [w for p in lazy_pinyin(head, style=Style.NORMAL) for w in re.findall(r"[a-z0-9@]+", p.lower())]
+
+
+def glossary_terms(page: str) -> list[str]:
+    """The terms of a built glossary page, in the order the page shows them."""
+    body = page.split('<dl class="simple glossary">', 1)[1].split("</dl>", 1)[0]
+    return [
+        unescape(re.sub(r"<[^>]+>", "", t)).rstrip("¶#").strip()
+        for t in re.findall(r"<dt[^>]*>(.*?)</dt>", body, re.S)
+    ]
+
+
+@BUILT
+def test_the_chinese_glossary_is_in_pinyin_order():
+    terms = glossary_terms((ZH / "reference" / "glossary.html").read_text(encoding="utf-8"))
+    assert len(terms) > 40 and any("相关性等级" in t for t in terms)
+    keys = [spelled(t) for t in terms]
+    out_of_order = [(a, b) for a, b, ka, kb in zip(terms, terms[1:], keys, keys[1:]) if ka > kb]
+    assert not out_of_order, out_of_order[:5]
+    # the English edition keeps its alphabetical order of the English terms
+    english = glossary_terms((BOOK / "reference" / "glossary.html").read_text(encoding="utf-8"))
+    assert [t.lower() for t in english] == sorted(t.lower() for t in english)
+
+
+def test_a_glossary_is_sorted_by_the_pinyin_of_its_terms():
+    items = []
+    for term in (
+        "相关性等级（relevance grade）",
+        "NDCG（归一化折损累计增益）",
+        "二元相关性（binary relevance）",
+        "AP（平均精度）",
+    ):
+        items.append(nodes.definition_list_item("", nodes.term("", term), nodes.definition()))
+    glossary = addnodes.glossary("", nodes.definition_list("", *items))
+    document = nodes.document(None, None)
+    document += glossary
+    assert sort_glossaries(document) == 1
+    shown = [
+        item.next_node(nodes.term).astext() for item in glossary.next_node(nodes.definition_list).children
+    ]
+    assert shown == [
+        "AP（平均精度）",
+        "二元相关性（binary relevance）",
+        "NDCG（归一化折损累计增益）",
+        "相关性等级（relevance grade）",
+    ]
