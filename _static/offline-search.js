@@ -22,15 +22,30 @@
 // And a repair of Search.makeSearchSummary: it cuts 240 UTF-16 code units out of the text, which
 // can split a character outside the Basic Multilingual Plane (an emoji: 🎯, 🃏) in two, and the
 // excerpt showed half of it as "�"; the half is left out.
+// An excerpt is words: a fetched page's code (a literal block, a cell's input) is left out and each
+// formula reads as the plain text the build put in its data-ndcg-text (ndcg_book/search.py's
+// plain_maths: "2^rel_i - 1", not "\(2^{rel_i} - 1\)"), as searchtexts.js has them.
+// And a query that runs Chinese into Latin letters ("理想DCG") is read as the two words the index
+// holds ("理想 DCG"): the search splits a query only at spaces and punctuation.
 (() => {
   const CLUTTER = [".bd-header-article", "#jb-print-docs-body", ".edition-switch"];
+  const CODE = ["pre", ".highlight", ".cell_input"]; // ndcg_book/search.py's CODE_CLASSES
+  const HAN = "\\p{Script=Han}";
+  const boundary = new RegExp(`(?<=${HAN})(?=[\\p{Script=Latin}\\d])|(?<=[\\p{Script=Latin}\\d])(?=${HAN})`, "gu");
   const repair = () => {
     if (typeof Search === "undefined" || typeof Search.htmlToText !== "function") return;
+    const parseQuery = Search._parseQuery;
+    if (typeof parseQuery === "function") {
+      Search._parseQuery = (query) => parseQuery(query.replace(boundary, " "));
+    }
     const htmlToText = Search.htmlToText;
     Search.htmlToText = (htmlString, anchor) => {
       const page = new DOMParser().parseFromString(htmlString, "text/html");
-      for (const selector of CLUTTER) {
+      for (const selector of [...CLUTTER, ...CODE]) {
         for (const element of page.querySelectorAll(selector)) element.remove();
+      }
+      for (const formula of page.querySelectorAll(".math[data-ndcg-text]")) {
+        formula.textContent = ` ${formula.getAttribute("data-ndcg-text")} `;
       }
       // a two-language cell output: the copy in the other edition's language, which its CSS hides
       const chinese = (lang) => (lang || "").toLowerCase().startsWith("zh");

@@ -74,3 +74,74 @@ def test_a_glossary_is_sorted_by_the_pinyin_of_its_terms():
         "NDCG（归一化折损累计增益）",
         "相关性等级（relevance grade）",
     ]
+
+
+# -- search: the sources' spellings find the book's terms; excerpts in words ----------------------
+
+
+def _index(folder) -> dict:
+    import json
+
+    text = (folder / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("(") + 1 : text.rindex(")")])
+
+
+def _pages(index: dict, term: str) -> set[str]:
+    names = set()
+    for kind in ("terms", "titleterms"):
+        found = index[kind].get(term)
+        found = [found] if isinstance(found, int) else found or []
+        names |= {index["docnames"][i] for i in found}
+    return names
+
+
+#: A spelling of the sources (or an English name) a Chinese reader may search, as the search page
+#: looks it up (lowercased, Latin words stemmed as Sphinx's Porter stemmer does), and chapters it must
+#: find: each of them writes the book's own term.
+SOURCE_SPELLINGS = {
+    "折扣累积增益": ["chapters/02_dcg", "chapters/04_ndcg"],  # source 001
+    "折损累积增益": ["chapters/02_dcg", "chapters/04_ndcg"],  # source 003
+    "理想折扣累积增益": ["chapters/03_idcg"],  # source 001
+    "位置偏置": ["chapters/04_ndcg"],  # source 004
+    "pointwis": ["chapters/06_ltr"],  # Pointwise, stemmed
+    "pairwis": ["chapters/06_ltr"],
+    "listwis": ["chapters/06_ltr"],
+}
+
+
+@BUILT
+@pytest.mark.parametrize("term", list(SOURCE_SPELLINGS))
+def test_the_chinese_search_finds_the_sources_spellings(term):
+    found = _pages(_index(ZH), term)
+    assert set(SOURCE_SPELLINGS[term]) <= found, (term, sorted(found))
+
+
+@BUILT
+def test_ideal_dcg_without_a_space_finds_what_it_finds_with_one():
+    # "理想DCG" is split at the change of script by the search page (_static/offline-search.js), so
+    # it looks up 理想 and dcg, both terms of the IDCG chapter.
+    index = _index(ZH)
+    assert "chapters/03_idcg" in _pages(index, "理想") & _pages(index, "dcg")
+    script = (ZH / "_static" / "offline-search.js").read_text(encoding="utf-8")
+    assert "Search._parseQuery = (query) => parseQuery(query.replace(boundary" in script
+
+
+@BUILT
+@pytest.mark.parametrize("edition", ["en", "zh"])
+def test_the_search_excerpts_hold_no_tex_and_no_code(edition):
+    import json
+
+    folder = ZH if edition == "zh" else BOOK
+    text = (folder / "searchtexts.js").read_text(encoding="utf-8")
+    texts = json.loads(text[text.index("=") + 1 : text.rindex(";")])
+    tex = {
+        page: re.findall(r"\\[(\[]|\\(?:frac|log|sum|text|mathrm)\b", t[0])[:3] for page, t in texts.items()
+    }
+    tex = {page: found for page, found in tex.items() if found}
+    assert not tex, tex
+    code = [page for page, t in texts.items() if "import ndcg" in t[0] or "ndcg.dcg(" in t[0]]
+    assert not code, code
+    # each formula of a page carries its plain text for the served book's excerpts
+    page = (folder / "chapters" / "02_dcg.html").read_text(encoding="utf-8")
+    formulas = re.findall(r'class="math notranslate nohighlight"( data-ndcg-text="[^"]+")?', page)
+    assert formulas and all(formulas), len(formulas)
