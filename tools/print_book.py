@@ -339,14 +339,17 @@ def print_page(page, url: str, edition: str) -> tuple[str, bytes]:
     return page_title(page), without_blank_end(page_pdf(page, edition))
 
 
-def metadata(title: str, author: str, version: str, date: dt.date, subject: str) -> dict[str, str]:
-    """The PDF's document information: title, author, edition, date."""
+def metadata(
+    title: str, author: str, version: str, date: dt.date, subject: str, language: str = "en"
+) -> dict[str, str]:
+    """The PDF's document information, in the edition's language: title, author, subject,
+    keywords (the edition and its date)."""
     stamp = date.strftime("D:%Y%m%d000000Z")
     return {
         "/Title": title,
         "/Author": author,
         "/Subject": subject,
-        "/Keywords": f"NDCG, DCG, MRR, ranking evaluation, version {version}, built {date.isoformat()}",
+        "/Keywords": book_words(language)("pdf-keywords", version=version, date=date.isoformat()),
         "/Creator": "tools/print_book.py (Chromium through Playwright, pages merged with pypdf)",
         "/CreationDate": stamp,
         "/ModDate": stamp,
@@ -399,8 +402,16 @@ def stamp_pages(writer, stamps) -> None:
         )
 
 
+#: The PDF catalogue's ``/Lang`` of each edition (a screen reader's, a search engine's language).
+PDF_LANGUAGES = {"en": "en", "zh": "zh-CN"}
+
+
 def merge(
-    parts: list[tuple[str, bytes]], info: dict[str, str], target: Path, numbers: bytes | None = None
+    parts: list[tuple[str, bytes]],
+    info: dict[str, str],
+    target: Path,
+    numbers: bytes | None = None,
+    language: str = "en",
 ) -> int:
     """Merge printed parts into ``target``, one bookmark per part; the number of pages.
 
@@ -417,6 +428,9 @@ def merge(
     if numbers is not None:
         stamp_pages(writer, PdfReader(io.BytesIO(numbers)).pages)
     writer.add_metadata(info)
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer._root_object[NameObject("/Lang")] = TextStringObject(PDF_LANGUAGES[language])
     partial = target.with_name(target.name + ".partial")
     with open(partial, "wb") as handle:
         writer.write(handle)
@@ -474,9 +488,10 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
 
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     title, author = config["title"], config["author"]
+    text = book_words(language)
     if language == "zh":
         title = chinese_of("index", title)
-    text = book_words(language)
+        author = text("pdf-author")
     version = downloads.version(ROOT)
     date = build_date()
     edition = text("pdf-edition", version=version, date=date.isoformat())
@@ -528,9 +543,10 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
     whole = target / book_pdf_name(version, language)
     count = merge(
         [("", cover), *parts],
-        metadata(title, author, version, date, text("pdf-subject-book", edition=edition)),
+        metadata(title, author, version, date, text("pdf-subject-book", edition=edition), language),
         whole,
         numbers,
+        language,
     )
     links = {"book": (whole, count)}
     print(f"{whole.relative_to(ROOT).as_posix()}: {count} pages, {downloads_size(whole.stat().st_size)}")
@@ -544,8 +560,10 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
                 version,
                 date,
                 text("pdf-subject-cheatsheet", edition=edition),
+                language,
             ),
             sheet,
+            language=language,
         )
         links["cheatsheet"] = (sheet, sheet_pages)
         print(f"{sheet.relative_to(ROOT).as_posix()}: {sheet_pages} page(s)")

@@ -432,6 +432,22 @@ def test_the_chinese_pdfs_are_in_chinese_and_a_page_of_the_book_is_saved():
     reader = PdfReader(pdf)
     assert len(reader.outline) == len(PAGES), "one bookmark per page"
     assert "排序评估" in reader.metadata.title and ndcg.__version__ in reader.metadata.subject
+    # its document information in Chinese, as pdfinfo shows it, and its language zh-CN
+    info = dict(
+        line.split(":", 1)
+        for line in subprocess_text([poppler("pdfinfo"), str(pdf)]).splitlines()
+        if ":" in line
+    )
+    for field in ("Title", "Subject", "Keywords", "Author"):
+        assert HAN.search(info[field]), (field, info[field])
+    assert "built" not in info["Keywords"] and "course authors" not in info["Author"], info
+    assert reader.trailer["/Root"]["/Lang"] == "zh-CN"
+    # its size within 1.3 times the English PDF's (Chromium writes a CFF-outlined CJK font as Type 3
+    # glyph programs; _static/course.css prints the Chinese in a TrueType font)
+    english = BOOK / print_book.FOLDER / print_book.book_pdf_name(ndcg.__version__)
+    if english.is_file():
+        ratio = pdf.stat().st_size / english.stat().st_size
+        assert ratio <= 1.3, f"the Chinese PDF is {ratio:.2f} times the English one"
     cover = subprocess_text([poppler("pdftotext"), "-enc", "UTF-8", "-l", "2", str(pdf), "-"])
     assert "目录" in cover and f"版本 {ndcg.__version__}" in cover, cover[:400]
     assert len(PdfReader(sheet).pages) == 1

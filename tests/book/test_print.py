@@ -80,6 +80,17 @@ def embedded_fonts(reader) -> set[str]:
 # -- without a browser ------------------------------------------------------------------------
 
 
+def test_the_pdfs_author_is_the_book_s_in_each_language():
+    from ndcg_book.words import TEXTS, words
+
+    author = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["author"]
+    assert TEXTS["pdf-author"] == author  # the Chinese catalogue translates the book's author
+    info = print_book.metadata(
+        "标题", words("zh_CN")("pdf-author"), "1.0", print_book.build_date(), "全书", "zh"
+    )
+    assert info["/Author"] != author and "版本 1.0" in info["/Keywords"], info
+
+
 def test_the_printable_deck_has_two_equal_columns():
     deck = cards.load("02_dcg")
     page = cards.printable_html([deck], quiz=False)
@@ -308,6 +319,8 @@ def test_the_book_pdf_holds_every_page_and_its_chinese_text():
     assert len(pages) + 1 <= len(reader.pages) <= 40 * len(pages), f"{len(reader.pages)} pages"
     info = reader.metadata
     assert info.title and ndcg.__version__ in info.subject and "built" in info.subject
+    assert info.author == yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["author"]
+    assert "ranking evaluation" in info["/Keywords"] and reader.trailer["/Root"]["/Lang"] == "en"
     # Chromium (Skia) embeds an OpenType font with CFF outlines, as Noto Sans CJK is, as a Type 3
     # font: pdffonts lists it with the type "Type 3" and no name ("[none]"); the font's name is
     # in its font descriptor, which pypdf reads.
