@@ -174,7 +174,8 @@ _TEX_SYMBOLS = {
 _TEX_TEXT = re.compile(
     r"\\(?:text|mathrm|mathit|mathbf|textbf|textit|operatorname|mathcal|boldsymbol)\s*\{([^{}]*)\}"
 )
-_TEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_TEX_FRAC = re.compile(r"\\[dt]?frac\s*(?:\{([^{}]*)\}|(\w))\s*(?:\{([^{}]*)\}|(\w))")
+_TEX_BRACE = re.compile(r"\\(?:underbrace|overbrace)\s*\{([^{}]*)\}\s*[_^]\s*\{([^{}]*)\}")
 _TEX_SCRIPT = re.compile(r"([_^])\{([^{}]*)\}")
 
 
@@ -194,13 +195,16 @@ def plain_maths(tex: str) -> str:
             break
     text = re.sub(r"\\(?:begin|end)\{[^{}]*\}", " ", text)
     text = text.replace("\\\\", "; ").replace("&", " ")
-    text = re.sub(r"\\(?:left|right|big|Big|bigg|Bigg)\b", "", text)
+    text = re.sub(r"\\(?:left|right|big|Big|bigg|Bigg)[lr]?\b", "", text)
+    text = re.sub(r"(\\[A-Za-z]+)(?=\\)", r"\1 ", text)  # \Delta\text{NDCG}: two words
     text = re.sub(r"\\[,;:! ]", " ", text)
     text = text.replace("\\{", "{").replace("\\}", "}").replace("\\%", "%").replace("\\#", "#")
     for _ in range(4):  # inner groups first: \frac{\text{gain}_i}{...}
         before = text
         text = _TEX_TEXT.sub(r"\1", text)
-        text = _TEX_FRAC.sub(lambda m: f"{_group(m[1])}/{_group(m[2])}", text)
+        text = _TEX_FRAC.sub(lambda m: f"{_group(m[1] or m[2])}/{_group(m[3] or m[4])}", text)
+        text = _TEX_BRACE.sub(lambda m: f"{m[1]} ({m[2].strip()})", text)
+        text = _TEX_SCRIPT.sub(lambda m: m[1] + _group(m[2]), text)
         if text == before:
             break
     text = re.sub(r"\\([A-Za-z]+)", lambda m: _TEX_SYMBOLS.get(m[1], m[1]), text)

@@ -98,6 +98,10 @@ def test_an_excerpt_reads_formulas_as_plain_text_and_leaves_code_out():
         ("\\(p^{i-1}\\)", "p^(i-1)"),
         ("\\[ \\begin{aligned} a &= 1 \\\\ b &= 2 \\end{aligned} \\]", "a = 1 ; b = 2"),
         ("$1/\\log_2(i+1)$", "1/log_2(i+1)"),
+        (
+            "\\[rel_i \\cdot \\underbrace{\\frac{1}{\\log_2(i+1)}}_{\\text{discount of rank } i}\\]",
+            "rel_i · 1/(log_2(i+1)) (discount of rank i)",
+        ),
     ],
 )
 def test_plain_maths(tex, plain):
