@@ -32,6 +32,24 @@
   const CODE = ["pre", ".highlight", ".cell_input"]; // ndcg_book/search.py's CODE_CLASSES
   const HAN = "\\p{Script=Han}";
   const boundary = new RegExp(`(?<=${HAN})(?=[\\p{Script=Latin}\\d])|(?<=[\\p{Script=Latin}\\d])(?=${HAN})`, "gu");
+  // TeX left in a page's text for MathJax (a quiz's options), in plain text: the main rules of
+  // ndcg_book/search.py's plain_maths (which writes every formula element's data-ndcg-text).
+  const SYMBOLS = { sum: "Σ", cdot: "·", times: "×", le: "≤", ge: "≥", ne: "≠", in: "∈", sigma: "σ", lambda: "λ", Delta: "Δ" };
+  const plainTeX = (tex) => {
+    let text = tex.slice(2, -2);
+    for (let i = 0; i < 4; i++) {
+      text = text
+        .replace(/\\(?:text|mathrm|operatorname|mathbf|mathit)\s*\{([^{}]*)\}/g, "$1")
+        .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, "($1)/($2)")
+        .replace(/([_^])\{([^{}]*)\}/g, "$1($2)");
+    }
+    return text
+      .replace(/\\(?:left|right|[bB]igg?[lr]?)\b/g, "")
+      .replace(/\\([A-Za-z]+)/g, (_, name) => SYMBOLS[name] ?? name)
+      .replace(/\\[,;:! ]|[{}]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  };
   const repair = () => {
     if (typeof Search === "undefined" || typeof Search.htmlToText !== "function") return;
     const parseQuery = Search._parseQuery;
@@ -53,7 +71,8 @@
         if (chinese(element.lang) !== chinese(page.documentElement.lang)) element.remove();
       }
       const id = anchor?.startsWith("#") ? decodeURIComponent(anchor.slice(1)) : "";
-      return htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);
+      const text = htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);
+      return text.replace(/\\\(.*?\\\)|\\\[.*?\\\]/gs, (tex) => ` ${plainTeX(tex)} `);
     };
     const makeSearchSummary = Search.makeSearchSummary;
     if (typeof makeSearchSummary !== "function") return;

@@ -223,6 +223,9 @@ def _group(part: str) -> str:
     )
 
 
+#: A formula in running text, between MathJax's delimiters ``\\(...\\)`` or ``\\[...\\]``.
+_TEX_IN_TEXT = re.compile(r"\\\((?:.(?!\\\())*?\\\)|\\\[(?:.(?!\\\[))*?\\\]", re.S)
+
 _MATH_ELEMENT = re.compile(
     r'<(?P<tag>span|div) class="(?P<classes>[^"]*\bmath\b[^"]*)">(?P<tex>[^<]*)</(?P=tag)>'
 )
@@ -345,6 +348,8 @@ class _MainText(HTMLParser):
         self._add(data)
 
     def _add(self, data: str) -> None:
+        # TeX that a view's text holds for MathJax to typeset (a quiz's options): as plain text too
+        data = _TEX_IN_TEXT.sub(lambda m: plain_maths(m[0]), data)
         text = re.sub(r"\s+", " ", data)
         if self.space and text.startswith(" "):
             text = text[1:]

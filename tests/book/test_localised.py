@@ -145,3 +145,21 @@ def test_the_search_excerpts_hold_no_tex_and_no_code(edition):
     page = (folder / "chapters" / "02_dcg.html").read_text(encoding="utf-8")
     formulas = re.findall(r'class="math notranslate nohighlight"( data-ndcg-text="[^"]+")?', page)
     assert formulas and all(formulas), len(formulas)
+
+
+# -- the reading time: the Chinese page's own 字 ---------------------------------------------------
+
+
+@BUILT
+def test_each_chinese_chapter_s_time_box_counts_its_chinese():
+    from ndcg_book import timing
+    from tests.book.helpers import ROOT
+
+    for name in timing.chapter_names(ROOT):
+        page = (ZH / "chapters" / f"{name}.html").read_text(encoding="utf-8")
+        box = re.search(r'<div class="[^"]*ndcg-timing[^"]*">(.*?)</div>', page, re.S)
+        assert box, name
+        text = unescape(re.sub(r"<[^>]+>", "", box[1]))
+        zh = timing.chapter(name, ROOT, "zh_CN")
+        assert f"阅读约 {zh.minutes()} 分钟：本页正文 {zh.words()} 字" in text, (name, text[:200])
+        assert "英文" not in text and "词" not in text, (name, text[:200])
