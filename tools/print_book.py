@@ -130,11 +130,25 @@ def page_title(page) -> str:
     return page.evaluate(HEADING) or page.title()
 
 
+#: The font of the footers and the title page: sans-serif, and its Chinese in the TrueType CJK font
+#: the pages print theirs in (_static/course.css); Chromium's own choice for Chinese in a footer
+#: was Noto Sans CJK, written as Type 3, one font per printed page. In single quotes: it goes into
+#: a style attribute.
+PRINT_FONT = "sans-serif,'Droid Sans Fallback','WenQuanYi Micro Hei','Microsoft YaHei'"
+#: The title page's Chinese in the same TrueType font: in a page whose language is Chinese, the
+#: generic sans-serif is itself a CJK font (Noto Sans CJK SC, Type 3, even for the Latin letters),
+#: so the CJK ranges get a face of their own, as in _static/course.css, and the Latin text DejaVu
+#: Sans (the generic sans-serif of an English page here) before the generic.
+CJK_FACE = (
+    '@font-face{font-family:"ndcg print cjk";src:local("Droid Sans Fallback"),local("DroidSansFallback"),'
+    'local("WenQuanYi Micro Hei"),local("Microsoft YaHei");font-weight:100 900;'
+    "unicode-range:U+2E80-2FFF,U+3000-303F,U+3400-4DBF,U+4E00-9FFF,U+F900-FAFF,U+FE30-FE4F,U+FF00-FFEF}"
+)
 #: The footer's layout, the same in the printed pages and in the page numbers stamped on them:
 #: the page's title on the left, its number in the middle, the edition on the right.
 FOOTER_STYLE = (
     "font-size:7pt;width:100%;box-sizing:border-box;padding:0 14mm;display:grid;"
-    "grid-template-columns:1fr 18mm 1fr;align-items:baseline;gap:4mm;color:#555;font-family:sans-serif"
+    f"grid-template-columns:1fr 18mm 1fr;align-items:baseline;gap:4mm;color:#555;font-family:{PRINT_FONT}"
 )
 
 
@@ -212,8 +226,8 @@ def title_page_html(
     )
     return (
         f'<!DOCTYPE html><html lang="{"zh-CN" if language == "zh" else "en"}"><head><meta charset="utf-8"><title>'
-        f"{html.escape(title)}</title></head>"
-        '<body style="font-family:sans-serif;margin:0;padding:12mm 10mm 0">'
+        f"{html.escape(title)}</title><style>{CJK_FACE}</style></head>"
+        f"<body style=\"font-family:'ndcg print cjk','DejaVu Sans',{PRINT_FONT};margin:0;padding:12mm 10mm 0\">"
         f'<h1 style="font-size:24pt;margin:0 0 3mm">{html.escape(title)}</h1>'
         f'<p style="font-size:13pt;margin:0 0 5mm">{subtitle}</p>'
         f'<p style="font-size:10.5pt;margin:0">{html.escape(author)}<br>{html.escape(edition)}</p>'

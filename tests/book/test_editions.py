@@ -444,6 +444,10 @@ def test_the_chinese_pdfs_are_in_chinese_and_a_page_of_the_book_is_saved():
     assert reader.trailer["/Root"]["/Lang"] == "zh-CN"
     # its size within 1.3 times the English PDF's (Chromium writes a CFF-outlined CJK font as Type 3
     # glyph programs; _static/course.css prints the Chinese in a TrueType font)
+    from tests.book.test_print import type3_fonts
+
+    cjk_type3 = {name for name in type3_fonts(reader) if "CJK" in name or "DroidSansFallback" in name}
+    assert not cjk_type3, f"Chinese written as Type 3 glyph programs: {sorted(cjk_type3)}"
     english = BOOK / print_book.FOLDER / print_book.book_pdf_name(ndcg.__version__)
     if english.is_file():
         ratio = pdf.stat().st_size / english.stat().st_size
