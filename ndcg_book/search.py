@@ -270,9 +270,11 @@ class _MainText(HTMLParser):
         ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr")
     )
 
-    def __init__(self, ids: set[str]):
+    def __init__(self, ids: set[str], excerpt: bool = True):
         super().__init__(convert_charrefs=True)
         self.ids = ids
+        #: an excerpt's text: code left out, formulas as plain text (the index keeps both as they are)
+        self.excerpt = excerpt
         self.parts: list[str] = []
         self.length = 0  # in UTF-16 code units
         self.space = True  # the text so far ends in white space (or is empty)
@@ -306,13 +308,12 @@ class _MainText(HTMLParser):
             or attributes.get("id") in CLUTTER_IDS
             or any(name in CLUTTER_CLASSES for name in classes)
             # code: a literal block, a cell's input (an excerpt is words)
-            or tag == "pre"
-            or any(name in CODE_CLASSES for name in classes)
+            or (self.excerpt and (tag == "pre" or any(name in CODE_CLASSES for name in classes)))
             # a two-language cell output's copy in the other edition's language (hidden by the CSS)
             or (OTHER_LANGUAGE in classes and _chinese(attributes.get("lang")) != self.chinese)
         ):
             self.skip = (tag, level)
-        if self.skip is None and self.maths is None and MATH_CLASS in classes:
+        if self.excerpt and self.skip is None and self.maths is None and MATH_CLASS in classes:
             self.maths, self.tex = (tag, level), []
         ident = attributes.get("id")
         if ident in self.ids and ident not in self.spans:
@@ -348,8 +349,8 @@ class _MainText(HTMLParser):
         self._add(data)
 
     def _add(self, data: str) -> None:
-        # TeX that a view's text holds for MathJax to typeset (a quiz's options): as plain text too
-        data = _TEX_IN_TEXT.sub(lambda m: plain_maths(m[0]), data)
+        if self.excerpt:  # TeX that a view's text holds for MathJax (a quiz's options): plain text too
+            data = _TEX_IN_TEXT.sub(lambda m: plain_maths(m[0]), data)
         text = re.sub(r"\s+", " ", data)
         if self.space and text.startswith(" "):
             text = text[1:]
@@ -402,7 +403,7 @@ def edition_text(html: str, chinese: bool) -> str:
     >>> edition_text(both, chinese=True), edition_text(both, chinese=False)
     ('排名 1', 'Rank 1')
     """
-    parser = _MainText(set())
+    parser = _MainText(set(), excerpt=False)
     parser.main = ("", 0)  # a cell output stands inside its page's main element
     parser.chinese = chinese
     parser.feed(html)
