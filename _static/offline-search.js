@@ -22,15 +22,48 @@
 // And a repair of Search.makeSearchSummary: it cuts 240 UTF-16 code units out of the text, which
 // can split a character outside the Basic Multilingual Plane (an emoji: 🎯, 🃏) in two, and the
 // excerpt showed half of it as "�"; the half is left out.
+// An excerpt is words: a fetched page's code (a literal block, a cell's input) is left out and each
+// formula reads as the plain text the build put in its data-ndcg-text (ndcg_book/search.py's
+// plain_maths: "2^rel_i - 1", not "\(2^{rel_i} - 1\)"), as searchtexts.js has them.
+// And a query that runs Chinese into Latin letters ("理想DCG") is read as the two words the index
+// holds ("理想 DCG"): the search splits a query only at spaces and punctuation.
 (() => {
   const CLUTTER = [".bd-header-article", "#jb-print-docs-body", ".edition-switch"];
+  const CODE = ["pre", ".highlight", ".cell_input"]; // ndcg_book/search.py's CODE_CLASSES
+  const HAN = "\\p{Script=Han}";
+  const boundary = new RegExp(`(?<=${HAN})(?=[\\p{Script=Latin}\\d])|(?<=[\\p{Script=Latin}\\d])(?=${HAN})`, "gu");
+  // TeX left in a page's text for MathJax (a quiz's options), in plain text: the main rules of
+  // ndcg_book/search.py's plain_maths (which writes every formula element's data-ndcg-text).
+  const SYMBOLS = { sum: "Σ", cdot: "·", times: "×", le: "≤", ge: "≥", ne: "≠", in: "∈", sigma: "σ", lambda: "λ", Delta: "Δ" };
+  const plainTeX = (tex) => {
+    let text = tex.slice(2, -2);
+    for (let i = 0; i < 4; i++) {
+      text = text
+        .replace(/\\(?:text|mathrm|operatorname|mathbf|mathit)\s*\{([^{}]*)\}/g, "$1")
+        .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, "($1)/($2)")
+        .replace(/([_^])\{([^{}]*)\}/g, "$1($2)");
+    }
+    return text
+      .replace(/\\(?:left|right|[bB]igg?[lr]?)\b/g, "")
+      .replace(/\\([A-Za-z]+)/g, (_, name) => SYMBOLS[name] ?? name)
+      .replace(/\\[,;:! ]|[{}]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  };
   const repair = () => {
     if (typeof Search === "undefined" || typeof Search.htmlToText !== "function") return;
+    const parseQuery = Search._parseQuery;
+    if (typeof parseQuery === "function") {
+      Search._parseQuery = (query) => parseQuery(query.replace(boundary, " "));
+    }
     const htmlToText = Search.htmlToText;
     Search.htmlToText = (htmlString, anchor) => {
       const page = new DOMParser().parseFromString(htmlString, "text/html");
-      for (const selector of CLUTTER) {
+      for (const selector of [...CLUTTER, ...CODE]) {
         for (const element of page.querySelectorAll(selector)) element.remove();
+      }
+      for (const formula of page.querySelectorAll(".math[data-ndcg-text]")) {
+        formula.textContent = ` ${formula.getAttribute("data-ndcg-text")} `;
       }
       // a two-language cell output: the copy in the other edition's language, which its CSS hides
       const chinese = (lang) => (lang || "").toLowerCase().startsWith("zh");
@@ -38,7 +71,8 @@
         if (chinese(element.lang) !== chinese(page.documentElement.lang)) element.remove();
       }
       const id = anchor?.startsWith("#") ? decodeURIComponent(anchor.slice(1)) : "";
-      return htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);
+      const text = htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);
+      return text.replace(/\\\(.*?\\\)|\\\[.*?\\\]/gs, (tex) => ` ${plainTeX(tex)} `);
     };
     const makeSearchSummary = Search.makeSearchSummary;
     if (typeof makeSearchSummary !== "function") return;

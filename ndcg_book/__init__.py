@@ -24,6 +24,7 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
                 edition line), in English here and in Chinese from the catalogue ``book``
 ``redirects``   the moved pages' old addresses (``setup.html``, ``teaching/02_dcg.html`` ...) lead
                 to their new homes
+``glossary_order`` the Chinese edition's glossary in pinyin order (``pypinyin``)
 ``comments``    code comments in the Chinese edition's code cells and the Chinese notebooks (a
                 helper of ``editions`` and ``tools/notebooks_zh.py``; it registers nothing)
 
@@ -51,6 +52,7 @@ PARTS = (
     "a11y",
     "redirects",
     "editions",
+    "glossary_order",
 )
 
 

@@ -13,8 +13,10 @@ Chinese one (the same pages with ``language = zh_CN`` and the translations of
   reads 累计增益 as Chinese, and the browser picks a Chinese font for it);
 * gives the Chinese edition's search Sphinx's Chinese splitter (jieba) with the glossary's terms
   as its user dictionary, plus every substring of each Chinese word, so 折损 finds the pages of
-  折损累计增益 (:class:`SearchChineseTerms`); the build stops when jieba is missing, since
-  Sphinx's Chinese indexer would then silently drop every Chinese word.
+  折损累计增益 (:class:`SearchChineseTerms`), and the sources' own spellings of its terms as
+  synonyms (:data:`SEARCH_SYNONYMS`: 折扣累积增益 finds the pages of 折损累计增益, Listwise those of
+  列表法); the build stops when jieba is missing, since Sphinx's Chinese indexer would then
+  silently drop every Chinese word.
 """
 
 from __future__ import annotations
@@ -37,6 +39,22 @@ from ndcg_book.search import _HAN, han_terms
 #: Each edition: its folder under ``_build/html`` (the English one is the root), the name its
 #: switch shows (in its own language) and its ``hreflang``.
 EDITIONS = {"en": ("", "English", "en"), "zh": ("zh", "简体中文", "zh-Hans")}
+#: The Chinese edition's search synonyms: a term as the book writes it (a glossary term, a word
+#: jieba keeps whole) and the other spellings a reader may search it by, each a term of every page
+#: that has the book's word. They are the sources' own spellings (the seeds' README numbers them):
+#: 001 writes 折扣累积增益 (and 理想/归一化折扣累积增益), 003 折损累积增益, 004 位置偏置 and the
+#: English names Pointwise / Pairwise / Listwise beside 逐点法 / 成对法 / 列表法. A termbase can feed
+#: this mapping later (its variants column); the search needs only this shape.
+SEARCH_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "折损累计增益": ("折扣累积增益", "折损累积增益"),
+    "理想折损累计增益": ("理想折扣累积增益", "理想折损累积增益"),
+    "归一化折损累计增益": ("归一化折扣累积增益", "归一化折损累积增益"),
+    "累计增益": ("累积增益",),
+    "位置偏差": ("位置偏置",),
+    "逐点法": ("pointwise",),
+    "成对法": ("pairwise",),
+    "列表法": ("listwise",),
+}
 #: The words a Chinese query may be a part of are cut at most this long into substrings (a
 #: glossary term is at most ten characters; a longer run is a phrase jieba did not cut).
 LONGEST_TERM = 12
@@ -257,7 +275,22 @@ class SearchChineseTerms(SearchChinese):
     def split(self, input: str) -> list[str]:
         words = super().split(input)
         extra = [t for w in words if 2 < len(w) <= LONGEST_TERM for t in han_terms(w) if len(t) > 1]
-        return words + extra
+        return words + extra + synonyms(words + extra)
+
+
+def synonyms(words: list[str]) -> list[str]:
+    """The other spellings (:data:`SEARCH_SYNONYMS`) of the book's terms among ``words``, each
+    Chinese one with its parts (折扣 of 折扣累积增益), as :class:`SearchChineseTerms` adds them.
+
+    >>> synonyms(["位置偏差", "的", "列表法"])
+    ['位置偏置', '位置', '位置偏', '置偏', '置偏置', '偏置', 'listwise']
+    """
+    found = []
+    for word in dict.fromkeys(words):
+        for variant in SEARCH_SYNONYMS.get(word, ()):
+            found.append(variant)
+            found += [t for t in han_terms(variant) if 1 < len(t) < len(variant)]
+    return found
 
 
 def user_dictionary(root: Path, out: Path) -> Path:

@@ -29,6 +29,13 @@ starts and ends in it.
 ``_static/offline-search.js`` loads it on the search page opened from ``file://`` and hands it
 to Sphinx's own ``Search.makeSearchSummary``; served over http(s), nothing changes.
 
+**Excerpts in words, not TeX or code.** An excerpt is plain text, and the search page does not
+typeset: a formula showed as its TeX (``\\(2^{rel_i} - 1\\)``), a code cell as its source. The
+text of an excerpt leaves code blocks out (a cell's input, a literal block: :data:`CODE_CLASSES`)
+and reads a formula as :func:`plain_maths` writes it (``2^rel_i - 1``); each formula of a built
+page carries that text as ``data-ndcg-text`` (:func:`math_text_attributes`), which
+``_static/offline-search.js`` reads when it makes an excerpt from a fetched page (the book served).
+
 **The index on the search page only.** pydata-sphinx-theme 0.17 puts ``searchindex.js`` (with
 ``searchtools.js`` and ``language_data.js``) in the head of every page, for a search-as-you-type
 that this book leaves off: every page of the English edition parsed megabytes of index that only
@@ -41,6 +48,8 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape as html_escape
+from html import unescape as html_unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -108,6 +117,143 @@ CLUTTER_IDS = frozenset({"jb-print-docs-body"})
 OTHER_LANGUAGE = "ndcg-lang"
 
 
+#: The classes of the blocks an excerpt leaves out: code (a literal block's ``highlight``, a cell's
+#: input). ``_static/offline-search.js`` leaves the same out of a fetched page.
+CODE_CLASSES = frozenset({"highlight", "cell_input"})
+#: The class of a formula (inline ``span.math``, display ``div.math``) in a built page.
+MATH_CLASS = "math"
+#: The attribute that holds a formula's plain text (:func:`plain_maths`) in a built page.
+MATH_TEXT = "data-ndcg-text"
+
+#: TeX commands and what a plain-text excerpt shows for them.
+_TEX_SYMBOLS = {
+    "sum": "Σ",
+    "prod": "Π",
+    "cdot": "·",
+    "times": "×",
+    "le": "≤",
+    "leq": "≤",
+    "ge": "≥",
+    "geq": "≥",
+    "ne": "≠",
+    "neq": "≠",
+    "approx": "≈",
+    "in": "∈",
+    "infty": "∞",
+    "ldots": "…",
+    "dots": "…",
+    "cdots": "…",
+    "mid": "|",
+    "to": "→",
+    "rightarrow": "→",
+    "pm": "±",
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "epsilon": "ε",
+    "lambda": "λ",
+    "mu": "μ",
+    "sigma": "σ",
+    "tau": "τ",
+    "pi": "π",
+    "rho": "ρ",
+    "theta": "θ",
+    "Delta": "Δ",
+    "partial": "∂",
+    "quad": " ",
+    "qquad": " ",
+    "lvert": "|",
+    "rvert": "|",
+    "lfloor": "⌊",
+    "rfloor": "⌋",
+    "lceil": "⌈",
+    "rceil": "⌉",
+}
+#: Commands whose argument is shown as it is (``\text{rank}`` -> ``rank``).
+_TEX_TEXT = re.compile(
+    r"\\(?:text|mathrm|mathit|mathbf|textbf|textit|operatorname|mathcal|boldsymbol)\s*\{([^{}]*)\}"
+)
+_TEX_FRAC = re.compile(r"\\[dt]?frac\s*(?:\{([^{}]*)\}|(\w))\s*(?:\{([^{}]*)\}|(\w))")
+_TEX_BRACE = re.compile(r"\\(?:underbrace|overbrace)\s*\{([^{}]*)\}\s*[_^]\s*\{([^{}]*)\}")
+_TEX_SCRIPT = re.compile(r"([_^])\{([^{}]*)\}")
+
+
+def plain_maths(tex: str) -> str:
+    r"""A formula's TeX as an excerpt shows it, in plain text: no delimiters, no backslashes, no
+    braces; ``\frac{a}{b}`` as ``a/b``, symbols as their characters.
+
+    >>> plain_maths(r"\(2^{rel_i} - 1\)"), plain_maths(r"\(1/\log_2(i+1)\)")
+    ('2^rel_i - 1', '1/log_2(i+1)')
+    >>> plain_maths(r"\[\mathrm{DCG@}k = \sum_{i=1}^{k} \frac{\text{gain}_i}{\log_2(i+1)}\]")
+    'DCG@k = Σ_(i=1)^k gain_i/(log_2(i+1))'
+    """
+    text = tex.strip()
+    for left, right in (("\\(", "\\)"), ("\\[", "\\]"), ("$$", "$$"), ("$", "$")):
+        if text.startswith(left) and text.endswith(right) and len(text) >= len(left) + len(right):
+            text = text[len(left) : len(text) - len(right)]
+            break
+    text = re.sub(r"\\(?:begin|end)\{[^{}]*\}", " ", text)
+    text = text.replace("\\\\", "; ").replace("&", " ")
+    text = re.sub(r"\\(?:left|right|big|Big|bigg|Bigg)[lr]?\b", "", text)
+    text = re.sub(r"(\\[A-Za-z]+)(?=\\)", r"\1 ", text)  # \Delta\text{NDCG}: two words
+    text = re.sub(r"\\[,;:! ]", " ", text)
+    text = text.replace("\\{", "{").replace("\\}", "}").replace("\\%", "%").replace("\\#", "#")
+    for _ in range(4):  # inner groups first: \frac{\text{gain}_i}{...}
+        before = text
+        text = _TEX_TEXT.sub(r"\1", text)
+        text = _TEX_FRAC.sub(lambda m: f"{_group(m[1] or m[2])}/{_group(m[3] or m[4])}", text)
+        text = _TEX_BRACE.sub(lambda m: f"{m[1]} ({m[2].strip()})", text)
+        text = _TEX_SCRIPT.sub(lambda m: m[1] + _group(m[2]), text)
+        if text == before:
+            break
+    text = re.sub(r"\\([A-Za-z]+)", lambda m: _TEX_SYMBOLS.get(m[1], m[1]), text)
+    text = _TEX_SCRIPT.sub(lambda m: m[1] + _group(m[2]), text)
+    text = text.replace("{", "").replace("}", "")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _group(part: str) -> str:
+    """A part of a formula, in parentheses unless it is one symbol or word (``i+1`` -> ``(i+1)``)."""
+    part = part.strip()
+    return (
+        part
+        if re.fullmatch(r"[\w@.′]+", part) or (part.startswith("(") and part.endswith(")"))
+        else f"({part})"
+    )
+
+
+#: A formula in running text, between MathJax's delimiters ``\\(...\\)`` or ``\\[...\\]``.
+_TEX_IN_TEXT = re.compile(r"\\\((?:.(?!\\\())*?\\\)|\\\[(?:.(?!\\\[))*?\\\]", re.S)
+
+_MATH_ELEMENT = re.compile(
+    r'<(?P<tag>span|div) class="(?P<classes>[^"]*\bmath\b[^"]*)">(?P<tex>[^<]*)</(?P=tag)>'
+)
+
+
+def math_text_attributes(body: str) -> str:
+    r"""``body`` with each formula's plain text (:func:`plain_maths`) in its :data:`MATH_TEXT`
+    attribute, for the excerpts of the served book.
+
+    >>> math_text_attributes(r'<span class="math notranslate nohighlight">\(rel_i\)</span>')
+    '<span class="math notranslate nohighlight" data-ndcg-text="rel_i">\\(rel_i\\)</span>'
+    """
+
+    def attribute(match: re.Match) -> str:
+        text = html_escape(plain_maths(html_unescape(match["tex"])), quote=True)
+        return (
+            f'<{match["tag"]} class="{match["classes"]}" {MATH_TEXT}="{text}">{match["tex"]}</{match["tag"]}>'
+        )
+
+    return _MATH_ELEMENT.sub(attribute, body)
+
+
+def add_math_texts(app, pagename, templatename, context, doctree) -> None:
+    """``html-page-context``: every formula of the page with its plain text (:func:`math_text_attributes`)."""
+    if "body" in context:
+        context["body"] = math_text_attributes(context["body"])
+
+
 def _chinese(lang: str | None) -> bool:
     return (lang or "").lower().startswith("zh")
 
@@ -124,9 +270,11 @@ class _MainText(HTMLParser):
         ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr")
     )
 
-    def __init__(self, ids: set[str]):
+    def __init__(self, ids: set[str], excerpt: bool = True):
         super().__init__(convert_charrefs=True)
         self.ids = ids
+        #: an excerpt's text: code left out, formulas as plain text (the index keeps both as they are)
+        self.excerpt = excerpt
         self.parts: list[str] = []
         self.length = 0  # in UTF-16 code units
         self.space = True  # the text so far ends in white space (or is empty)
@@ -137,6 +285,8 @@ class _MainText(HTMLParser):
         self.open: list[tuple[str, int, str, int]] = []  # tag, depth, id, start
         self.spans: dict[str, list[int]] = {}
         self.chinese = False  # the page's language (``<html lang>``): Chinese or not
+        self.maths: tuple[str, int] | None = None  # the formula being read, its TeX in ``tex``
+        self.tex: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         if tag in self.VOID:
@@ -157,10 +307,14 @@ class _MainText(HTMLParser):
             or "headerlink" in classes
             or attributes.get("id") in CLUTTER_IDS
             or any(name in CLUTTER_CLASSES for name in classes)
+            # code: a literal block, a cell's input (an excerpt is words)
+            or (self.excerpt and (tag == "pre" or any(name in CODE_CLASSES for name in classes)))
             # a two-language cell output's copy in the other edition's language (hidden by the CSS)
             or (OTHER_LANGUAGE in classes and _chinese(attributes.get("lang")) != self.chinese)
         ):
             self.skip = (tag, level)
+        if self.excerpt and self.skip is None and self.maths is None and MATH_CLASS in classes:
+            self.maths, self.tex = (tag, level), []
         ident = attributes.get("id")
         if ident in self.ids and ident not in self.spans:
             self.open.append((tag, level, ident, self.length))
@@ -174,6 +328,9 @@ class _MainText(HTMLParser):
             return
         if self.skip == (tag, level):
             self.skip = None
+        if self.maths == (tag, level):
+            self.maths = None
+            self._add(" " + plain_maths("".join(self.tex)) + " ")
         for index in range(len(self.open) - 1, -1, -1):
             open_tag, open_level, ident, start = self.open[index]
             if (open_tag, open_level) == (tag, level):
@@ -186,6 +343,14 @@ class _MainText(HTMLParser):
     def handle_data(self, data):
         if self.done or self.main is None or self.skip is not None:
             return
+        if self.maths is not None:
+            self.tex.append(data)
+            return
+        self._add(data)
+
+    def _add(self, data: str) -> None:
+        if self.excerpt:  # TeX that a view's text holds for MathJax (a quiz's options): plain text too
+            data = _TEX_IN_TEXT.sub(lambda m: plain_maths(m[0]), data)
         text = re.sub(r"\s+", " ", data)
         if self.space and text.startswith(" "):
             text = text[1:]
@@ -238,7 +403,7 @@ def edition_text(html: str, chinese: bool) -> str:
     >>> edition_text(both, chinese=True), edition_text(both, chinese=False)
     ('排名 1', 'Rank 1')
     """
-    parser = _MainText(set())
+    parser = _MainText(set(), excerpt=False)
     parser.main = ("", 0)  # a cell output stands inside its page's main element
     parser.chinese = chinese
     parser.feed(html)
@@ -365,3 +530,4 @@ def register(app) -> None:
     app.connect("config-inited", add_templates)
     app.connect("builder-inited", index_edition_words)
     app.connect("build-finished", write_texts)
+    app.connect("html-page-context", add_math_texts)

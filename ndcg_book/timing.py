@@ -102,6 +102,15 @@ from sphinx.util.docutils import SphinxDirective
 
 #: Silent reading speed of technical prose, in words a minute.
 WORDS_PER_MINUTE = 200
+#: The speeds usually given for Chinese silent reading, in characters (字) a minute, low and high.
+CHINESE_READING_RANGE = (300, 500)
+#: What China's curriculum standard asks of a reader of 13 to 15 (grades 7–9) on general modern
+#: prose, read silently: at least this many 字 a minute (``moe2011`` in ``reference/references.bib``).
+CURRICULUM_CHARACTERS_PER_MINUTE = 500
+#: The Chinese edition's silent reading speed of technical prose, in 字 a minute: the low end of
+#: :data:`CHINESE_READING_RANGE`, since a page of formulas and worked numbers reads slower than the
+#: general prose of the standard. See :func:`count_chinese` for what counts as one 字.
+CHARACTERS_PER_MINUTE = CHINESE_READING_RANGE[0]
 #: Minutes to read one figure (a plot, a widget, an explorer or game in the page).
 FIGURE_MINUTES = 0.5
 #: Minutes to read one table (a Markdown table or a computed step table).
@@ -153,6 +162,8 @@ class Chapter:
     name: str
     title: str
     sections: list[Section] = field(default_factory=list)
+    #: Words (or, for the Chinese edition, 字: :func:`count_chinese`) read a minute.
+    rate: int = WORDS_PER_MINUTE
 
     def _count(self, what: str, first_pass: bool) -> int:
         return sum(
@@ -170,7 +181,9 @@ class Chapter:
 
     def minutes(self, first_pass: bool = False) -> int:
         """Reading minutes (all of it, or a first pass without the optional sections)."""
-        return reading_minutes(self.words(first_pass), self.figures(first_pass), self.tables(first_pass))
+        return reading_minutes(
+            self.words(first_pass), self.figures(first_pass), self.tables(first_pass), self.rate
+        )
 
     def optional_sections(self) -> list[Section]:
         """The sections marked optional on a first pass, in order."""
@@ -184,21 +197,24 @@ class Chapter:
             end += 1
         part = [s for s in self.sections[start:end] if not s.practice]
         return math.ceil(
-            sum(s.words for s in part) / WORDS_PER_MINUTE
+            sum(s.words for s in part) / self.rate
             + FIGURE_MINUTES * sum(s.figures for s in part)
             + TABLE_MINUTES * sum(s.tables for s in part)
         )
 
 
-def reading_minutes(words: int, figures: int, tables: int) -> int:
-    """Words at :data:`WORDS_PER_MINUTE`, plus the figure and table allowances, rounded up.
+def reading_minutes(words: int, figures: int, tables: int, rate: int = WORDS_PER_MINUTE) -> int:
+    """Words at ``rate`` a minute (:data:`WORDS_PER_MINUTE`), plus the figure and table
+    allowances, rounded up.
 
     >>> reading_minutes(1000, 2, 3)   # 5 + 1 + 1.5 = 7.5
     8
     >>> reading_minutes(0, 0, 0)
     0
+    >>> reading_minutes(1500, 0, 0, CHARACTERS_PER_MINUTE)
+    5
     """
-    return math.ceil(words / WORDS_PER_MINUTE + FIGURE_MINUTES * figures + TABLE_MINUTES * tables)
+    return math.ceil(words / rate + FIGURE_MINUTES * figures + TABLE_MINUTES * tables)
 
 
 def count_words(line: str) -> int:
@@ -223,6 +239,74 @@ def count_words(line: str) -> int:
     return len(_WORD.findall(text))
 
 
+#: A Han character (CJK unified ideographs, extension A, compatibility ideographs).
+_HAN_CHARACTER = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def count_chinese(line: str) -> int:
+    """The 字 of one line of Chinese prose: each Han character one, and each word of Latin letters
+    or digits among them one (``NDCG@5`` two), roles, code, maths and links as in
+    :func:`count_words`; punctuation counts nothing.
+
+    >>> count_chinese("折损 $1/\\log_2(i+1)$ 用 `ndcg.dcg` 算出 NDCG@5：{glue:text}`x:.3f`。")
+    10
+    """
+    text = _ROLE.sub(lambda m: " N " if m["role"].startswith("glue") else f" {m['body']} ", line)
+    text = _LINK.sub(lambda m: f" {m['text']} ", text)
+    text = _CODE.sub(" C ", text)
+    text = _MATH.sub(" M ", text)
+    han = len(_HAN_CHARACTER.findall(text))
+    return han + len(_WORD.findall(_HAN_CHARACTER.sub(" ", text)))
+
+
+class Translation:
+    """A page's Chinese, message by message (its catalogue, ``locales/zh_CN/LC_MESSAGES/<page>.po``),
+    looked up by a line of its English source.
+
+    A message is a paragraph, list item, heading or title, its source lines joined by spaces (the
+    book writes one sentence a line); :meth:`of` finds the message a line belongs to. A message is
+    counted once, with its first line; a line no message holds (untranslated, or not a message) is
+    read in English, word by word."""
+
+    def __init__(self, messages: dict[str, str]) -> None:
+        self.messages = messages
+        self.counted: set[str] = set()
+
+    @classmethod
+    def read(cls, path: Path) -> Translation:
+        """The translated messages of a catalogue (fuzzy and empty ones left out, as the build does)."""
+        from babel.messages.pofile import read_po
+
+        with path.open("rb") as handle:
+            catalogue = read_po(handle)
+        return cls(
+            {m.id: m.string for m in catalogue if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+        )
+
+    def of(self, line: str) -> str | None:
+        """The message ``line`` (a source line, without its list or quote marker) is part of."""
+        if line in self.messages:
+            return line
+        for message in self.messages:
+            if message.startswith(line + " ") or message.endswith(" " + line) or f" {line} " in message:
+                return message
+        return None
+
+    def count(self, line: str) -> int:
+        """The 字 ``line`` adds: its message's Chinese the first time, nothing after (the message
+        is counted); its English words when no message holds it."""
+        message = self.of(line)
+        if message is None:
+            return count_words(line)
+        if message in self.counted:
+            return 0
+        self.counted.add(message)
+        return count_chinese(self.messages[message])
+
+
+_MARKER = re.compile(r"^(?:(?:[-*+]|\d+[.)]|>)\s+)+")
+
+
 def _clean_title(title: str) -> str:
     """A heading without its emoji and markup: ``## 🎯 Quiz`` -> ``Quiz``."""
     return " ".join(_WORD.findall(_ROLE.sub(lambda m: m["body"], title))) if title else ""
@@ -243,8 +327,11 @@ def _strip_front_matter(text: str) -> str:
 class _Reader:
     """Walks Markdown (and code-cell placeholders) and fills the sections."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, translation: Translation | None = None) -> None:
         self.chapter = Chapter(name=name, title="")
+        self.translation = translation
+        if translation is not None:
+            self.chapter.rate = CHARACTERS_PER_MINUTE
         self.sections = self.chapter.sections
         self.sections.append(Section(title="", level=0))
         self.fresh = True  # nothing read yet in the current section (for the optional marker)
@@ -252,6 +339,12 @@ class _Reader:
     @property
     def current(self) -> Section:
         return self.sections[-1]
+
+    def count(self, text: str) -> int:
+        """The words of ``text`` (a line, a heading or a title), or its Chinese 字."""
+        if self.translation is None:
+            return count_words(text)
+        return self.translation.count(_MARKER.sub("", text).strip())
 
     def heading(self, level: int, title: str) -> None:
         parent = None  # the nearest enclosing section: walk back to a lower level
@@ -308,7 +401,7 @@ class _Reader:
                             f"({self.current.title!r})"
                         )
                     self.current.marked = self.current.optional = True
-                self.current.words += count_words(title)
+                self.current.words += self.count(title) if title else 0
                 self.fresh = False
                 continue
             if skipping:
@@ -337,9 +430,9 @@ class _Reader:
             heading = _HEADING.match(stripped) if not stack else None
             if heading:
                 self.heading(len(heading["hashes"]), heading["title"])
-                self.current.words += count_words(heading["title"])
+                self.current.words += self.count(heading["title"])
                 continue
-            self.current.words += count_words(stripped)
+            self.current.words += self.count(stripped)
             self.fresh = False
 
     def code(self, outputs: list | None, tags: list[str]) -> None:
@@ -403,8 +496,8 @@ def _notebook_cells(notebook: dict):
             yield ("markdown", source)
 
 
-def _read(name: str, cells) -> Chapter:
-    reader = _Reader(name)
+def _read(name: str, cells, translation: Translation | None = None) -> Chapter:
+    reader = _Reader(name, translation)
     for cell in cells:
         if cell[0] == "markdown":
             reader.markdown(cell[1])
@@ -413,14 +506,21 @@ def _read(name: str, cells) -> Chapter:
     return reader.chapter
 
 
-def read_chapter(source_text: str, notebook: dict | None = None, name: str = "chapter") -> Chapter:
+def read_chapter(
+    source_text: str,
+    notebook: dict | None = None,
+    name: str = "chapter",
+    translation: Translation | None = None,
+) -> Chapter:
     """Count a chapter: words and Markdown tables from its text source; figures and computed
     tables from its executed notebook (``notebook``, the parsed ``.ipynb``; none counted without it).
+    With ``translation`` (the page's Chinese), its "words" are the 字 of the Chinese each line of
+    the source shows (:class:`Translation`), read at :data:`CHARACTERS_PER_MINUTE`.
 
     Raises ValueError when the two do not have the same sections (a stale notebook: run
     ``make notebooks``).
     """
-    chapter = _read(name, _source_cells(source_text))
+    chapter = _read(name, _source_cells(source_text), translation)
     if notebook is not None:
         executed = _read(name, _notebook_cells(notebook))
         if [s.title for s in executed.sections] != [s.title for s in chapter.sections]:
@@ -553,20 +653,36 @@ def companion_names(course: Path, chapter_name: str | None = None) -> list[str]:
     return ordered + sorted(found - set(ordered))
 
 
-def chapter(name: str, course: Path | None = None) -> Chapter:
+#: Where the Chinese edition's catalogues are: ``<course>/locales/zh_CN/LC_MESSAGES/chapters/<page>.po``.
+CATALOGUES = Path("locales", "zh_CN", "LC_MESSAGES")
+
+
+def catalogue_path(name: str, course: Path) -> Path:
+    """The Chinese catalogue of chapter ``name`` (``"02_dcg"``, ``"further/04-ties"``)."""
+    return course / CATALOGUES / "chapters" / f"{name}.po"
+
+
+def chapter(name: str, course: Path | None = None, language: str = "en") -> Chapter:
     """The counts of chapter ``name`` (``"04_ndcg"``, or a companion page, ``"further/04-ties"``)
-    from the course's files."""
+    from the course's files; ``language="zh_CN"``: of its Chinese page (the 字 of its catalogue's
+    translations, at :data:`CHARACTERS_PER_MINUTE`), which must have a catalogue."""
     course = course or root()
     text = (course / "chapters" / f"{name}.md").read_text(encoding="utf-8")
     executed = course / "notebooks" / "chapters" / f"{name}.ipynb"
     notebook = json.loads(executed.read_text(encoding="utf-8")) if executed.is_file() else None
-    return read_chapter(text, notebook, name)
+    translation = None
+    if language.startswith("zh"):
+        path = catalogue_path(name, course)
+        if not path.is_file():
+            raise FileNotFoundError(f"{name}: no Chinese catalogue at {path} to time its Chinese page")
+        translation = Translation.read(path)
+    return read_chapter(text, notebook, name, translation)
 
 
-def companions(name: str, course: Path | None = None) -> list[tuple[str, Chapter]]:
+def companions(name: str, course: Path | None = None, language: str = "en") -> list[tuple[str, Chapter]]:
     """The companion pages of chapter ``name`` (``"04_ndcg"``), each with its counts, in order."""
     course = course or root()
-    return [(page, chapter(page, course)) for page in companion_names(course, name)]
+    return [(page, chapter(page, course, language)) for page in companion_names(course, name)]
 
 
 def companion_minutes(name: str, course: Path | None = None) -> int:
@@ -743,13 +859,16 @@ _KINDS_ZH = {"number": "数值题", "list": "列表题", "function": "函数题"
 def chapter_note_zh(name: str, course: Path | None = None) -> str:
     """:func:`chapter_note` in Chinese, from the same counts (the Chinese edition's box)."""
     course = course or root()
-    counted = chapter(name, course)
+    counted = chapter(name, course, "zh_CN")
+    low, high = CHINESE_READING_RANGE
     companion = name.startswith(f"{FURTHER}/")
     optional = counted.optional_sections()
     lines = [
         ":::{admonition} ⏱️ " + ("本页用时" if companion else "本章用时"),
         ":class: note ndcg-timing",
-        f"阅读约 **{counted.minutes()} 分钟**：按英文原文 {counted.words()} 词、每分钟 {WORDS_PER_MINUTE} 词计，"
+        f"阅读约 **{counted.minutes()} 分钟**：本页正文 {counted.words()} 字，按每分钟 {CHARACTERS_PER_MINUTE} 字计"
+        f"（中文默读常说每分钟 {low}～{high} 字，技术文本读得慢，取其下限；课程标准要求初中生默读一般现代文"
+        f"每分钟不少于 {CURRICULUM_CHARACTERS_PER_MINUTE} 字 {{cite:p}}`moe2011`），"
         f"另加每幅图 {_num(FIGURE_MINUTES)} 分钟（共 {counted.figures()} 幅）、每张表 {_num(TABLE_MINUTES)} 分钟"
         f"（共 {counted.tables()} 张）（不含练习、实践、闪卡和测验）。",
     ]
@@ -759,7 +878,7 @@ def chapter_note_zh(name: str, course: Path | None = None) -> str:
         )
     if companion:
         return "\n".join([*lines, ":::"])
-    further = companions(name, course)
+    further = companions(name, course, "zh_CN")
     if further:
         pages = "、".join(f"{{doc}}`/chapters/{page}`（{c.minutes()} 分钟）" for page, c in further)
         minutes = sum(c.minutes() for _, c in further)
@@ -1032,6 +1151,11 @@ if __name__ == "__main__":
 # -------------------- the Sphinx side
 
 
+def edition_language(language: str | None) -> str:
+    """``"zh"`` for a Chinese Sphinx ``language`` (``zh_CN``), else ``"en"``."""
+    return "zh" if (language or "").lower().startswith("zh") else "en"
+
+
 class _Markdown(SphinxDirective):
     def _render(self, text: str) -> list[nodes.Node]:
         course = Path(self.env.srcdir)
@@ -1043,6 +1167,10 @@ class _Markdown(SphinxDirective):
             f"notebooks/chapters/{FURTHER}",
         ):
             for path in sorted((course / folder).glob("[0-9][0-9][_-]*.*")):
+                self.env.note_dependency(str(path))
+        # the Chinese pages are timed by their catalogues
+        if edition_language(self.env.config.language) == "zh":
+            for path in sorted((course / CATALOGUES / "chapters").glob("**/[0-9][0-9][_-]*.po")):
                 self.env.note_dependency(str(path))
         container = nodes.container()
         self.state.nested_parse(

@@ -47,6 +47,10 @@ TEXTS = {
     "pdf-subject-book": "The whole book, {edition}",
     "pdf-subject-cheatsheet": "The cheat sheet, {edition}",
     "pdf-cheatsheet-title": "Cheat sheet · {title}",
+    # The PDFs' document information: the author (``author:`` of _config.yml, which the English
+    # edition prints; tests/book/test_print.py keeps the two the same) and the keywords.
+    "pdf-author": "The NDCG course authors",
+    "pdf-keywords": "NDCG, DCG, MRR, ranking evaluation, version {version}, built {date}",
     "pdf-link": " ({pages} pages, {size}; {edition})",
     "pdf-link-one": " ({pages} page, {size}; {edition})",
     "edition": "Edition: {edition}.",

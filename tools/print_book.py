@@ -130,11 +130,25 @@ def page_title(page) -> str:
     return page.evaluate(HEADING) or page.title()
 
 
+#: The font of the footers and the title page: sans-serif, and its Chinese in the TrueType CJK font
+#: the pages print theirs in (_static/course.css); Chromium's own choice for Chinese in a footer
+#: was Noto Sans CJK, written as Type 3, one font per printed page. In single quotes: it goes into
+#: a style attribute.
+PRINT_FONT = "sans-serif,'Droid Sans Fallback','WenQuanYi Micro Hei','Microsoft YaHei'"
+#: The title page's Chinese in the same TrueType font: in a page whose language is Chinese, the
+#: generic sans-serif is itself a CJK font (Noto Sans CJK SC, Type 3, even for the Latin letters),
+#: so the CJK ranges get a face of their own, as in _static/course.css, and the Latin text DejaVu
+#: Sans (the generic sans-serif of an English page here) before the generic.
+CJK_FACE = (
+    '@font-face{font-family:"ndcg print cjk";src:local("Droid Sans Fallback"),local("DroidSansFallback"),'
+    'local("WenQuanYi Micro Hei"),local("Microsoft YaHei");font-weight:100 900;'
+    "unicode-range:U+2E80-2FFF,U+3000-303F,U+3400-4DBF,U+4E00-9FFF,U+F900-FAFF,U+FE30-FE4F,U+FF00-FFEF}"
+)
 #: The footer's layout, the same in the printed pages and in the page numbers stamped on them:
 #: the page's title on the left, its number in the middle, the edition on the right.
 FOOTER_STYLE = (
     "font-size:7pt;width:100%;box-sizing:border-box;padding:0 14mm;display:grid;"
-    "grid-template-columns:1fr 18mm 1fr;align-items:baseline;gap:4mm;color:#555;font-family:sans-serif"
+    f"grid-template-columns:1fr 18mm 1fr;align-items:baseline;gap:4mm;color:#555;font-family:{PRINT_FONT}"
 )
 
 
@@ -212,8 +226,8 @@ def title_page_html(
     )
     return (
         f'<!DOCTYPE html><html lang="{"zh-CN" if language == "zh" else "en"}"><head><meta charset="utf-8"><title>'
-        f"{html.escape(title)}</title></head>"
-        '<body style="font-family:sans-serif;margin:0;padding:12mm 10mm 0">'
+        f"{html.escape(title)}</title><style>{CJK_FACE}</style></head>"
+        f"<body style=\"font-family:'ndcg print cjk','DejaVu Sans',{PRINT_FONT};margin:0;padding:12mm 10mm 0\">"
         f'<h1 style="font-size:24pt;margin:0 0 3mm">{html.escape(title)}</h1>'
         f'<p style="font-size:13pt;margin:0 0 5mm">{subtitle}</p>'
         f'<p style="font-size:10.5pt;margin:0">{html.escape(author)}<br>{html.escape(edition)}</p>'
@@ -339,14 +353,17 @@ def print_page(page, url: str, edition: str) -> tuple[str, bytes]:
     return page_title(page), without_blank_end(page_pdf(page, edition))
 
 
-def metadata(title: str, author: str, version: str, date: dt.date, subject: str) -> dict[str, str]:
-    """The PDF's document information: title, author, edition, date."""
+def metadata(
+    title: str, author: str, version: str, date: dt.date, subject: str, language: str = "en"
+) -> dict[str, str]:
+    """The PDF's document information, in the edition's language: title, author, subject,
+    keywords (the edition and its date)."""
     stamp = date.strftime("D:%Y%m%d000000Z")
     return {
         "/Title": title,
         "/Author": author,
         "/Subject": subject,
-        "/Keywords": f"NDCG, DCG, MRR, ranking evaluation, version {version}, built {date.isoformat()}",
+        "/Keywords": book_words(language)("pdf-keywords", version=version, date=date.isoformat()),
         "/Creator": "tools/print_book.py (Chromium through Playwright, pages merged with pypdf)",
         "/CreationDate": stamp,
         "/ModDate": stamp,
@@ -399,8 +416,16 @@ def stamp_pages(writer, stamps) -> None:
         )
 
 
+#: The PDF catalogue's ``/Lang`` of each edition (a screen reader's, a search engine's language).
+PDF_LANGUAGES = {"en": "en", "zh": "zh-CN"}
+
+
 def merge(
-    parts: list[tuple[str, bytes]], info: dict[str, str], target: Path, numbers: bytes | None = None
+    parts: list[tuple[str, bytes]],
+    info: dict[str, str],
+    target: Path,
+    numbers: bytes | None = None,
+    language: str = "en",
 ) -> int:
     """Merge printed parts into ``target``, one bookmark per part; the number of pages.
 
@@ -417,6 +442,9 @@ def merge(
     if numbers is not None:
         stamp_pages(writer, PdfReader(io.BytesIO(numbers)).pages)
     writer.add_metadata(info)
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer._root_object[NameObject("/Lang")] = TextStringObject(PDF_LANGUAGES[language])
     partial = target.with_name(target.name + ".partial")
     with open(partial, "wb") as handle:
         writer.write(handle)
@@ -474,9 +502,10 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
 
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     title, author = config["title"], config["author"]
+    text = book_words(language)
     if language == "zh":
         title = chinese_of("index", title)
-    text = book_words(language)
+        author = text("pdf-author")
     version = downloads.version(ROOT)
     date = build_date()
     edition = text("pdf-edition", version=version, date=date.isoformat())
@@ -528,9 +557,10 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
     whole = target / book_pdf_name(version, language)
     count = merge(
         [("", cover), *parts],
-        metadata(title, author, version, date, text("pdf-subject-book", edition=edition)),
+        metadata(title, author, version, date, text("pdf-subject-book", edition=edition), language),
         whole,
         numbers,
+        language,
     )
     links = {"book": (whole, count)}
     print(f"{whole.relative_to(ROOT).as_posix()}: {count} pages, {downloads_size(whole.stat().st_size)}")
@@ -544,8 +574,10 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
                 version,
                 date,
                 text("pdf-subject-cheatsheet", edition=edition),
+                language,
             ),
             sheet,
+            language=language,
         )
         links["cheatsheet"] = (sheet, sheet_pages)
         print(f"{sheet.relative_to(ROOT).as_posix()}: {sheet_pages} page(s)")

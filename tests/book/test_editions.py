@@ -362,9 +362,11 @@ def test_each_edition_s_index_holds_its_own_copy_of_a_two_language_output_only()
     # that page in its edition's index: Chinese runs in English pages, English words in Chinese ones.
     from sphinx.search.en import SearchEnglish
 
+    from ndcg_book.editions import SEARCH_SYNONYMS
     from ndcg_book.search import _HAN_RUN, edition_text
 
     stem = SearchEnglish({}).stem
+    synonyms = {stem(v) for variants in SEARCH_SYNONYMS.values() for v in variants if v.isascii()}
     for edition, chinese in ((BOOK, False), (ZH, True)):
         index = _index(edition)
         leaked, checked = {}, 0
@@ -372,8 +374,8 @@ def test_each_edition_s_index_holds_its_own_copy_of_a_two_language_output_only()
             main = html(edition, page)
             main = main[main.find('role="main"') :]
             shown, hidden = edition_text(main, chinese), edition_text(main, not chinese)
-            if chinese:  # as the index holds them: stemmed
-                seen = {stem(w) for w in re.findall(r"[A-Za-z]+", shown)}
+            if chinese:  # as the index holds them: stemmed; the search's synonyms are terms by design
+                seen = {stem(w) for w in re.findall(r"[A-Za-z]+", shown)} | synonyms
                 words = {stem(w) for w in re.findall(r"[A-Za-z]{6,}", hidden)} - seen
             else:  # a run of the hidden copy that is no part of a run the page shows
                 runs = _HAN_RUN.findall(shown)
@@ -432,6 +434,26 @@ def test_the_chinese_pdfs_are_in_chinese_and_a_page_of_the_book_is_saved():
     reader = PdfReader(pdf)
     assert len(reader.outline) == len(PAGES), "one bookmark per page"
     assert "排序评估" in reader.metadata.title and ndcg.__version__ in reader.metadata.subject
+    # its document information in Chinese, as pdfinfo shows it, and its language zh-CN
+    info = dict(
+        line.split(":", 1)
+        for line in subprocess_text([poppler("pdfinfo"), str(pdf)]).splitlines()
+        if ":" in line
+    )
+    for field in ("Title", "Subject", "Keywords", "Author"):
+        assert HAN.search(info[field]), (field, info[field])
+    assert "built" not in info["Keywords"] and "course authors" not in info["Author"], info
+    assert reader.trailer["/Root"]["/Lang"] == "zh-CN"
+    # its size within 1.3 times the English PDF's (Chromium writes a CFF-outlined CJK font as Type 3
+    # glyph programs; _static/course.css prints the Chinese in a TrueType font)
+    from tests.book.test_print import type3_fonts
+
+    cjk_type3 = {name for name in type3_fonts(reader) if "CJK" in name or "DroidSansFallback" in name}
+    assert not cjk_type3, f"Chinese written as Type 3 glyph programs: {sorted(cjk_type3)}"
+    english = BOOK / print_book.FOLDER / print_book.book_pdf_name(ndcg.__version__)
+    if english.is_file():
+        ratio = pdf.stat().st_size / english.stat().st_size
+        assert ratio <= 1.3, f"the Chinese PDF is {ratio:.2f} times the English one"
     cover = subprocess_text([poppler("pdftotext"), "-enc", "UTF-8", "-l", "2", str(pdf), "-"])
     assert "目录" in cover and f"版本 {ndcg.__version__}" in cover, cover[:400]
     assert len(PdfReader(sheet).pages) == 1

@@ -77,7 +77,33 @@ def embedded_fonts(reader) -> set[str]:
     return names
 
 
+def type3_fonts(reader) -> list[str]:
+    """The name of each Type 3 font a PDF embeds (from its font descriptor), once per font object."""
+    names, seen = [], set()
+    for page in reader.pages:
+        for reference in (page["/Resources"].get("/Font") or {}).values():
+            font = reference.get_object()
+            key = getattr(reference, "idnum", id(font))
+            if key in seen or font.get("/Subtype") != "/Type3":
+                continue
+            seen.add(key)
+            descriptor = font.get("/FontDescriptor")
+            names.append(str(descriptor.get_object().get("/FontName")) if descriptor else "")
+    return names
+
+
 # -- without a browser ------------------------------------------------------------------------
+
+
+def test_the_pdfs_author_is_the_book_s_in_each_language():
+    from ndcg_book.words import TEXTS, words
+
+    author = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["author"]
+    assert TEXTS["pdf-author"] == author  # the Chinese catalogue translates the book's author
+    info = print_book.metadata(
+        "标题", words("zh_CN")("pdf-author"), "1.0", print_book.build_date(), "全书", "zh"
+    )
+    assert info["/Author"] != author and "版本 1.0" in info["/Keywords"], info
 
 
 def test_the_printable_deck_has_two_equal_columns():
@@ -308,12 +334,17 @@ def test_the_book_pdf_holds_every_page_and_its_chinese_text():
     assert len(pages) + 1 <= len(reader.pages) <= 40 * len(pages), f"{len(reader.pages)} pages"
     info = reader.metadata
     assert info.title and ndcg.__version__ in info.subject and "built" in info.subject
+    assert info.author == yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["author"]
+    assert "ranking evaluation" in info["/Keywords"] and reader.trailer["/Root"]["/Lang"] == "en"
     # Chromium (Skia) embeds an OpenType font with CFF outlines, as Noto Sans CJK is, as a Type 3
-    # font: pdffonts lists it with the type "Type 3" and no name ("[none]"); the font's name is
-    # in its font descriptor, which pypdf reads.
+    # font (pdffonts lists it with the type "Type 3" and no name, "[none]"; the font's name is in
+    # its font descriptor, which pypdf reads), and so it does a bold or italic face it makes up. The
+    # Chinese prints in a TrueType font of one weight (_static/course.css; the footers and the title
+    # page too, tools/print_book.py's PRINT_FONT): embedded as "CID TrueType", never as Type 3.
     fonts = subprocess.run([poppler("pdffonts"), str(pdf)], capture_output=True, text=True, check=True).stdout
-    assert "Type 3" in fonts, f"pdffonts lists no Type 3 font:\n{fonts}"
-    assert any("CJK" in name for name in embedded_fonts(reader)), "no Noto Sans CJK font embedded"
+    assert re.search(r"DroidSansFallback\s+CID TrueType", fonts), f"no TrueType CJK font:\n{fonts[:2000]}"
+    cjk_type3 = {name for name in type3_fonts(reader) if "CJK" in name or "DroidSansFallback" in name}
+    assert not cjk_type3, f"CJK text written as Type 3 glyph programs: {sorted(cjk_type3)}"
     text = subprocess.run(
         [poppler("pdftotext"), "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout

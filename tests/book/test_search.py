@@ -19,7 +19,7 @@ from sphinx.search import js_index
 
 import ndcg_book
 from ndcg_book import search
-from ndcg_book.search import SearchEnglishChinese, han_terms, page_text
+from ndcg_book.search import SearchEnglishChinese, han_terms, page_text, plain_maths
 from tests.book import small_sphinx
 from tools import chromium as browser_setup
 
@@ -74,6 +74,38 @@ def test_offsets_count_as_javascript_does():
     text, spans = page_text("<main role='main'><p>\U0002000b x</p><section id='s'>y</section></main>", {"s"})
     assert text == "\U0002000b xy"
     assert spans["s"] == [4, 5]
+
+
+def test_an_excerpt_reads_formulas_as_plain_text_and_leaves_code_out():
+    html = (
+        "<main role='main'><p>The gain <span class='math notranslate nohighlight'>\\(2^{rel_i} - 1\\)</span>"
+        " of a grade.</p><div class='math notranslate nohighlight'>\\[\\mathrm{DCG@}k = \\sum_{i=1}^{k}"
+        " \\frac{rel_i}{\\log_2(i+1)}\\]</div><div class='cell docutils container'><div class='cell_input'>"
+        "<div class='highlight'><pre>ndcg.dcg(grades, k=3)</pre></div></div><div class='cell_output'>"
+        "<p>2.5</p></div></div><div class='highlight-python'><div class='highlight'><pre>x = 1</pre></div>"
+        "</div><p>Then <code>ndcg.dcg</code>.</p></main>"
+    )
+    text, _ = page_text(html)
+    assert text == "The gain 2^rel_i - 1 of a grade. DCG@k = Σ_(i=1)^k rel_i/(log_2(i+1)) 2.5Then ndcg.dcg."
+    assert "\\" not in text and "{" not in text and "ndcg.dcg(" not in text
+
+
+@pytest.mark.parametrize(
+    ("tex", "plain"),
+    [
+        ("\\(rel_i\\)", "rel_i"),
+        ("\\(\\text{P@}k = \\frac{\\text{relevant in the top } k}{k}\\)", "P@k = (relevant in the top k)/k"),
+        ("\\(p^{i-1}\\)", "p^(i-1)"),
+        ("\\[ \\begin{aligned} a &= 1 \\\\ b &= 2 \\end{aligned} \\]", "a = 1 ; b = 2"),
+        ("$1/\\log_2(i+1)$", "1/log_2(i+1)"),
+        (
+            "\\[rel_i \\cdot \\underbrace{\\frac{1}{\\log_2(i+1)}}_{\\text{discount of rank } i}\\]",
+            "rel_i · 1/(log_2(i+1)) (discount of rank i)",
+        ),
+    ],
+)
+def test_plain_maths(tex, plain):
+    assert plain_maths(tex) == plain
 
 
 # -- the extension, in a small build ------------------------------------------------------------

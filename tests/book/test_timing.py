@@ -172,6 +172,98 @@ def test_reading_minutes_round_up():
     assert timing.reading_minutes(timing.WORDS_PER_MINUTE + 1, 0, 0) == 2
 
 
+# -- the Chinese edition: its own 字, not the English words ------------------------------------------
+
+#: The fixture's Chinese (a catalogue's translated messages): each English line's message. Counted by
+#: hand: 一个标题 4; 这一行有六个词 7 (7 Han characters, however many English words); 核心部分 4;
+#: 四个词和 4 + `code` 1; the tip's title 两个词 3, its body 再来三个词 5; the exercise 数这四个 4.
+#: Optional: 可选部分 4; 初读可跳过 5; 跳过我 3; NDCG@5 有五个词 2 + 4; 小节 2; 两个词 3.
+ZH_MESSAGES = {
+    "One title": "一个标题",
+    "Six words in this one line.": "这一行有六个词。",
+    "Core section": "核心部分",
+    "Four words, and `code`.": "四个词和 `code`。",
+    "Two words": "两个词",
+    "Three more words.": "再来三个词。",
+    "Count these four.": "数这四个。",
+    "Optional part": "可选部分",
+    "Optional on a first pass": "初读可跳过",
+    "Skip me.": "跳过我。",
+    "Five words in this line.": "NDCG@5 有五个词。",
+    "Its subsection": "小节",
+    "Two words.": "两个词。",
+    "Exercises": "练习",
+}
+ZH_CORE = 4 + 7 + 4 + (4 + 1) + 3 + 5 + 4
+ZH_OPTIONAL = 4 + 5 + 3 + (2 + 4) + 2 + 3
+
+
+def test_the_chinese_page_is_timed_by_its_own_characters():
+    counted = timing.read_chapter(CHAPTER, translation=timing.Translation(dict(ZH_MESSAGES)))
+    assert counted.words() == ZH_CORE + ZH_OPTIONAL
+    assert counted.words(first_pass=True) == ZH_CORE
+    assert counted.rate == timing.CHARACTERS_PER_MINUTE
+    expected = math.ceil(ZH_CORE / timing.CHARACTERS_PER_MINUTE + timing.TABLE_MINUTES)
+    assert counted.minutes(first_pass=True) == expected
+    # a line no message holds is read in English, word by word ("Two words." left untranslated: 2)
+    untranslated = {k: v for k, v in ZH_MESSAGES.items() if k != "Two words."}
+    assert timing.read_chapter(CHAPTER, translation=timing.Translation(untranslated)).words() == (
+        ZH_CORE + ZH_OPTIONAL - 3 + 2
+    )
+
+
+def test_a_message_of_several_lines_is_counted_once():
+    text = FRONT + "\n# T\n\nFirst line.\nSecond line.\n\n- item one\n  goes on\n"
+    messages = {"T": "题", "First line. Second line.": "第一行第二行。", "item one goes on": "条目一"}
+    assert timing.read_chapter(text, translation=timing.Translation(messages)).words() == 1 + 6 + 3
+
+
+def test_count_chinese():
+    assert timing.count_chinese("折损累计增益（DCG）") == 6 + 1
+    assert timing.count_chinese("第 {glue:text}`x:.0f` 位，`ndcg.dcg`，$2^{rel}-1$。") == 2 + 1 + 1 + 1
+    assert timing.count_chinese("，。！？“”") == 0
+
+
+@pytest.mark.parametrize("name", ["02_dcg", "further/02-discounts"])
+def test_the_chinese_box_states_the_chinese_count_and_rate(name):
+    zh = timing.chapter(name, ROOT, "zh_CN")
+    en = timing.chapter(name, ROOT)
+    note = timing.chapter_note(name, ROOT, "zh_CN")
+    assert zh.rate == timing.CHARACTERS_PER_MINUTE != en.rate
+    assert f"阅读约 **{zh.minutes()} 分钟**：本页正文 {zh.words()} 字" in note
+    assert f"每分钟 {timing.CHARACTERS_PER_MINUTE} 字" in note and "{cite:p}`moe2011`" in note
+    assert "moe2011" in (ROOT / "reference" / "references.bib").read_text(encoding="utf-8")
+    assert zh.words() != en.words()  # counted from the Chinese page, not the English one
+    assert "英文" not in note and "词" not in note  # no English words counted or named
+
+
+def test_a_changed_translation_changes_the_chinese_minutes(tmp_path):
+    import shutil
+
+    name = "02_dcg"
+    course = tmp_path / "course"
+    for part in (
+        "_toc.yml",
+        f"chapters/{name}.md",
+        f"solutions/{name}.md",
+        f"notebooks/chapters/{name}.ipynb",
+    ):
+        (course / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / part, course / part)
+    (course / "chapters" / "further").mkdir()
+    catalogue = timing.catalogue_path(name, course)
+    catalogue.parent.mkdir(parents=True)
+    text = timing.catalogue_path(name, ROOT).read_text(encoding="utf-8")
+    catalogue.write_text(text, encoding="utf-8")
+    before = timing.chapter(name, course, "zh_CN").words()
+    assert before == timing.chapter(name, ROOT, "zh_CN").words()
+    catalogue.write_text(text.replace('msgstr "学习目标"', 'msgstr "本章的学习目标"'), encoding="utf-8")
+    assert timing.chapter(name, course, "zh_CN").words() == before + 3
+    catalogue.unlink()
+    with pytest.raises(FileNotFoundError, match="no Chinese catalogue"):
+        timing.chapter(name, course, "zh_CN")
+
+
 SOLUTIONS = """
 ```{code-cell} ipython3
 ---

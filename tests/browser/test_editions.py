@@ -5,6 +5,8 @@ phone, light and dark (screenshots in ``_build/screenshots/zh-*.png``, next to t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.book.helpers import toc_files
@@ -14,6 +16,7 @@ from tools import chromium as browser_setup
 BOOK = browser_setup.book_html()
 ZH = BOOK / "zh"
 SHOTS = BOOK.parent / "screenshots"
+HAN = re.compile("[\u4e00-\u9fff]")
 CHAPTERS = [page for page in toc_files() if page.startswith("chapters/0")]
 
 pytestmark = [
@@ -33,12 +36,18 @@ def test_the_switch_leads_to_the_same_page_in_the_other_edition_and_back(browser
     visit = Visit(browser, uri(BOOK / "chapters" / "02_dcg.html"), book_uri(), views=False)
     page = visit.page
     assert page.evaluate("document.documentElement.lang") == "en"
+    # the reader is at a section (a link of the page's own table of contents): the switch keeps it
+    section = page.evaluate("document.querySelectorAll('main section section[id]')[2].id")
+    english_title = page.locator(f"[id='{section}'] > h2").first.inner_text()
+    page.evaluate(f"window.location.hash = '#{section}'")
     page.get_by_role("link", name="简体中文").click()
-    page.wait_for_url("**/zh/chapters/02_dcg.html")
+    page.wait_for_url(f"**/zh/chapters/02_dcg.html#{section}")
     assert page.evaluate("document.documentElement.lang") == "zh-CN"
     assert "折损累计增益" in page.locator("h1").first.inner_text()
+    chinese_title = page.locator(f"[id='{section}'] > h2").first.inner_text()  # the same section, in Chinese
+    assert chinese_title != english_title and HAN.search(chinese_title), (english_title, chinese_title)
     page.get_by_role("link", name="English").click()
-    page.wait_for_url("**/html/chapters/02_dcg.html")
+    page.wait_for_url(f"**/html/chapters/02_dcg.html#{section}")
     assert page.evaluate("document.documentElement.lang") == "en"
     assert not visit.errors and not visit.foreign and not visit.broken, (
         visit.errors,
@@ -136,6 +145,13 @@ def test_the_chinese_search_finds_its_chapters_from_file_urls(browser, query):
     assert not missing, f"{query!r} does not find {missing}; it finds {sorted(found)}"
     excerpts = visit.page.locator("#search-results p.context").all_inner_texts()
     assert any(query in text for text in excerpts), excerpts[:3]
+    # excerpts in words: no TeX, no code (ndcg_book/search.py)
+    assert not [t for t in excerpts if re.search(r"\\[(\[]|\\(?:frac|log|sum|text)\b|ndcg\.\w+\(", t)], (
+        excerpts
+    )
+    # Chinese run into Latin letters is looked up as the two words the index holds
+    parsed = "q => [...Search._parseQuery(q)[1]].sort().join(' ')"
+    assert visit.page.evaluate(f"({parsed})('理想DCG')") == visit.page.evaluate(f"({parsed})('理想 DCG')")
     assert not visit.errors and not visit.foreign, (visit.errors, visit.foreign)
     visit.close()
 

@@ -12,6 +12,7 @@ works, stemmed as before. Screenshots of the results, at 1280 and 390 pixels, go
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -87,6 +88,13 @@ def test_a_query_finds_its_chapters_with_excerpts_from_file_urls(browser, query)
     assert not empty, f"{query!r}: results without an excerpt: {empty}"
     # no excerpt shows half a character (an emoji cut in two by the excerpt's 240 code units)
     assert not [result["href"] for result in results if result["halves"]], query
+    # nor TeX (the search page does not typeset) nor code: formulas as plain text, code left out
+    raw = [
+        r["excerpt"]
+        for r in results
+        if re.search(r"\\[(\[]|\\(?:frac|log|sum|text)\b|ndcg\.\w+\(", r["excerpt"] or "")
+    ]
+    assert not raw, (query, raw[:3])
     for result in results:
         if docname(result["href"]) in QUERIES[query]:
             # the excerpt is taken around the query, which is highlighted as Sphinx does it
