@@ -7,10 +7,11 @@ its Chinese twin and one that has none; then the built book (``_build/html`` and
 ``_build/html/zh``, after ``make book``): every download link of every Chinese page, against the
 same link of its English twin.
 
-The language-neutral downloads (the course zip, the ``ndcg`` wheel) and the English-only ones
-(the solutions zip: the solutions have no Chinese version) may be the same in both editions; the
-page-source notebook of the download menu (``_sources/``) is the English text the page is
-translated from, and is not a ``_downloads/`` link.
+The links compared are those to a notebook, a PDF or an Anki deck. The course zip and the ``ndcg``
+wheel are the same in both editions (the course holds both languages' notebooks), the solutions zip
+too (the solutions have no Chinese version), and the Chinese edition adds the Chinese participant
+pack; the page-source notebook of the download menu (``_sources/``) is the English text the page
+is translated from, not a ``_downloads/`` link.
 """
 
 from __future__ import annotations
@@ -72,13 +73,13 @@ def edition_problems(english: Path, chinese: Path, book: Path = BOOK) -> list[st
     Chinese page, a Chinese file of its own that exists (a notebook: Markdown in Chinese; a PDF or
     deck: its ``-zh-`` name)."""
     book = book.resolve()
-    ours, theirs = download_files(english), download_files(chinese)
+    ours, theirs = (
+        [path for path in download_files(page) if path.suffix in PER_LANGUAGE] for page in (english, chinese)
+    )
     if len(ours) != len(theirs):
-        return [f"{len(ours)} download links in English, {len(theirs)} in Chinese"]
+        return [f"{len(ours)} notebooks, PDFs and decks linked in English, {len(theirs)} in Chinese"]
     found = []
     for en, zh in zip(ours, theirs, strict=True):
-        if en.suffix not in PER_LANGUAGE:
-            continue
         where = f"{en.name} -> {zh.relative_to(book).as_posix()}"
         if not zh.is_file():
             found.append(f"{where}: no such file")
