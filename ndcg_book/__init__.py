@@ -4,10 +4,11 @@
 Sphinx's path); :func:`setup` registers every part, one module per concern:
 
 ``assets``      the course's CSS and JS (``ndcg/course/static/``) on the pages that use them
-``notebooks``   each chapter's executed notebook (``notebooks/``) in its download menu
+``notebooks``   each chapter's executed notebook (``notebooks/``) in its download menu; the
+                Chinese edition's links to the Chinese exercise and play notebooks
 ``downloads``   the course zip, the ``ndcg`` wheel, the participant pack and the solutions
-                zip (``python -m ndcg_book.downloads``); in the book, the files and the
-                get-the-course box
+                zip (``python -m ndcg_book.downloads``); in the book, the files, the
+                get-the-course box and each edition's Anki deck
 ``repository``  the repository, issues and edit buttons, derived from ``repository: url:``
 ``slides``      the slide decks (``instructors/slides/*.md``, reveal.js) in ``_build/html/slides/``;
                 the ``{slides}`` role

@@ -58,6 +58,13 @@ exercise notebook. The
 directive leaves a placeholder node; the box is made when the page is written
 (``doctree-resolved``), from the files just built.
 
+Each edition also writes its Anki deck into ``_downloads/anki/``: every flashcard and quiz
+question in the edition's language (:mod:`ndcg.course.anki`, as ``make anki`` writes them), named
+``ndcg-course-<version>.apkg`` (``ndcg-course-zh-<version>.apkg`` in the Chinese edition), with
+the edition's date as its notes' time and zipped by :func:`write_zip`, so that one edition gives
+one deck, byte for byte (:func:`anki_deck`). The directive ``anki-deck`` (no argument, no content)
+offers it: the link, its size and what it holds, and how to import it into Anki.
+
 The directive ``book-pdf`` (argument ``book`` or ``cheatsheet``) says where a printed PDF of
 the book, or of the cheat sheet, is. The PDFs are printed from the built pages after Sphinx
 (``tools/print_book.py``, run by ``make book`` when Chromium is found, and by ``make pdf``), so
@@ -738,6 +745,8 @@ logger = logging.getLogger(__name__)
 FOLDER = "_downloads/course"
 #: Where the solutions zip lives in the built book: apart from the course, which leaves it out.
 SOLUTIONS_FOLDER = "_downloads/solutions"
+#: Where the edition's Anki deck lives in the built book.
+ANKI_FOLDER = "_downloads/anki"
 #: The label of the setup page the box links to.
 SETUP_LABEL = "setup"
 
@@ -785,6 +794,44 @@ class BookPdf(SphinxDirective):
         return [nodes.raw("", html, format="html")]
 
 
+class anki_deck_box(nodes.General, nodes.Element):
+    """Where the Anki deck's link goes; replaced when the page is written."""
+
+
+class AnkiDeck(SphinxDirective):
+    """``anki-deck``: the edition's Anki deck, its size and contents, and how to import it."""
+
+    has_content = False
+    required_arguments = 0
+    optional_arguments = 0
+
+    def run(self) -> list[nodes.Node]:
+        return [anki_deck_box()]
+
+
+def deck_name(version_: str, language: str = "en") -> str:
+    """The file name of an edition's Anki deck in the book.
+
+    >>> deck_name("0.1.0"), deck_name("0.1.0", "zh")
+    ('ndcg-course-0.1.0.apkg', 'ndcg-course-zh-0.1.0.apkg')
+    """
+    return f"ndcg-course-{version_}.apkg" if language == "en" else f"ndcg-course-{language}-{version_}.apkg"
+
+
+def anki_deck(root: Path, outdir: Path, language: str = "en") -> Path:
+    """The Anki deck of ``language`` (:func:`ndcg.course.anki.write_apkg`), written into ``outdir``
+    as :func:`deck_name`: its notes' time the edition's date (:func:`source_date_epoch`) and its
+    zip :func:`write_zip`'s, so the same cards on the same edition give the same bytes (the
+    cards are the installed ``ndcg`` package's, which is the course at ``root`` in its venv)."""
+    from ndcg.course import anki
+
+    with tempfile.TemporaryDirectory(prefix="ndcg-anki-") as scratch:
+        made = anki.write_apkg(Path(scratch, "deck.apkg"), language, timestamp=float(source_date_epoch()))
+        with zipfile.ZipFile(made) as archive:
+            entries = [(name, archive.read(name)) for name in archive.namelist()]
+    return write_zip(Path(outdir, deck_name(version(root), language)), entries)
+
+
 def size_text(size: int) -> str:
     """A file size as the box shows it.
 
@@ -806,7 +853,8 @@ def build_downloads(app) -> None:
     if app.builder.format != "html":
         return
     target, solutions = Path(app.outdir, FOLDER), Path(app.outdir, SOLUTIONS_FOLDER)
-    for folder in (target, solutions):
+    decks = Path(app.outdir, ANKI_FOLDER)
+    for folder in (target, solutions, decks):
         if folder.exists():
             shutil.rmtree(folder)
     target.mkdir(parents=True)
@@ -815,6 +863,8 @@ def build_downloads(app) -> None:
         app.ndcg_course_downloads = {
             "zip": course_zip(root, target),
             "wheel": build_wheel(root, target),
+            # The edition's own deck: its cards in its language.
+            "anki": anki_deck(root, decks, _edition(app)),
         }
     except CourseFilesError as error:
         from sphinx.errors import ExtensionError
@@ -933,13 +983,41 @@ def make_box(app, docname: str) -> nodes.Element:
     return box
 
 
+def deck_paragraph(app, docname: str) -> nodes.Element:
+    """The edition's Anki deck as a page offers it: the link (relative to the page), its size,
+    how many flashcards and quiz questions it holds (counted from the course's cards), and how to
+    import it, in the edition's language."""
+    from ndcg.course import cards
+
+    text = words(app.config.language)
+    deck = app.ndcg_course_downloads["anki"]
+    chapters = cards.load_all()
+    offer = nodes.paragraph(classes=["ndcg-anki"])
+    offer += nodes.strong("", text("anki-deck"))
+    offer += _link(app, docname, deck, ANKI_FOLDER, "ndcg-anki-file")
+    offer += nodes.Text(
+        text(
+            "anki-deck-size",
+            size=size_text(deck.stat().st_size),
+            cards=sum(len(chapter.flashcards) for chapter in chapters),
+            questions=sum(len(chapter.quiz) for chapter in chapters),
+        )
+    )
+    return offer
+
+
 def fill_boxes(app, doctree, docname: str) -> None:
-    """``doctree-resolved``: replace each placeholder with the box, for this page."""
+    """``doctree-resolved``: replace each placeholder with the box (or the deck), for this page."""
     for placeholder in list(doctree.findall(get_the_course)):
         if app.builder.format != "html":
             placeholder.parent.remove(placeholder)
             continue
         placeholder.replace_self(make_box(app, docname))
+    for placeholder in list(doctree.findall(anki_deck_box)):
+        if app.builder.format != "html":
+            placeholder.parent.remove(placeholder)
+            continue
+        placeholder.replace_self(deck_paragraph(app, docname))
 
 
 def register(app) -> None:
@@ -948,5 +1026,7 @@ def register(app) -> None:
     app.add_node(get_the_course)
     app.add_directive("get-the-course", GetTheCourse)
     app.add_directive("book-pdf", BookPdf)
+    app.add_node(anki_deck_box)
+    app.add_directive("anki-deck", AnkiDeck)
     app.connect("builder-inited", build_downloads)
     app.connect("doctree-resolved", fill_boxes)

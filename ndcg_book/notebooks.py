@@ -31,13 +31,24 @@ exercise notebook (``exercises/02_dcg.ipynb``) and its play notebook
 :func:`name_play_downloads` has Sphinx copy each play notebook as ``02_dcg-play.ipynb``, and
 :func:`link_play_downloads` points the links at that name.
 
-Standard library only.
+The Chinese edition links the Chinese notebooks. A translated page keeps its English page's
+markup, so its ``{download}`` roles name the English notebooks (``../exercises/02_dcg.ipynb``);
+:class:`ChineseTwinDownloads`, a transform that runs in the Chinese edition once the translations
+are in (after Sphinx's ``Locale``, before the downloads are collected), points every download of
+a course notebook (``exercises/**.ipynb``) at its Chinese twin in ``exercises/zh/`` (written by
+``tools/notebooks_zh.py``): ``exercises/zh/02_dcg.ipynb``, saved as ``02_dcg.ipynb`` (and the
+play one as ``02_dcg-play.ipynb``), like the English. A notebook without its twin stops the
+build: the Chinese edition never hands out an English notebook in its place.
+
 """
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path, PurePosixPath
+
+from sphinx.errors import ExtensionError
+from sphinx.transforms import SphinxTransform
 
 #: The folder of the generated notebooks, relative to the book's source folder.
 NOTEBOOKS = "notebooks"
@@ -68,6 +79,11 @@ def offer_notebook(app, pagename: str, templatename: str, context: dict, doctree
 
 #: The folder of the play notebooks, relative to the book's source folder.
 PLAY = "exercises/play"
+#: The notebooks' folder, and where their Chinese twins are (``tools/notebooks_zh.py``), relative
+#: to the book's source folder: ``exercises/play/02_dcg.ipynb`` -> ``exercises/zh/play/02_dcg.ipynb``.
+EXERCISES, CHINESE = "exercises/", "exercises/zh/"
+#: The play notebooks' folders, English and Chinese.
+PLAY_FOLDERS = (PLAY, CHINESE + PLAY.removeprefix(EXERCISES))
 
 
 def play_download_name(source: str, dest: str) -> str:
@@ -80,9 +96,11 @@ def play_download_name(source: str, dest: str) -> str:
     'ab12/02_dcg-play.ipynb'
     >>> play_download_name("exercises/02_dcg.ipynb", "cd34/02_dcg.ipynb")
     'cd34/02_dcg.ipynb'
+    >>> play_download_name("exercises/zh/play/02_dcg.ipynb", "ef56/02_dcg.ipynb")
+    'ef56/02_dcg-play.ipynb'
     """
     path, folder = PurePosixPath(source), PurePosixPath(dest)
-    if path.parent.as_posix() != PLAY or path.suffix != ".ipynb" or folder.name != path.name:
+    if path.parent.as_posix() not in PLAY_FOLDERS or path.suffix != ".ipynb" or folder.name != path.name:
         return dest
     return (folder.parent / f"{path.stem}-play{path.suffix}").as_posix()
 
@@ -109,6 +127,57 @@ def link_play_downloads(app, doctree, docname: str) -> None:
             continue
         source, _ = app.env.relfn2path(node["reftarget"], docname)
         node["filename"] = play_download_name(PurePosixPath(source).as_posix(), node["filename"])
+
+
+def chinese_twin(path: str) -> str | None:
+    """The Chinese twin of a course notebook (a POSIX path relative to the book's source folder),
+    or None for a file that has none to have: not a notebook of ``exercises/``, or already Chinese.
+
+    >>> chinese_twin("exercises/02_dcg.ipynb"), chinese_twin("exercises/play/02_dcg.ipynb")
+    ('exercises/zh/02_dcg.ipynb', 'exercises/zh/play/02_dcg.ipynb')
+    >>> chinese_twin("exercises/zh/02_dcg.ipynb"), chinese_twin("exercises/data/films.csv")
+    (None, None)
+    """
+    if not path.startswith(EXERCISES) or path.startswith(CHINESE) or not path.endswith(".ipynb"):
+        return None
+    return CHINESE + path.removeprefix(EXERCISES)
+
+
+class ChineseTwinDownloads(SphinxTransform):
+    """The Chinese edition: every ``{download}`` of a course notebook points at its Chinese twin
+    (:func:`chinese_twin`); a notebook without one stops the build, naming the page and the file.
+
+    Runs after Sphinx's ``Locale`` (priority 20), which brings the translated paragraphs in with
+    the English targets, and before ``doctree-read``, when Sphinx collects the page's downloads
+    (so it copies the twin, under the English notebook's file name)."""
+
+    default_priority = 25
+
+    def apply(self, **kwargs) -> None:
+        from sphinx import addnodes
+
+        from .editions import edition
+
+        if edition(self.config.language) != "zh":
+            return
+        for node in self.document.findall(addnodes.download_reference):
+            target = node.get("reftarget", "")
+            if "://" in target:
+                continue
+            relative, _ = self.env.relfn2path(target, self.env.docname)
+            twin = chinese_twin(Path(relative).as_posix())
+            if twin is None:
+                continue
+            found = Path(self.env.srcdir, twin)
+            if not found.is_file():
+                raise ExtensionError(
+                    f"{self.env.docname}: the Chinese edition links {relative}, which has no Chinese "
+                    f"twin {twin} (python tools/notebooks_zh.py writes it once its text is translated); "
+                    "the Chinese edition never hands out the English notebook instead"
+                )
+            # Relative to the page, as the role's own target: relfn2path reads it so (a leading
+            # "/" is the source folder).
+            node["reftarget"] = "/" + twin
 
 
 #: The download menu's entry for the page's notebook: its text and its tooltip.
@@ -157,6 +226,7 @@ def register(app) -> None:
     # sphinx-book-theme reads ipynb_source in its own html-page-context handler (priority 501).
     app.connect("html-page-context", offer_notebook, priority=500)
     app.connect("html-page-context", label_source_notebook, priority=502)
+    app.add_transform(ChineseTwinDownloads)
     app.connect("env-updated", name_play_downloads)
     app.connect("doctree-resolved", link_play_downloads)
     app.connect("build-finished", refresh_notebooks)

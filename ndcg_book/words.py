@@ -35,6 +35,13 @@ TEXTS = {
         "exercise and its hints first. Unzip it in the course's folder: the solved notebooks land in "
     ),
     "get-solutions-end": ". At a workshop, your instructor shares them after the session.",
+    # The Anki deck (ndcg_book.downloads.deck_paragraph): the link comes between the two.
+    "anki-deck": "The Anki deck: ",
+    "anki-deck-size": (
+        " ({size}): {cards} flashcards and {questions} quiz questions, a sub-deck per chapter. In "
+        "Anki, choose File › Import and pick the file; importing a newer deck updates your cards "
+        "and keeps their review history."
+    ),
     "pdf-none-book": "This build has no PDF of the book: ",
     "pdf-none-cheatsheet": "This build has no PDF of the cheat sheet: ",
     "pdf-how": "{make} ({command}) prints it, with the Chromium the browser tests use.",

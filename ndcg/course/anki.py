@@ -259,7 +259,7 @@ def language_path(path, language: str) -> Path:
     return path if _language(language) == "en" else path.with_name(f"{path.stem}-{language}{path.suffix}")
 
 
-def write_apkg(path, language: str = "en") -> Path:
+def write_apkg(path, language: str = "en", timestamp: float | None = None) -> Path:
     """Write every flashcard and quiz question to an Anki package at ``path``; return the path.
 
     Parameters
@@ -269,6 +269,10 @@ def write_apkg(path, language: str = "en") -> Path:
         are created.
     language : str
         ``"en"`` or ``"zh"``.
+    timestamp : float, optional
+        The notes' and cards' modification time and the start of their ids (seconds since the
+        epoch; default: now). The book gives its edition's date: the same flashcards then give the
+        same collection, and a newer edition's notes are newer, so Anki updates them on import.
 
     Examples
     --------
@@ -282,7 +286,7 @@ def write_apkg(path, language: str = "en") -> Path:
     if path.suffix != ".apkg":
         raise ValueError(f"path must end in .apkg; got {str(path)!r}.")
     path.parent.mkdir(parents=True, exist_ok=True)
-    package(language=language).write_to_file(str(path))
+    package(language=language).write_to_file(str(path), timestamp=timestamp)
     return path
 
 
