@@ -103,10 +103,11 @@ class _Reader(HTMLParser):
             and not {"headerlink", "edition-switch-link", "download", "sources-link"} & set(classes)
         ):
             # (a download: each edition links its own file, tests/book/test_downloads.py; a
-            # back-reference of the bibliography, #id3, is numbered by each edition's build; a
+            # citation or a back-reference of the bibliography, #id43, is numbered by each
+            # edition's build (and the Chinese time box cites its reading rate); a
             # "source 00X" is linked wherever the words name it, ndcg_book/sources.py)
             target = link_target(self.page, attrs["href"])
-            if not re.fullmatch(r"#id\d+", target):
+            if not re.search(r"#id\d+$", target):
                 shown.links[target] += 1
 
     def handle_endtag(self, tag):
@@ -129,7 +130,9 @@ class _Reader(HTMLParser):
             return
         if self._inside("script", "style", "pre", "code", "textarea", "template"):
             return
-        for marker in re.findall(r"\*\*|(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])", data):
+        # (``2**grade``, Python's power between two words, is no marker)
+        markers = r"(?<![A-Za-z0-9])\*\*|\*\*(?![A-Za-z0-9])|(?<![\w*])\*(?=[^\s*])|(?<=[^\s*])\*(?![\w*])"
+        for marker in re.findall(markers, data):
             self.shown.markers.append(f"{marker} in {data.strip()[:60]!r}")
 
 

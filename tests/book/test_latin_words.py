@@ -284,14 +284,19 @@ def baseline(kind: str) -> Counter:
     return held
 
 
-def check_against_baseline(found: list[Finding], kind: str) -> None:
+def check_against_baseline(found: list[Finding], kind: str, exact: bool = True) -> None:
     """Fail on English the baseline does not count (listed with its context), and on a count
-    that fell (the baseline then wants writing again)."""
+    that fell (the baseline then wants writing again). Not ``exact`` (a PDF, whose words a
+    line break or another Chromium can split or join): only a word the baseline does not hold
+    for that file fails."""
     allowed = allowlist()
     found = [f for f in found if allowed.left_for(f) is None]
     now, held = counted(found), baseline(kind)
+    if not exact:
+        now = Counter(dict.fromkeys(now, 1))
+        held = Counter(dict.fromkeys(held, 1))
     new = [f for f in found if now[(f.where, f.word)] > held[(f.where, f.word)]]
-    fixed = sorted(key for key in held if now[key] < held[key])
+    fixed = sorted(key for key in held if now[key] < held[key]) if exact else []
     assert not new, report(new, kind)
     assert not fixed, (
         f"English fixed in the Chinese {kind} ({fixed[:10]}): write {BASELINE.name} again "
@@ -451,7 +456,7 @@ def test_the_chinese_pdfs_show_no_latin_word_outside_the_allowlist_the_pages_cod
     found = pdf_findings()
     if found is None:
         pytest.skip("no Chinese PDF (this build found no Chromium) or no pdftotext (poppler-utils)")
-    check_against_baseline(found, "PDFs")
+    check_against_baseline(found, "PDFs", exact=False)
 
 
 def write_baseline() -> None:
