@@ -60,7 +60,7 @@ def text(section: str) -> str:
 
 def numbers(section: str) -> list[str]:
     """The numbers a slide shows (its text, its notes), as a sorted list of distinct values."""
-    return sorted(set(re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?", text(section))))
+    return sorted(set(re.findall(r"(?<![A-Za-z0-9_.])-?\d+(?:\.\d+)?", text(section))))
 
 
 def test_the_complete_catalogues_include_the_first_two_decks():

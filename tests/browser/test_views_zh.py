@@ -112,7 +112,7 @@ def test_a_chinese_game_and_explorer_speak_chinese_even_on_bad_input(browser):
         context, page, errors = open_page(browser, ZH / "chapters" / "03_idcg.html", width)
         try:
             monster = page.locator('[data-ndcg-view="monster"]')
-            assert "击败DCG怪兽，赢得归一化之剑！" in monster.locator(".ndcg-head").inner_text()
+            assert "击败 DCG 怪兽，赢得归一化之剑！" in monster.locator(".ndcg-head").inner_text()
             assert "重新开始" in monster.inner_text() and "怪兽血量" in monster.inner_text()
             up = monster.locator("li[data-item] [data-action=up]").nth(3)
             assert up.get_attribute("aria-label").startswith("把 ")
