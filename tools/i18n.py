@@ -261,6 +261,21 @@ def update_stores(root: Path) -> list[str]:
 
 # -- checks ------------------------------------------------------------------------------------------
 
+#: The words of a ``\text{...}`` inside maths.
+_TEXT_WORDS = re.compile(r"\\text\{[^{}]*\}")
+
+
+def maths_symbols(tex: str) -> str:
+    """A formula without the words of its ``\\text{}`` parts and without spaces: what its
+    translation keeps (the words are the translator's, and a Chinese ``\\text`` may be split
+    around a symbol: ``\\text{前 } k \\text{ 个中的相关结果}``).
+
+    >>> maths_symbols(r"$\\frac{\\text{relevant in the top } k}{k}$") == maths_symbols(r"$\\frac{\\text{前 } k \\text{ 个}}{k}$")
+    True
+    """
+    return re.sub(r"\s+", "", _TEXT_WORDS.sub("", tex))
+
+
 #: A MyST role with its content: {glue:text}`key:.3f`, {doc}`/chapters/01_cg`, {term}`DCG <...>`.
 ROLE = re.compile(r"\{([\w:.-]+)\}`([^`]*)`")
 #: Inline code, inline maths and a link's target: each must come through unchanged.
@@ -306,7 +321,7 @@ def markup(text: str) -> Counter:
     rest = TAG.sub(" ", rest)
     found.update(f"code {c}" for c in CODE.findall(rest))
     rest = CODE.sub(" ", rest)
-    found.update(f"math {m}" for m in MATH.findall(rest))
+    found.update(f"math {maths_symbols(m)}" for m in MATH.findall(rest))
     found.update(f"link {u}" for u in LINK.findall(rest))
     found.update(f"url {u}" for u in URL.findall(rest))
     return found
