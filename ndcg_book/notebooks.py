@@ -180,33 +180,30 @@ class ChineseTwinDownloads(SphinxTransform):
             node["reftarget"] = "/" + twin
 
 
-#: The download menu's entry for the page's notebook: its text and its tooltip.
-SOURCE_LABEL = ".ipynb (page source)"
-SOURCE_TOOLTIP = (
-    "Download this page's source notebook: its text keeps the book's MyST markup, which "
-    "JupyterLab shows as raw text. To play, get the play notebook (see Practise)."
-)
-
-
 def label_source_notebook(app, pagename: str, templatename: str, context: dict, doctree) -> None:
     """``html-page-context``, after the theme: call the menu's notebook the page's source.
 
     >>> menu = {"type": "group", "label": "download-buttons",
     ...         "buttons": [{"label": "download-notebook-button", "text": ".ipynb", "tooltip": "?"}]}
     >>> context = {"ipynb_source": "chapters/02_dcg.ipynb", "header_buttons": [menu]}
-    >>> label_source_notebook(None, "chapters/02_dcg", "page.html", context, None)
+    >>> from types import SimpleNamespace
+    >>> app = SimpleNamespace(config=SimpleNamespace(language="en"))
+    >>> label_source_notebook(app, "chapters/02_dcg", "page.html", context, None)
     >>> menu["buttons"][0]["text"]
     '.ipynb (page source)'
     """
     if not context.get("ipynb_source"):
         return
+    from ndcg_book.words import words
+
+    text = words(app.config.language)
     for group in context.get("header_buttons", []):
         if group.get("label") != "download-buttons":
             continue
         for button in group.get("buttons", []):
             if button.get("label") == "download-notebook-button":
-                button["text"] = SOURCE_LABEL
-                button["tooltip"] = SOURCE_TOOLTIP
+                button["text"] = text("download-source")
+                button["tooltip"] = text("download-source-tooltip")
 
 
 def refresh_notebooks(app, exception) -> None:

@@ -513,15 +513,18 @@ def write_texts(app, exception) -> None:
     (outdir / TEXTS_FILE).write_text(f"var {TEXTS_GLOBAL} = {data};\n", encoding="utf-8")
 
 
-#: The book's own page templates (``layout.html``: Sphinx's search index on the search page only).
+#: The book's own page templates (``layout.html``: Sphinx's search index on the search page only;
+#: ``copyright.html``: the footer's copyright line in the edition's language).
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 def add_templates(app, config) -> None:
-    """Put :data:`TEMPLATES` on the template path, before the theme's own templates: its
-    ``layout.html`` extends the theme's and loads the search index on the search page only."""
+    """Put :data:`TEMPLATES` first on the template path, before the theme's own templates (and
+    pydata-sphinx-theme's ``components`` folder, which it puts there too): its ``layout.html``
+    extends the theme's and loads the search index on the search page only, its
+    ``copyright.html`` replaces the theme's component."""
     if str(TEMPLATES) not in config.templates_path:
-        config.templates_path.append(str(TEMPLATES))
+        config.templates_path.insert(0, str(TEMPLATES))
 
 
 def register(app) -> None:

@@ -63,6 +63,13 @@ TEXTS = {
     "edition": "Edition: {edition}.",
     # myst-nb's buttons of a folded cell; the English edition keeps myst-nb's own ("Show code cell
     # source"), whose {type} is an English word: the Chinese edition's say what they fold.
+    # The download menu's entry for the page's notebook (ndcg_book.notebooks.label_source_notebook):
+    # its text and its tooltip.
+    "download-source": ".ipynb (page source)",
+    "download-source-tooltip": (
+        "Download this page's source notebook: its text keeps the book's MyST markup, which "
+        "JupyterLab shows as raw text. To play, get the play notebook (see Practise)."
+    ),
     "code-show": "Show the code",
     "code-hide": "Hide the code",
     "edition-text": "version {version}, built {date}",

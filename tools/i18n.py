@@ -261,8 +261,11 @@ def update_stores(root: Path) -> list[str]:
 
 # -- checks ------------------------------------------------------------------------------------------
 
-#: The words of a ``\text{...}`` inside maths.
-_TEXT_WORDS = re.compile(r"\\text\{[^{}]*\}")
+#: The words of a ``\text{}`` inside maths (or ``\mbox{}``, ``\textrm{}``, or a word set upright,
+#: ``\mathrm{gain}``): a translation rewords them.
+TEXT_IN_MATHS = re.compile(
+    r"\\(?:text|textrm|textbf|textit|mbox)\s*\{((?:[^{}]|\{[^{}]*\})*)\}|\\mathrm\{[a-z]{3,}\}"
+)
 
 
 def maths_symbols(tex: str) -> str:
@@ -273,7 +276,7 @@ def maths_symbols(tex: str) -> str:
     >>> maths_symbols(r"$\\frac{\\text{relevant in the top } k}{k}$") == maths_symbols(r"$\\frac{\\text{前 } k \\text{ 个}}{k}$")
     True
     """
-    return re.sub(r"\s+", "", _TEXT_WORDS.sub("", tex))
+    return re.sub(r"\s+", "", TEXT_IN_MATHS.sub("", tex))
 
 
 #: A MyST role with its content: {glue:text}`key:.3f`, {doc}`/chapters/01_cg`, {term}`DCG <...>`.

@@ -23,17 +23,13 @@ import pytest
 
 from tests.book.helpers import toc_files
 from tools import chromium as browser_setup
+from tools.i18n import maths_symbols
 
 BOOK = browser_setup.book_html()
 ZH = BOOK / "zh"
 PAGES = toc_files()
 BUILT = pytest.mark.skipif(
     not (ZH / "index.html").is_file(), reason=f"no Chinese edition at {ZH}: run `make book` first"
-)
-#: The words of a ``\text{}`` (or ``\mbox{}``, ``\textrm{}``, or a word set upright, ``\mathrm{gain}``):
-#: a translation rewords them.
-TEXT_IN_MATHS = re.compile(
-    r"\\(?:text|textrm|textbf|textit|mbox)\s*\{((?:[^{}]|\{[^{}]*\})*)\}|\\mathrm\{[a-z]{3,}\}"
 )
 #: What a page shows of its own edition only: a view (its texts in both languages, for the script
 #: to pick; tests/browser/test_views*.py) and the offer of the edition's participant pack.
@@ -161,12 +157,6 @@ def shown(edition: Path, page: str) -> Shown:
     reader = _Reader(page)
     reader.feed(text[start:end] if start >= 0 else text)
     return reader.shown
-
-
-def maths_symbols(tex: str) -> str:
-    """A formula without the words of its ``\\text{}`` parts and without spaces: what a translation
-    keeps (a ``\\text`` split around a symbol, ``第 } i \\text{ 位``, keeps the symbol)."""
-    return re.sub(r"\s+", "", TEXT_IN_MATHS.sub("", tex))
 
 
 def displayed(maths: list[str]) -> list[str]:

@@ -261,7 +261,7 @@ def _decks() -> list[Path]:
 #: ``left`` names, counted per file and word (``where<TAB>word<TAB>count``): a ratchet. The scan
 #: fails on a word that is not there or more often than counted (new English), and on a count
 #: that fell (English fixed: write the file again, ``python -m tests.book.test_latin_words``).
-#: What stays in it: the theme's download menu (".ipynb (page source)") and "© Copyright", sizes
+#: What stays in it: the file types of the theme's download menu (.md, .pdf), sizes
 #: in kB, trec_eval's terms (qrels, run), the libraries' error messages quoted in English
 #: (further/04-libraries), the names of chapter 4's table of examples, the race keys of
 #: further/06-twenty-seeds ("cutoff-tiered"), words such as bug, wheel, epoch, vs.

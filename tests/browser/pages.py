@@ -4,6 +4,7 @@ tests)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from tools import chromium as browser_setup
 
@@ -115,10 +116,13 @@ class Visit:
                 f"{message.type}: {message.text} ({where.get('url', '?')}:{where.get('lineNumber', '?')})"
             )
 
-    def settle(self, quiet_ms: int = 500, limit_ms: int = 15_000):
+    def settle(self, quiet_ms: int = 300, limit_ms: int = 15_000):
         """Wait until the page has loaded everything it loads by itself (fonts, MathJax
         components, deferred scripts), typeset its maths, and then made no request for
-        ``quiet_ms`` (Playwright's own "networkidle" never comes for some file:// pages)."""
+        ``quiet_ms`` (Playwright's own "networkidle" never comes for some file:// pages). The
+        fonts and the maths are awaited first, so the quiet only has to outlast the gap between
+        one local load and the next (a few ms from a disk; 300 ms leaves a margin on a busy
+        machine, and is paid on every visit of the suite)."""
         self.page.evaluate("() => document.fonts.ready.then(() => true)")
         if self.page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
             self.page.evaluate("() => MathJax.startup.promise.then(() => true)")
@@ -126,8 +130,8 @@ class Visit:
         while waited < limit_ms:
             if not self.pending and (self.clock() - self.last_activity) * 1000 >= quiet_ms:
                 return
-            self.page.wait_for_timeout(100)
-            waited += 100
+            self.page.wait_for_timeout(50)
+            waited += 50
         raise AssertionError(f"{self.url}: still loading after {limit_ms} ms: {sorted(self.pending)}")
 
     def typeset(self, locator, text_with_math: bool):
@@ -154,3 +158,46 @@ class Visit:
         self.context.close()
         found = {kind: items for kind, items in problems.items() if items}
         assert not found, f"{self.url}: {found}"
+
+
+def course_pages() -> list[str]:
+    """Every page of the built book with course HTML (an element with an ``ndcg-`` class other
+    than the time box's ``ndcg-timing``)."""
+    if not BOOK.is_dir():
+        return []
+    import re
+
+    # (the time box, ndcg-timing, is the book's text, not a component: a page with only it is
+    # audited with the other pages)
+    # (nor is ndcg-lang, a text given in both languages). The Chinese edition's components are the
+    # same code with other words: its core chapters are audited too (zh/chapters/NN_x.html).
+    course = re.compile(r"""class=(["'])(?:(?!\1).)*\bndcg-(?!timing\b|lang\b)""")
+
+    def audited(relative: Path) -> bool:
+        if relative.parts[0] == "zh":
+            return len(relative.parts) == 3 and relative.parts[1] == "chapters"
+        return not relative.parts[0].startswith("_")
+
+    return sorted(
+        path.relative_to(BOOK).as_posix()
+        for path in BOOK.rglob("*.html")
+        if audited(path.relative_to(BOOK))
+        and course.search(path.read_text(encoding="utf-8", errors="replace"))
+    )
+
+
+def other_pages() -> list[str]:
+    """Every page of ``_toc.yml`` that :func:`course_pages` leaves out, in the book's order."""
+    from tests.book.helpers import toc_files
+
+    if not BOOK.is_dir():
+        return []
+    files = toc_files(Path(__file__).resolve().parents[2])
+    course = set(course_pages())
+    return [f"{name}.html" for name in files if f"{name}.html" not in course]
+
+
+def audited_pages() -> set[str]:
+    """The pages tests/browser/test_a11y.py opens from file:// (every course page, both editions'
+    core chapters, and every other page of ``_toc.yml``): their clean first load is checked there."""
+    return set(course_pages()) | set(other_pages())
