@@ -113,6 +113,12 @@ _QUERY_EFFECT_SD = 0.5  # per-query shift of the latent relevance
 _LABEL_NOISE_SD = 1.0  # noise added to the latent relevance
 _NOISY_CORRELATION = 0.25  # correlation of a noisy feature with the latent relevance
 _FEATURE_SHIFT_SD = 1.0  # per-query, per-feature shift of the observed features
+#: The largest integer a grade or a query id may be: they are held as 64-bit integers.
+_INT64_MAX = int(np.iinfo(np.int64).max)
+#: The most columns :func:`load_svmlight` makes from the feature ids alone (``X`` is dense): a
+#: larger id is a typo or another format, unless ``n_features`` says the file really has that
+#: many (MSLR-WEB has 136 features, Yahoo! LTR 700, Istella 220).
+MAX_FEATURES_UNASKED = 100_000
 
 
 def make_letor(
@@ -462,10 +468,13 @@ def load_svmlight(path, n_features=None, *, query=None, group=None):
     ValueError
         Naming the file and the line number, for a line without a
         ``qid:<integer>`` second field (when no query sizes are given), a
-        line with one (when they are), a grade that is not an integer, a
-        pair that is not ``<fid>:<value>``, a feature id below 1 or above
-        ``n_features``, a repeated feature id, or a value that is not a
-        finite number; also for a file with no data line, a query size that
+        line with one (when they are), a query id that does not fit a 64-bit
+        integer, a grade that is not a whole number from 0 up (or does not
+        fit a 64-bit integer), a pair that is not ``<fid>:<value>``, a
+        feature id below 1 or above ``n_features`` (above
+        :data:`MAX_FEATURES_UNASKED` when ``n_features`` is not given: ``X``
+        is dense), a repeated feature id, or a value that is not a finite
+        number; also for a file with no data line, a query size that
         is not a positive integer, and sizes that do not add up to the
         number of rows.
 
@@ -510,6 +519,13 @@ def load_svmlight(path, n_features=None, *, query=None, group=None):
         grade = _parse_number(data[0], float, where, "the grade")
         if grade != int(grade):
             raise ValueError(f"{where}: the grade {data[0]!r} is not an integer.")
+        if not 0 <= grade <= _INT64_MAX:
+            raise ValueError(
+                f"{where}: the grade {data[0]!r} must be a whole number from 0 (not relevant) up; "
+                "a relevance grade is never negative."
+                if grade < 0
+                else f"{where}: the grade {data[0]!r} is too large (at most {_INT64_MAX})."
+            )
         has_qid = len(data) > 1 and data[1].startswith("qid:")
         if sizes is not None:
             if has_qid:
@@ -529,6 +545,11 @@ def load_svmlight(path, n_features=None, *, query=None, group=None):
                 query_id = int(data[1][4:])
             except ValueError:
                 raise ValueError(f"{where}: the query id in {data[1]!r} is not an integer.") from None
+            if not -_INT64_MAX - 1 <= query_id <= _INT64_MAX:
+                raise ValueError(
+                    f"{where}: the query id in {data[1]!r} does not fit a 64-bit integer "
+                    f"(from {-_INT64_MAX - 1} to {_INT64_MAX})."
+                )
             pairs = data[2:]
         row = len(grades)
         seen = set()
@@ -543,6 +564,11 @@ def load_svmlight(path, n_features=None, *, query=None, group=None):
             if fid < 1 or (n_features is not None and fid > n_features):
                 upper = "" if n_features is None else f" and at most n_features={n_features}"
                 raise ValueError(f"{where}: feature id {fid} in {pair!r} must be at least 1{upper}.")
+            if n_features is None and fid > MAX_FEATURES_UNASKED:
+                raise ValueError(
+                    f"{where}: feature id {fid} in {pair!r} would make {fid:,} dense columns; ids above "
+                    f"{MAX_FEATURES_UNASKED:,} are read only when n_features says the file has that many."
+                )
             if fid in seen:
                 raise ValueError(f"{where}: feature id {fid} appears twice.")
             seen.add(fid)

@@ -237,6 +237,12 @@ def test_hand_written_mslr_style_file(tmp_path):
         ("1 qid:1 a:3", "feature id"),
         ("1 qid:1 0:3", "at least 1"),
         ("1 qid:1 2:3 2:4", "twice"),
+        # out of range: each was an OverflowError, a MemoryError (745 GiB) or a silent negative grade
+        ("1 qid:99999999999999999999 1:0.5", "64-bit"),
+        ("1 qid:-99999999999999999999 1:0.5", "64-bit"),
+        ("1 qid:1 100000000000:0.5", "n_features"),
+        ("-1 qid:1 1:0.5", "never negative"),
+        ("1e30 qid:1 1:0.5", "too large"),
     ],
 )
 def test_malformed_lines_raise_with_the_line_number(tmp_path, line, message):
@@ -245,6 +251,14 @@ def test_malformed_lines_raise_with_the_line_number(tmp_path, line, message):
     with pytest.raises(ValueError, match=message) as error:
         load_svmlight(path)
     assert "line 3" in str(error.value) and "bad.txt" in str(error.value)
+
+
+def test_grades_and_query_ids_at_their_limits_are_read():
+    X, y, qid = load_svmlight(io.StringIO("0 qid:-9223372036854775808 1:1\n4 qid:9223372036854775807 2:1\n"))
+    assert y.tolist() == [0, 4] and qid.tolist() == [-(2**63), 2**63 - 1]
+    # a feature id above the unasked limit is read when n_features says so
+    X, _, _ = load_svmlight(io.StringIO("1 qid:1 100001:2.5\n"), n_features=100_001)
+    assert X.shape == (1, 100_001) and X[0, -1] == 2.5
 
 
 def test_feature_id_above_n_features_and_empty_files_raise():
