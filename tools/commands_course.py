@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
 from pathlib import Path
 
+from tools import base
 from tools.base import python, run, tool
 
 
@@ -23,9 +27,52 @@ def check(args: argparse.Namespace) -> None:
     print("All set: your setup is ready for the workshop.")
 
 
+#: JupyterLab's settings for the course's environment, in ``overrides.json`` of its
+#: ``share/jupyter/lab/settings`` (read by every JupyterLab started from the course's venv, and by
+#: no other; what a learner sets in JupyterLab still wins): no "get notified about official Jupyter
+#: news?" prompt over the first notebook, no check for updates of a pinned JupyterLab.
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
+}
+
+#: What ``lab`` adds when JupyterLab stopped and this is root: Jupyter refuses to start as root
+#: (a Docker container, some cloud machines) with its own message, and no way out.
+ROOT_HINT = (
+    "\nJupyterLab did not start, and you are running as root (in a container or on a cloud machine,\n"
+    "often): Jupyter refuses to start as root unless told to. Where root is the only user, start it\n"
+    "with:\n\n"
+    "    {jupyter} lab --allow-root --notebook-dir=.\n\n"
+    "(Everywhere else, run `make lab` as your own user instead.)"
+)
+
+
+def lab_settings(venv: Path) -> Path:
+    """Write :data:`LAB_SETTINGS` into the environment ``venv`` (merged into an ``overrides.json``
+    already there) and return the file."""
+    path = venv / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    settings = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    for plugin, values in LAB_SETTINGS.items():
+        settings[plugin] = {**settings.get(plugin, {}), **values}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def is_root() -> bool:
+    """Whether this process runs as root (never on Windows, which has no ``geteuid``)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
 def lab(args: argparse.Namespace) -> None:
-    """JupyterLab, opened on the repository (``main`` has installed the participant set first)."""
-    run([tool("jupyter"), "lab", "--notebook-dir=."])
+    """JupyterLab, opened on the repository (``main`` has installed the participant set first),
+    with the course's settings; when it stops with an error as root, how to start it as root."""
+    lab_settings(base.ROOT / base.VENV)
+    try:
+        run([tool("jupyter"), "lab", "--notebook-dir=."])
+    except SystemExit:
+        if is_root():
+            print(ROOT_HINT.format(jupyter=tool("jupyter")), file=sys.stderr, flush=True)
+        raise
 
 
 def participant_pack(args: argparse.Namespace) -> None:

@@ -21,7 +21,7 @@ from _pytest.mark.expression import Expression
 
 from tests.tools.helpers import CONFIG, LOCK, REPO, age, commands, run
 from tests.tools_loader import load_script
-from tools import base, commands_lint, commands_sources, commands_tests, install, pythons
+from tools import base, commands_course, commands_lint, commands_sources, commands_tests, install, pythons
 
 #: What `make test-fast` collects: the metric library, learning to rank and the course's tests,
 #: and the package's doctests (tests/book, tests/browser, tests/tools, tests/experiments: `make test`).
@@ -137,6 +137,12 @@ def what_it_runs(command: list[str]) -> str | None:
     return None
 
 
+@pytest.fixture(autouse=True)
+def not_root(monkeypatch):
+    """The commands as a learner's own user runs them (CI runs as root): ``lab`` as root stops."""
+    monkeypatch.setattr(commands_course, "is_root", lambda: False)
+
+
 @pytest.mark.parametrize("name", SUBCOMMANDS)
 def test_each_subcommand_runs_what_exists_from_the_venv_with_its_options(name, repo, calls):
     """Each subcommand runs venv programs from the repository root, in order; the script or module
@@ -156,6 +162,31 @@ def test_each_subcommand_runs_what_exists_from_the_venv_with_its_options(name, r
             assert importlib.util.find_spec(target) is not None, f"{name} runs -m {target}: no such module"
         if "-c" in command:  # `check`'s one-line import: it must import in this environment
             exec(compile(command[command.index("-c") + 1], "<check>", "exec"), {})
+
+
+def test_lab_writes_the_course_s_jupyterlab_settings_into_its_venv_and_keeps_others(repo, calls):
+    path = repo / ".venv" / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    path.parent.mkdir(parents=True)
+    mine = {"@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"}}
+    path.write_text(json.dumps(mine), encoding="utf-8")
+    assert run.main(["lab"]) == 0
+    settings = json.loads(path.read_text(encoding="utf-8"))
+    assert settings == {**mine, **commands_course.LAB_SETTINGS}  # no news prompt, and the theme kept
+    assert run.main(["lab"]) == 0 and json.loads(path.read_text(encoding="utf-8")) == settings
+
+
+def test_lab_as_root_says_how_to_start_jupyterlab_when_jupyter_refuses(repo, monkeypatch, capsys):
+    # Jupyter's own refusal (exit 1) as root: the hint follows it; a root user whose Jupyter
+    # config allows root (tests/tools/test_install.py) starts JupyterLab as anyone does.
+    monkeypatch.setattr(subprocess, "run", lambda command, **options: subprocess.CompletedProcess(command, 1))
+    for root in (True, False):
+        monkeypatch.setattr(commands_course, "is_root", lambda root=root: root)
+        with pytest.raises(SystemExit):
+            run.main(["lab"])
+        said = capsys.readouterr().err
+        assert ("--allow-root" in said) is root, said
+        if root:
+            assert str(repo / ".venv" / "bin" / "jupyter") in said
 
 
 def test_pdf_prints_the_built_book_and_builds_it_first_when_there_is_none(repo, calls):
