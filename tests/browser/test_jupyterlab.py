@@ -252,6 +252,17 @@ def close_all(lab, page) -> None:
     shut_kernels(lab)
 
 
+def jupyterlab_s_own(error) -> bool:
+    """Whether a page error is JupyterLab's own, thrown about a notebook this module closed, not
+    the learner's notebook: "Disposed" (JupyterLab closing the notebook before this one, landing
+    late), and ipywidgets' JupyterLab manager looking up the kernel of a session that has just
+    ended (``getWidgetManagerOwner`` reads ``sessionContext.session.kernel`` with no session left:
+    jupyter-widgets/ipywidgets#3970, open; CI saw it twice, on the notebook after a closed one)."""
+    if str(error) == "Disposed":
+        return True
+    return "reading 'kernel'" in str(error) and "@jupyter-widgets/jupyterlab-manager" in (error.stack or "")
+
+
 def kinds_of(path: Path) -> set[str]:
     """The kinds of live view (``data-ndcg-view``) that the stored notebook shows."""
     return set(re.findall(r'data-ndcg-view=\\"([a-z-]+)\\"', path.read_text(encoding="utf-8")))
@@ -277,6 +288,22 @@ def notebooks_to_play(kinds: dict[str, set[str]]) -> list[str]:
 PLAYED = notebooks_to_play({path.stem: kinds_of(path) for path in PLAY})
 
 
+def test_only_jupyterlab_s_own_errors_about_closed_notebooks_are_let_through():
+    class Error(Exception):
+        def __init__(self, message, stack):
+            super().__init__(message)
+            self.stack = stack
+
+    manager = "at getWidgetManagerOwner (lab/extensions/@jupyter-widgets/jupyterlab-manager/static/160.js)"
+    assert jupyterlab_s_own(Error("Disposed", ""))
+    assert jupyterlab_s_own(Error("Cannot read properties of null (reading 'kernel')", manager))
+    # the same words from the course's own code, or any other error, fail the test
+    assert not jupyterlab_s_own(
+        Error("Cannot read properties of null (reading 'kernel')", "at ndcg-course.js:1")
+    )
+    assert not jupyterlab_s_own(Error("ReferenceError: x is not defined", manager))
+
+
 def test_every_play_notebook_shows_live_views():
     # the play notebooks hold the chapters' games, explorers and figures, as live views
     counts = {path.stem: views_of(path) for path in PLAY}
@@ -295,9 +322,7 @@ def test_a_play_notebook_reads_well_then_plays_in_jupyterlab(lab, play_page, pat
     errors = []
 
     def record(error):
-        # JupyterLab's own error of closing the notebook before this one ("Disposed") may land
-        # late, on this page: it is not this notebook's
-        if str(error) != "Disposed":
+        if not jupyterlab_s_own(error):
             errors.append(f"{error}\n{error.stack}")  # (where it came from, should it come back)
 
     page.on("pageerror", record)
