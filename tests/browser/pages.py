@@ -4,6 +4,7 @@ tests)."""
 from __future__ import annotations
 
 import time
+from functools import cache
 from pathlib import Path
 
 from tools import chromium as browser_setup
@@ -160,6 +161,7 @@ class Visit:
         assert not found, f"{self.url}: {found}"
 
 
+@cache
 def course_pages() -> list[str]:
     """Every page of the built book with course HTML (an element with an ``ndcg-`` class other
     than the time box's ``ndcg-timing``)."""
@@ -186,6 +188,7 @@ def course_pages() -> list[str]:
     )
 
 
+@cache
 def other_pages() -> list[str]:
     """Every page of ``_toc.yml`` that :func:`course_pages` leaves out, in the book's order."""
     from tests.book.helpers import toc_files
@@ -199,5 +202,6 @@ def other_pages() -> list[str]:
 
 def audited_pages() -> set[str]:
     """The pages tests/browser/test_a11y.py opens from file:// (every course page, both editions'
-    core chapters, and every other page of ``_toc.yml``): their clean first load is checked there."""
+    core chapters, and every other page of ``_toc.yml``): their clean first load is checked there.
+    (The page lists are read from the built book once per process: each call reads every page.)"""
     return set(course_pages()) | set(other_pages())
