@@ -4,6 +4,10 @@
 // file:// (localStorage; no request leaves the page). The switch keeps the reader's place: its
 // link carries the page's #section (both editions give a section the same id), so 简体中文 on
 // chapters/02_dcg.html#the-formula opens zh/chapters/02_dcg.html#the-formula.
+// The link also carries the choice itself (?edition=en), and the page it opens believes that over
+// the storage: Chromium may hand a freshly opened file:// page the value stored before the click,
+// and the English landing page would then send the reader straight back to the Chinese one. The
+// page takes the query out of its address once read.
 (() => {
   const KEY = "ndcg-book:edition";
   const store = (value) => {
@@ -30,9 +34,18 @@
     const twins = links.map((link) => link.getAttribute("href").split("#")[0]);
     const keepPlace = () => {
       links.forEach((link, i) => {
-        link.setAttribute("href", twins[i] + window.location.hash);
+        const edition = encodeURIComponent(link.getAttribute("data-edition"));
+        link.setAttribute("href", `${twins[i]}?edition=${edition}${window.location.hash}`);
       });
     };
+    const asked = new URLSearchParams(window.location.search).get("edition");
+    if (asked !== null) {
+      try {
+        window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
+      } catch {
+        // an address that cannot be rewritten keeps its query; the page works the same
+      }
+    }
     keepPlace();
     window.addEventListener("hashchange", keepPlace);
     for (const link of links) {
@@ -41,12 +54,13 @@
         store(link.getAttribute("data-edition"));
       });
     }
-    const chosen = stored();
+    const known = new Set([here, ...links.map((link) => link.getAttribute("data-edition"))]);
+    const chosen = known.has(asked) ? asked : stored();
     if (nav.getAttribute("data-landing") === "true" && here === "en" && chosen === "zh" && links.length) {
       window.location.replace(links[0].getAttribute("href"));
       return;
     }
-    if (chosen !== here) {
+    if (stored() !== here) {
       store(here);
     }
   };

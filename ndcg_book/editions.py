@@ -6,7 +6,7 @@ Chinese one (the same pages with ``language = zh_CN`` and the translations of
 
 * puts a **language switch** at the top of every page: a relative link to the same page in the
   other edition (``chapters/01_cg.html`` ↔ ``zh/chapters/01_cg.html``), so it works from
-  ``file://``; ``_static/edition-switch.js`` remembers the reader's choice, and the English landing
+  ``file://``; ``_static/ndcg-editions.js`` remembers the reader's choice, and the English landing
   page opens the Chinese one when that was the reader's last choice; each page names its twin
   with ``<link rel="alternate" hreflang>``;
 * marks the Chinese inside the English edition's pages with ``lang="zh"`` (a screen reader then
