@@ -6,7 +6,10 @@ tests inject it into the page from that file, so nothing comes from the network.
 
 On every page of the built book that shows something of the course, in light and in dark
 mode, once the views are active and MathJax has typeset the page (one load of the page for
-both modes: it opens in light mode, and the theme's own switch turns it dark):
+both modes: it opens in light mode, and the theme's own switch turns it dark). Every axe rule
+runs in light mode; in dark mode, the rules that read colours (:data:`COLOUR_RULES`), since the
+switch changes colours and nothing else: a check on every page holds that the same elements show
+in both modes, so a page that shows something in one mode only gets every rule in both.
 
 * axe runs on the course's own components (``.ndcg-kf``, ``.ndcg-widget``,
   ``table.ndcg-steps``, ``.ndcg-compare``, the printable page ``.ndcg-print``, every
@@ -138,15 +141,30 @@ def test_the_front_end_stays_small():
 SKIPPED = [["mjx-math"]]
 
 
-def violations(page, context) -> list[dict]:
+#: The axe rules whose outcome depends on the colours of the page, the only thing the theme's
+#: light/dark switch changes (axe 4.11's rules tagged ``cat.color``: text contrast, and links told
+#: from the text around them by colour alone). ``color-contrast-enhanced`` (AAA) is off by default.
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+
+#: What the page shows: the number of elements the browser renders visible. The same in both
+#: modes, or the dark mode shows something the light one hides and needs every rule again.
+SHOWN = """() => [...document.querySelectorAll('body *')]
+  .filter(el => el.checkVisibility({opacityProperty: true, visibilityProperty: true})).length"""
+
+
+def violations(page, context, rules: tuple[str, ...] | None = None) -> list[dict]:
     """axe's serious and critical violations in ``context`` (None: the whole page), one row per
-    element; never in :data:`SKIPPED`."""
+    element; never in :data:`SKIPPED`; only ``rules`` when given (else every rule axe runs by
+    default)."""
     context = {**(context or {}), "exclude": SKIPPED}
+    options = {"resultTypes": ["violations"], "preload": False}
+    if rules is not None:
+        options["runOnly"] = {"type": "rule", "values": list(rules)}
     result = page.evaluate(
-        "context => axe.run(context, {resultTypes: ['violations'], preload: false}).then(r => r.violations.map(v => ({"
+        "([context, options]) => axe.run(context, options).then(r => r.violations.map(v => ({"
         " id: v.id, help: v.help, nodes: v.nodes.map(n => ({impact: n.impact, target: n.target.join(' '),"
         " summary: n.failureSummary, html: n.html.slice(0, 160)})) })))",
-        context,
+        [context, options],
     )
     return [
         {"rule": v["id"], "help": v["help"], **node}
@@ -271,10 +289,12 @@ def audit(browser, page_path: str) -> None:
     assert present, f"{page_path}: no course component found"
     # (the same visit: every formula typeset, in both editions' chapters)
     assert not (bad := untypeset(page)), f"{page_path}: formulas MathJax did not typeset: {bad}"
-    found = {}
+    found, shown = {}, {}
     for mode in MODES:
         switch_mode(page, mode)
-        found[mode] = audit_mode(page, page_path, mode, present, entries)
+        shown[mode] = page.evaluate(SHOWN)
+        rules = None if mode == MODES[0] or shown[mode] != shown[MODES[0]] else COLOUR_RULES
+        found[mode] = audit_mode(page, page_path, mode, present, entries, rules)
     visit.close()
     for mode, (low, ours, unlisted) in found.items():
         assert not low, f"{page_path} ({mode}): text below 4.5:1 in the course's components: {low}"
@@ -285,12 +305,13 @@ def audit(browser, page_path: str) -> None:
         )
 
 
-def audit_mode(page, page_path: str, mode: str, present: list[str], entries: list[dict]):
+def audit_mode(page, page_path: str, mode: str, present: list[str], entries: list[dict], rules=None):
     """The page as it shows now, in ``mode``: its texts of ours below 4.5:1, the violations in
-    the course's components, and the theme's that the allowlist does not list."""
+    the course's components (of ``rules`` only, when given), and the theme's that the allowlist
+    does not list."""
     # One axe run over the whole page (the slowest step of the suite), then each violation is the
     # course's when its element sits inside one of the course's components, else the theme's.
-    everything = violations(page, None)
+    everything = violations(page, None, rules)
     inside = page.evaluate(
         "([rows, selectors]) => rows.map(t => { try { const el = document.querySelector(t);"
         " return !!(el && selectors.some(s => el.closest(s))); } catch (e) { return false; } })",
@@ -334,9 +355,17 @@ def test_axe_catches_what_it_should(browser):
     )
     page.add_script_tag(path=str(AXE))
     rules = {row["rule"] for row in violations(page, {"include": [[".ndcg-kf"]]})}
+    colour_only = {row["rule"] for row in violations(page, {"include": [[".ndcg-kf"]]}, COLOUR_RULES)}
     low = page.evaluate(LOW_CONTRAST, [[".ndcg-kf"], 4.5])
+    # the rules the dark mode runs are every rule of axe's about colour that it runs by default
+    tagged = page.evaluate("() => axe.getRules(['cat.color']).map(r => r.ruleId)")
+    off = page.evaluate("() => axe._audit.rules.filter(r => !r.enabled).map(r => r.id)")
+    shown = page.evaluate(SHOWN)
     context.close()
     assert {"image-alt", "color-contrast"} <= rules
+    assert colour_only == {"color-contrast"}
+    assert sorted(set(tagged) - set(off)) == sorted(COLOUR_RULES)
+    assert shown == 4  # main, div, img and p: what the body shows
     assert [row["text"] for row in low] == ["pale text"]
 
 
@@ -358,10 +387,14 @@ def audit_main(browser) -> tuple[list[dict], list[str], float]:
         page.add_script_tag(path=str(AXE))
         assert page.locator("main").count() == 1, f"{path}: no main element"
         found += [{"page": path, "rule": "maths not typeset", "target": tex} for tex in untypeset(page)]
+        shown = {}
         for mode in MODES:
             switch_mode(page, mode)
+            shown[mode] = page.evaluate(SHOWN)
+            rules = None if mode == MODES[0] or shown[mode] != shown[MODES[0]] else COLOUR_RULES
             found += [
-                {"page": path, "mode": mode, **row} for row in violations(page, {"include": [["main"]]})
+                {"page": path, "mode": mode, **row}
+                for row in violations(page, {"include": [["main"]]}, rules)
             ]
         try:
             visit.close()
