@@ -26,6 +26,7 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``redirects``   the moved pages' old addresses (``setup.html``, ``teaching/02_dcg.html`` ...) lead
                 to their new homes
 ``glossary_order`` the Chinese edition's glossary in pinyin order (``pypinyin``)
+``solutions``   a solution's whole title opens it (sphinx-exercise links half of it to the exercise)
 ``comments``    code comments in the Chinese edition's code cells and the Chinese notebooks (a
                 helper of ``editions`` and ``tools/notebooks_zh.py``; it registers nothing)
 
@@ -54,6 +55,7 @@ PARTS = (
     "redirects",
     "editions",
     "glossary_order",
+    "solutions",
 )
 
 

@@ -161,7 +161,7 @@ def test_true_false_and_multi_select_in_the_browser(browser, deck, width):
     assert "Correct." in text and "Right, CG is a plain sum." in text
     assert "is-correct" in tf.locator('button[data-option="1"]').get_attribute("class")
 
-    # multi-select: tick A only, check: wrong, with every option's feedback
+    # multi-select: tick A only, check: wrong; first how many options are wrong, not which
     multi = root.locator('[data-question="k-multi"]')
     boxes = multi.locator("input[type=checkbox]")
     assert boxes.count() == 3
@@ -171,6 +171,17 @@ def test_true_false_and_multi_select_in_the_browser(browser, deck, width):
     fb = feedback_of(root, "k-multi")
     text = fb.text_content()
     assert "Incorrect." in text and "1 option is not as they should be" in text
+    assert "Change your ticks and check again." in text
+    assert "NDCG is one, graded." not in text and "Right choice." not in text
+    assert multi.locator("label.is-correct, label.is-wrong").count() == 0
+    # every option's verdict on request, by keyboard; the focus goes to the first of them
+    reveal = fb.locator("[data-action=reveal]")
+    assert reveal.inner_text() == "Show each option's verdict"
+    reveal.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.classList.contains('ndcg-qz-fb-item')")
+    text = fb.text_content()
+    assert fb.locator("[data-action=reveal]").count() == 0
     for feedback in ("NDCG is one, graded.", "RMSE measures a regression.", "MRR is one, binary."):
         assert feedback in text
     assert "C (not ticked)" in text and "Wrong choice." in text and "Right choice." in text

@@ -172,8 +172,11 @@ def check_choice(visit: Visit, box, question, choice: int, lang: str = "en"):
     visit.typeset(feedback, has_math(option.feedback))
 
 
-def check_ticks(visit: Visit, box, question, ticked: list[int], lang: str = "en"):
-    """Tick exactly ``ticked`` of a multi-select question and check; check every option's feedback."""
+def check_ticks(visit: Visit, box, question, ticked: list[int], lang: str = "en", first: bool = False):
+    """Tick exactly ``ticked`` of a multi-select question and check (``first``: the question's
+    first check); check the verdict, and every option's feedback: at once when the answer is
+    right or not the first, else only once the reader asks for it (a first wrong check says how
+    many options are wrong, not which)."""
     feedback = box.locator("[data-role=feedback]")
     for index in range(len(question.options)):
         box.locator(f"input[data-option='{index}']").set_checked(index in ticked)
@@ -184,6 +187,14 @@ def check_ticks(visit: Visit, box, question, ticked: list[int], lang: str = "en"
     text = feedback.text_content()
     assert (word("correct", lang) + word("exactly-right", lang) if right else said("incorrect", lang)) in text
     items = feedback.locator(".ndcg-qz-fb-item")
+    reveal = feedback.locator("[data-action=reveal]")
+    if first and not right:
+        wrong = sum((index in ticked) != option.correct for index, option in enumerate(question.options))
+        assert said("wrong-one" if wrong == 1 else "wrong-many", lang, n=wrong) in text
+        assert items.count() == 0 and box.locator("label.is-correct, label.is-wrong").count() == 0, text
+        assert reveal.inner_text().strip() == word("show-verdicts", lang)
+        reveal.click()
+    assert reveal.count() == 0
     assert items.count() == len(question.options)
     for index, option in enumerate(question.options):
         good = (index in ticked) == option.correct
@@ -214,8 +225,8 @@ def check_quiz(visit: Visit, every_question: bool = True):
                 wrong = right[1:]
             else:
                 wrong = [*right, next(i for i, option in enumerate(question.options) if not option.correct)]
-            for ticked in [right] if last else [wrong, right]:
-                check_ticks(visit, box, question, ticked, lang)
+            for attempt, ticked in enumerate([right] if last else [wrong, right]):
+                check_ticks(visit, box, question, ticked, lang, first=attempt == 0)
         else:
             wrong = next(i for i, option in enumerate(question.options) if not option.correct)
             for choice in [question.answer] if last else [wrong, question.answer]:
@@ -224,6 +235,8 @@ def check_quiz(visit: Visit, every_question: bool = True):
     total = len(deck.quiz)
     if every_question:
         assert said("quiz-score", lang, answered=total, total=total, right=1) in score
+        # one right at the first try of several: no praise, a pointer to the feedback
+        assert said("quiz-review", lang) in score and said("quiz-done", lang) not in score, score
     else:
         assert said("answered-of", lang, answered=1, total=total) in score
     assert f'Quiz("{chapter}")' in root.inner_text()
@@ -242,12 +255,33 @@ def test_flashcards_respond(browser, server, page_path):
     visit.close()
 
 
+def check_solution_opens(visit: Visit):
+    """A click on the words of the page's first solution title opens the solution and stays on
+    the page (sphinx-exercise made half of the title a link to the exercise; ndcg_book.solutions)."""
+    page = visit.page
+    solution = page.locator("div.solution.dropdown").first
+    if not solution.count():
+        assert "/chapters/0" not in page.url, f"{page.url}: a chapter without a solution"
+        return
+    title = solution.locator(":scope > .admonition-title")
+    assert title.locator("a").count() == 0, title.inner_html()
+    assert "toggle-hidden" in solution.get_attribute("class")
+    before = page.url
+    title.scroll_into_view_if_needed()
+    box = title.bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.3, box["y"] + box["height"] / 2)
+    page.wait_for_function("el => !el.classList.contains('toggle-hidden')", arg=solution.element_handle())
+    assert page.url == before
+
+
 @pytest.mark.parametrize("page_path", PAGES or ["(none)"])
 def test_quiz_responds(browser, server, page_path):
+    """The quiz, every question answered (and, on the same visit, a solution opened by its title)."""
     if not PAGES:
         pytest.skip("no page with views (see test_the_book_has_kernel_free_views)")
     visit = Visit(browser, f"{server}/{page_path}", server)
     check_quiz(visit)
+    check_solution_opens(visit)
     visit.close()
 
 

@@ -78,6 +78,8 @@ WORDS: dict[str, str] = {
     "quiz-score": "Answered {answered} of {total} · right at the first try: {right}",
     "quiz-perfect": " · perfect score! \N{PARTY POPPER}",
     "quiz-done": " · well done!",
+    # (under 70 % right at the first try: the summary does not praise, it points to the feedback)
+    "quiz-review": " · worth a second look: read the feedback on the ones you missed.",
     "quiz-cleared": "Your answers are cleared. ",
     "quiz-welcome": "Welcome back: your answers are as you left them. ",
     "quiz-noscript": "This quiz needs JavaScript to give feedback; printing the page adds the answers at the end.",
@@ -87,6 +89,8 @@ WORDS: dict[str, str] = {
     "wrong-choice": "Wrong choice. ",
     "try-another": "Try another option.",
     "change-ticks": "Change your ticks and check again.",
+    # (a multi-select's first wrong check says how many options are wrong, not which)
+    "show-verdicts": "Show each option's verdict",
     "ticked": "{letter} (ticked): ",
     "not-ticked": "{letter} (not ticked): ",
     "exactly-right": "Exactly the right options.",
@@ -167,6 +171,7 @@ SCRIPT_WORDS = {
         "quiz-score",
         "quiz-perfect",
         "quiz-done",
+        "quiz-review",
         "quiz-cleared",
         "quiz-welcome",
         "correct",
@@ -175,6 +180,7 @@ SCRIPT_WORDS = {
         "wrong-choice",
         "try-another",
         "change-ticks",
+        "show-verdicts",
         "ticked",
         "not-ticked",
         "exactly-right",

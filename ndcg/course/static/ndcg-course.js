@@ -252,9 +252,11 @@ function flashcards(root) {
 /* Quiz: every option, when chosen, shows its own feedback and is marked right or
  * wrong; the score counts the questions answered right at the first try.  A question is
  * "single" (one right option), "true-false" (two options, True and False) or
- * "multi-select": the reader ticks checkboxes and checks; every option then shows its
- * feedback and whether it was right to tick it or not, and the answer is right only when
- * the ticked set is exactly the right set.  The answers are saved under the key "quiz"
+ * "multi-select": the reader ticks checkboxes and checks, and the answer is right only when
+ * the ticked set is exactly the right set. A first wrong check says only how many options
+ * are not as they should be, so that the second try is the reader's own; from the second
+ * check on (or at once on "Show each option's verdict"), every option shows its feedback and
+ * whether it was right to tick it or not.  The answers are saved under the key "quiz"
  * of ndcgCourse.store(root), by question id, and shown again when the page is opened
  * again; "reset" clears them. */
 function quiz(root) {
@@ -273,10 +275,16 @@ function quiz(root) {
     }
     return { answered: answered, right: right };
   }
+  // The summary's last words follow the score: praise at 70 % right at the first try or more,
+  // else a pointer to the feedback (a quiz answered with 3 of 7 right was told "well done!").
+  function closing(right, all) {
+    if (right === all) { return "quiz-perfect"; }
+    return right * 10 >= all * 7 ? "quiz-done" : "quiz-review";
+  }
   function update(prefix) {
     const r = results();
     score.textContent = (prefix || "") + say("quiz-score", { answered: r.answered, total: total, right: r.right }) +
-      (r.answered < total ? "" : say(r.right === total ? "quiz-perfect" : "quiz-done"));
+      (r.answered < total ? "" : say(closing(r.right, total)));
   }
   function save() {
     const r = results();
@@ -328,16 +336,23 @@ function quiz(root) {
     feedback.hidden = false;
     typeset([feedback]);
   }
+  /* Whether a multi-select answer shows every option's verdict: once it is right, from the
+     second check on, or when the reader asked. */
+  function detailed(a, right) { return right || a.tries.length > 1 || a.revealed === true; }
   function showTicks(qi, ticked) {
     const question = questions[qi], box = boxOf(qi), feedback = role(box, "feedback");
     let inputs = box.querySelectorAll("input[data-option]"), wrong = 0;
+    for (let oi = 0; oi < question.options.length; oi++) {
+      if ((ticked.indexOf(oi) >= 0) !== question.options[oi].correct) { wrong++; }
+    }
+    const all = detailed(answers[question.id], wrong === 0);
     feedback.innerHTML = "";
     for (let oi = 0; oi < question.options.length; oi++) {
       const option = question.options[oi], tick = ticked.indexOf(oi) >= 0, good = tick === option.correct;
-      if (!good) { wrong++; }
       inputs[oi].checked = tick;
       const labelBox = inputs[oi].closest("label");
       labelBox.classList.remove("is-correct", "is-wrong");
+      if (!all) { continue; }
       labelBox.classList.add(good ? "is-correct" : "is-wrong");
       const item = document.createElement("div");
       item.className = `ndcg-qz-fb-item ${good ? "is-correct" : "is-wrong"}`;
@@ -358,6 +373,16 @@ function quiz(root) {
       say(wrong === 1 ? "wrong-one" : "wrong-many", { n: wrong })));
     feedback.insertBefore(verdict, feedback.firstChild);
     if (!right) { tryAgain(feedback, say("change-ticks")); }
+    if (!all) {
+      const reveal = document.createElement("button");
+      reveal.type = "button";
+      reveal.className = "ndcg-qz-reveal";
+      reveal.setAttribute("data-action", "reveal");
+      reveal.textContent = say("show-verdicts");
+      const p = document.createElement("p");
+      p.appendChild(reveal);
+      feedback.appendChild(p);
+    }
     feedback.className = `ndcg-qz-fb ${right ? "is-correct" : "is-wrong"}`;
     feedback.setAttribute("data-shown", ticked.join(","));
     feedback.hidden = false;
@@ -389,6 +414,15 @@ function quiz(root) {
     showTicks(qi, ticked);
     save();
     update();
+  }
+  function reveal(qi) {
+    const a = answers[questions[qi].id];
+    if (!a || !a.tries.length) { return; }
+    a.revealed = true;
+    showTicks(qi, a.tries[a.tries.length - 1]);
+    save();
+    const first = boxOf(qi).querySelector(".ndcg-qz-fb-item");
+    if (first) { first.setAttribute("tabindex", "-1"); first.focus(); }
   }
   function clearAll() {
     answers = {};
@@ -422,7 +456,8 @@ function quiz(root) {
         } else if (!(attempt >= 0 && attempt < n)) { ok = false; break; }
       }
       if (!ok) { continue; }
-      answers[question.id] = { first: a.first === true, tries: a.tries, solved: a.solved === true };
+      answers[question.id] = { first: a.first === true, tries: a.tries, solved: a.solved === true,
+        revealed: a.revealed === true };
       if (multi) {
         showTicks(qi, a.tries[a.tries.length - 1]);
       } else {
@@ -440,6 +475,8 @@ function quiz(root) {
       choose(Number(box.getAttribute("data-index")), Number(button.getAttribute("data-option")));
     } else if (button.getAttribute("data-action") === "submit" && box) {
       submit(Number(box.getAttribute("data-index")));
+    } else if (button.getAttribute("data-action") === "reveal" && box) {
+      reveal(Number(box.getAttribute("data-index")));
     } else if (actions[button.getAttribute("data-action")]) {
       actions[button.getAttribute("data-action")]();
     }

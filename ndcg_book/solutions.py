@@ -1,0 +1,35 @@
+"""The book build: a solution's title opens the solution.
+
+Registered by :func:`ndcg_book.setup`. sphinx-exercise titles a solution "Solution to Exercise
+1.1" and makes "Exercise 1.1" a link back to the exercise; the book shows every solution as a
+dropdown (sphinx-togglebutton) right under its exercise, so a click on half of the title jumped
+to the exercise, a few lines up, instead of opening the solution, and a keyboard user pressing
+Enter on the link did the same. After sphinx-exercise has written the title (its post-transform
+``ResolveTitlesInSolutions``, priority 21), :class:`SolutionTitlesOpen` keeps the link's words and
+drops the link, so the whole title is the dropdown's switch. The exercise's number stays in the
+words, in both editions.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+
+class SolutionTitlesOpen(SphinxPostTransform):
+    """Every link in a solution's title replaced by its own words."""
+
+    default_priority = 22  # after sphinx_exercise.post_transforms.ResolveTitlesInSolutions (21)
+
+    def run(self, **kwargs) -> None:
+        from sphinx_exercise.nodes import solution_node
+
+        for solution in self.document.findall(solution_node):
+            if not solution.children or not isinstance(solution.children[0], nodes.title):
+                continue
+            for link in list(solution.children[0].findall(nodes.reference)):
+                link.replace_self(link.children)
+
+
+def register(app) -> None:
+    app.add_post_transform(SolutionTitlesOpen)

@@ -1,0 +1,71 @@
+"""ndcg_book.solutions: a solution's whole title opens it. sphinx-exercise links "Exercise 1.1" in
+"Solution to Exercise 1.1" back to the exercise; in a dropdown solution that half of the title
+jumped away instead of opening it. Checked on a small Sphinx project built here (with and
+without the part) and on every solution of both built editions. The click itself is tested in
+tests/browser/test_views.py (``check_solution_opens``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.book import small_sphinx
+
+pytestmark = pytest.mark.book
+
+PAGE = """Page
+====
+
+.. exercise:: Add the grades
+   :label: ex-add
+
+   Add 3, 2 and 1.
+
+.. solution:: ex-add
+   :class: dropdown
+
+   Six.
+"""
+
+#: A solution's title as the HTML writer writes it.
+TITLE = re.compile(r'<div class="solution[^"]*"[^>]*>\s*<p class="admonition-title">(.*?)</p>', re.S)
+
+
+def titles(html: str) -> list[str]:
+    return TITLE.findall(html)
+
+
+def built_title(tmp_path, with_part: bool) -> str:
+    src = tmp_path / "src"
+    src.mkdir(parents=True)
+    conf = 'extensions = ["sphinx_exercise"]\nhtml_theme = "basic"\n'
+    if with_part:
+        conf += small_sphinx.parts_setup("solutions")
+    (src / "conf.py").write_text(conf, encoding="utf-8")
+    (src / "index.rst").write_text(PAGE, encoding="utf-8")
+    html, warnings = small_sphinx.build(src, tmp_path / "out")
+    assert not warnings, warnings
+    (title,) = titles((html / "index.html").read_text(encoding="utf-8"))
+    return title
+
+
+def test_the_title_keeps_its_words_and_loses_the_link(tmp_path):
+    before = built_title(tmp_path / "a", with_part=False)
+    after = built_title(tmp_path / "b", with_part=True)
+    assert "<a " in before and 'href="#ex-add"' in before  # what sphinx-exercise writes
+    assert "<a " not in after
+    text = lambda title: re.sub(r"<[^>]+>", "", title).split()  # noqa: E731
+    assert text(after) == text(before) == ["Solution", "to", "Exercise", "1", "(Add", "the", "grades)"]
+
+
+def test_no_solution_title_of_the_built_book_is_a_link(book_html):
+    seen = 0
+    for page in sorted(book_html.rglob("*.html")):
+        if "_static" in page.parts:
+            continue
+        for title in titles(page.read_text(encoding="utf-8", errors="replace")):
+            seen += 1
+            assert "<a " not in title, f"{page.relative_to(book_html)}: {title}"
+            assert re.search(r"\d", title), f"{page.relative_to(book_html)}: no exercise number in {title}"
+    assert seen >= 20, f"only {seen} solutions in the built book"
