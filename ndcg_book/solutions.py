@@ -8,6 +8,10 @@ Enter on the link did the same. After sphinx-exercise has written the title (its
 ``ResolveTitlesInSolutions``, priority 21), :class:`SolutionTitlesOpen` keeps the link's words and
 drops the link, so the whole title is the dropdown's switch. The exercise's number stays in the
 words, in both editions.
+
+The hint beside a dropdown's title ("Click to show", "Click to hide": sphinx-togglebutton's
+``togglebutton_hint`` and ``togglebutton_hint_hide``) comes from the build's words
+(:mod:`ndcg_book.words`), so the Chinese edition says 点击展开 and 点击收起.
 """
 
 from __future__ import annotations
@@ -31,5 +35,15 @@ class SolutionTitlesOpen(SphinxPostTransform):
                 link.replace_self(link.children)
 
 
+def hints_in_the_edition_s_language(app, config) -> None:
+    """sphinx-togglebutton's hints in the language of the edition being built."""
+    from ndcg_book.words import words
+
+    text = words(config.language)
+    config.togglebutton_hint = text("toggle-show")
+    config.togglebutton_hint_hide = text("toggle-hide")
+
+
 def register(app) -> None:
     app.add_post_transform(SolutionTitlesOpen)
+    app.connect("config-inited", hints_in_the_edition_s_language)

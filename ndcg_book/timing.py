@@ -855,92 +855,64 @@ def _title(section: Section) -> str:
 
 _KINDS_ZH = {"number": "数值题", "list": "列表题", "function": "函数题"}
 
+#: The label of the instructor guide's section that says how every time is estimated (the time
+#: boxes link to it: the box itself is numbers only).
+METHOD_LABEL = "timing-method"
+
 
 def chapter_note_zh(name: str, course: Path | None = None) -> str:
-    """:func:`chapter_note` in Chinese, from the same counts (the Chinese edition's box)."""
+    """:func:`chapter_note` in Chinese, from the same counts (the Chinese edition's box): the
+    Chinese page's own minutes (its 字 at :data:`CHARACTERS_PER_MINUTE`)."""
     course = course or root()
     counted = chapter(name, course, "zh_CN")
-    low, high = CHINESE_READING_RANGE
     companion = name.startswith(f"{FURTHER}/")
-    optional = counted.optional_sections()
-    lines = [
-        ":::{admonition} ⏱️ " + ("本页用时" if companion else "本章用时"),
-        ":class: note ndcg-timing",
-        f"阅读约 **{counted.minutes()} 分钟**：本页正文 {counted.words()} 字，按每分钟 {CHARACTERS_PER_MINUTE} 字计"
-        f"（中文默读常说每分钟 {low}～{high} 字，技术文本读得慢，取其下限；课程标准要求初中生默读一般现代文"
-        f"每分钟不少于 {CURRICULUM_CHARACTERS_PER_MINUTE} 字 {{cite:p}}`moe2011`），"
-        f"另加每幅图 {_num(FIGURE_MINUTES)} 分钟（共 {counted.figures()} 幅）、每张表 {_num(TABLE_MINUTES)} 分钟"
-        f"（共 {counted.tables()} 张）（不含练习、实践、闪卡和测验）。",
-    ]
-    if optional:
-        lines.append(
-            f"初读约 **{counted.minutes(first_pass=True)} 分钟**：跳过标有*初读可跳过*的 {len(optional)} 节。"
-        )
-    if companion:
-        return "\n".join([*lines, ":::"])
-    further = companions(name, course, "zh_CN")
-    if further:
-        pages = "、".join(f"{{doc}}`/chapters/{page}`（{c.minutes()} 分钟）" for page, c in further)
-        minutes = sum(c.minutes() for _, c in further)
-        lines.append(f"本章的延伸阅读页（学完本章后再读）另需约 **{minutes} 分钟**：{pages}。")
-    chosen = exercises(name, course)
-    number, listed, function = (_num(EXERCISE_MINUTES[k]) for k in _KINDS)
-    counts = {kind: sum(e.kind == kind for e in chosen) for kind in _KINDS}
-    kinds = "、".join(f"{counts[k]} 道{_KINDS_ZH[k]}" for k in _KINDS if counts[k])
-    lines += [
-        f"练习笔记本约需 **{exercise_minutes(chosen)} 分钟**：{len(chosen)} 道练习（{kinds}），"
-        f"按答案是一个数 {number} 分钟、一个列表 {listed} 分钟、一个函数 {function} 分钟估算"
-        "（见 {doc}`/instructors/index`）。",
-        ":::",
-    ]
-    return "\n".join(lines)
+    reading = f"阅读约 **{counted.minutes()} 分钟**"
+    if counted.optional_sections():
+        reading += f"（初读 {counted.minutes(first_pass=True)} 分钟）"
+    parts = [reading]
+    if not companion:
+        parts.append(f"练习约 **{exercise_minutes(exercises(name, course))} 分钟**")
+        further = companions(name, course, "zh_CN")
+        if further:
+            parts.append(f"延伸阅读另需约 {sum(c.minutes() for _, c in further)} 分钟")
+    return "\n".join(
+        [
+            ":::{admonition} ⏱️ " + ("本页用时" if companion else "本章用时"),
+            ":class: note ndcg-timing",
+            "；".join(parts) + f"（{{ref}}`估算方法 <{METHOD_LABEL}>`）。",
+            ":::",
+        ]
+    )
 
 
 def chapter_note(name: str, course: Path | None = None, language: str = "en") -> str:
-    """The box at the top of chapter ``name``: its reading, first-pass and exercise minutes (a
-    companion page, ``"further/04-ties"``, has no exercise notebook: its reading minutes only).
+    """The box at the top of chapter ``name``: its reading minutes (and first pass, when it has
+    optional sections), its exercise notebook's minutes and its companion pages' reading minutes,
+    on one line, with a link to how they are estimated (:data:`METHOD_LABEL`, the instructor
+    guide); a companion page (``"further/04-ties"``) has its reading minutes only.
     ``language="zh_CN"``: the Chinese edition's box, from the same counts."""
     if language.startswith("zh"):
         return chapter_note_zh(name, course)
     course = course or root()
     counted = chapter(name, course)
     companion = name.startswith(f"{FURTHER}/")
-    optional = counted.optional_sections()
-    lines = [
-        ":::{admonition} ⏱️ Time for this " + ("page" if companion else "chapter"),
-        ":class: note ndcg-timing",
-        f"About **{_plural(counted.minutes(), 'minute')}** to read: {counted.words()} words at "
-        f"{WORDS_PER_MINUTE} words a minute, plus {_num(FIGURE_MINUTES)} minutes for each of its "
-        f"{_plural(counted.figures(), 'figure')} and {_num(TABLE_MINUTES)} for each of its "
-        f"{_plural(counted.tables(), 'table')} (its exercises, practice, flashcards and quiz not included).",
-    ]
-    if optional:
-        lines.append(
-            f"A first pass takes about **{counted.minutes(first_pass=True)} minutes**: it skips the "
-            f"{_plural(len(optional), 'section')} marked *Optional on a first pass*."
-        )
-    if companion:  # no exercise notebook of its own
-        return "\n".join([*lines, ":::"])
-    further = companions(name, course)
-    if further:
-        pages = ", ".join(
-            f"{{doc}}`/chapters/{page}` ({_plural(c.minutes(), 'minute')})" for page, c in further
-        )
-        subject = "Its companion page, for after the chapter, adds"
-        if len(further) > 1:
-            subject = "Its companion pages, for after the chapter, add"
-        minutes = sum(c.minutes() for _, c in further)
-        lines.append(f"{subject} about **{_plural(minutes, 'minute')}** of reading: {pages}.")
-    chosen = exercises(name, course)
-    number, listed, function = (_num(EXERCISE_MINUTES[k]) for k in _KINDS)
-    lines += [
-        f"Its exercise notebook takes about **{exercise_minutes(chosen)} minutes**: "
-        f"{_plural(len(chosen), 'exercise')} ({_kinds(chosen)}), at an assumed {number} minutes for "
-        f"an answer that is a number, {listed} for a list and {function} for a function "
-        "(see {doc}`/instructors/index`).",
-        ":::",
-    ]
-    return "\n".join(lines)
+    reading = f"≈ **{counted.minutes()} min** to read"
+    if counted.optional_sections():
+        reading += f" ({counted.minutes(first_pass=True)} on a first pass)"
+    parts = [reading]
+    if not companion:  # a companion page has no exercise notebook of its own
+        parts.append(f"≈ **{exercise_minutes(exercises(name, course))} min** of exercises")
+        further = companions(name, course)
+        if further:
+            parts.append(f"+ {sum(c.minutes() for _, c in further)} min going further")
+    return "\n".join(
+        [
+            ":::{admonition} ⏱️ Time for this " + ("page" if companion else "chapter"),
+            ":class: note ndcg-timing",
+            " · ".join(parts) + f" ({{ref}}`how these are estimated <{METHOD_LABEL}>`)",
+            ":::",
+        ]
+    )
 
 
 def chapters_table(course: Path | None = None) -> str:
@@ -996,10 +968,13 @@ def further_list(course: Path | None = None) -> str:
     )
 
 
-def assumptions() -> str:
-    """The constants every timing rests on, as a list."""
-    per = ", ".join(f"{_num(EXERCISE_MINUTES[k])} minutes for a {k} answer" for k in _KINDS)
+def assumptions(language: str = "en") -> str:
+    """The constants every timing rests on, as a list; ``language="zh_CN"``: in Chinese, with the
+    Chinese edition's reading speed (its time boxes count the Chinese page's 字)."""
     low, high = WRAP_UP_MINUTES
+    if language.startswith("zh"):
+        return assumptions_zh()
+    per = ", ".join(f"{_num(EXERCISE_MINUTES[k])} minutes for a {k} answer" for k in _KINDS)
     return "\n".join(
         [
             f"- Reading: {WORDS_PER_MINUTE} words a minute, plus {_num(FIGURE_MINUTES)} minutes per "
@@ -1013,6 +988,29 @@ def assumptions() -> str:
             f"{low} to {high} minutes.",
             "- A companion page (*Going further*) is read like a chapter, by the same rules, and is "
             "self-study: its minutes are no part of any agenda.",
+        ]
+    )
+
+
+def assumptions_zh() -> str:
+    """:func:`assumptions` in Chinese (written here, not translated: the Chinese reading speed is
+    a number of its own, which a catalogue's translation of the English may not change)."""
+    low, high = CHINESE_READING_RANGE
+    wrap_low, wrap_high = WRAP_UP_MINUTES
+    answers = {"number": "一个数", "list": "一个列表", "function": "一个函数"}
+    per = "，".join(f"答案是{answers[k]}的 {_num(EXERCISE_MINUTES[k])} 分钟" for k in _KINDS)
+    return "\n".join(
+        [
+            f"- 阅读：中文版按每分钟 {CHARACTERS_PER_MINUTE} 字计（中文默读常说每分钟 {low}～{high} 字，"
+            f"技术文本读得慢，取其下限；课程标准要求初中生默读一般现代文每分钟不少于 "
+            f"{CURRICULUM_CHARACTERS_PER_MINUTE} 字 {{cite:p}}`moe2011`），每幅图（图表、实时小部件、探索器或游戏）"
+            f"另加 {_num(FIGURE_MINUTES)} 分钟，每张表（Markdown 表格或计算生成的表格）另加 {_num(TABLE_MINUTES)} 分钟，"
+            "每章向上取整到整分钟。"
+            f"下面的表格和议程按英文版计（每分钟 {WORDS_PER_MINUTE} 个英文词），与各章开头的用时略有出入。",
+            f"- 练习，每种题型一个估计：{per}（要写出函数、运行，并对照检查的测试用例调试）。",
+            f"- 讲授一章的初读内容：{_num(TEACHING_PACE)} × 初读的阅读分钟数（带全班过一个小节，用时大约等于读它的时间）。",
+            f"- 休息：{BREAK_MINUTES} 分钟；结尾环节用剩下的时间，{wrap_low} 到 {wrap_high} 分钟。",
+            "- 延伸阅读页（标题为*延伸阅读*）按与章节相同的规则计算阅读时间，供自学：它的时间不计入任何议程。",
         ]
     )
 
@@ -1202,7 +1200,7 @@ class CourseTiming(_Markdown):
     def run(self) -> list[nodes.Node]:
         course, what = Path(self.env.srcdir), self.arguments[0]
         if what == "assumptions":
-            text = assumptions()
+            text = assumptions(self.env.config.language or "en")
         elif what == "chapters":
             text = chapters_table(course)
         elif what == "further":
@@ -1213,7 +1211,13 @@ class CourseTiming(_Markdown):
             raise self.error(
                 f"course-timing: unknown {what!r} (assumptions, chapters, further, agenda-90, agenda-half-day)"
             )
-        return self._render(text)
+        made = self._render(text)
+        if what == "assumptions" and edition_language(self.env.config.language) == "zh":
+            # written in Chinese by the build (assumptions_zh), not a message to translate
+            for node in made:
+                for element in node.findall(nodes.TextElement):
+                    element["translatable"] = False
+        return made
 
 
 def register(app) -> None:

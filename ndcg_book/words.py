@@ -65,6 +65,10 @@ TEXTS = {
     # source"), whose {type} is an English word: the Chinese edition's say what they fold.
     # The download menu's entry for the page's notebook (ndcg_book.notebooks.label_source_notebook):
     # its text and its tooltip.
+    # The hint beside a dropdown's title (a solution, a hidden cell): sphinx-togglebutton's
+    # ``togglebutton_hint`` and ``togglebutton_hint_hide`` (ndcg_book.solutions).
+    "toggle-show": "Click to show",
+    "toggle-hide": "Click to hide",
     "download-source": ".ipynb (page source)",
     "download-source-tooltip": (
         "Download this page's source notebook: its text keeps the book's MyST markup, which "

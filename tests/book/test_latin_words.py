@@ -399,6 +399,10 @@ def test_no_chinese_notebook_shows_a_latin_word_outside_the_allowlist():
 # -- the Chinese PDFs -----------------------------------------------------------------------------
 
 
+#: A letter of a formula and the letters that open its superscript or subscript (TeX).
+SCRIPTED = re.compile(r"(?<![\\A-Za-z])([A-Za-z])\s*[_^]\s*\{?\s*([A-Za-z]+)")
+
+
 @cache
 def _code_words() -> frozenset[str]:
     """The words the Chinese pages show in code or maths (which the PDF prints as they are)."""
@@ -420,7 +424,11 @@ def _code_words() -> frozenset[str]:
                 self.depth -= 1
 
         def handle_data(self, data):
-            self.parts.append(data if self.depth else " ".join(m.group(0) for m in MATHS.finditer(data)))
+            maths = data if self.depth else " ".join(m.group(0) for m in MATHS.finditer(data))
+            # pdftotext reads a letter and the first letters of its superscript or subscript as
+            # one word (e^{s_j} prints as "es", P_s(j) as "Ps"): those are the formula's too
+            joined = " ".join(a + b for a, b in SCRIPTED.findall(maths))
+            self.parts.append(f"{maths} {joined}")
 
     words = set()
     for page in _pages():
@@ -449,6 +457,11 @@ def pdf_findings() -> list[Finding] | None:
         ).stdout
         found += [f for f in latin_words(text, pdf.name) if f.word not in code]
     return found
+
+
+def test_a_letter_and_its_script_read_as_one_word_are_the_formula_s():
+    tex = r"P_s(j) = \frac{e^{s_j}}{\sum_k e^{ s_k}} + \log_2 x_{i}"
+    assert SCRIPTED.findall(tex) == [("P", "s"), ("e", "s"), ("e", "s"), ("x", "i")]  # not "mk", "g2"
 
 
 @BUILT

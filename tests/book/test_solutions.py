@@ -1,5 +1,6 @@
-"""ndcg_book.solutions: a solution's whole title opens it. sphinx-exercise links "Exercise 1.1" in
-"Solution to Exercise 1.1" back to the exercise; in a dropdown solution that half of the title
+"""ndcg_book.solutions: a solution's whole title opens it, and a dropdown's hint speaks the
+edition's language. sphinx-exercise links "Exercise 1.1" in "Solution to Exercise 1.1" back to
+the exercise; in a dropdown solution that half of the title
 jumped away instead of opening it. Checked on a small Sphinx project built here (with and
 without the part) and on every solution of both built editions. The click itself is tested in
 tests/browser/test_views.py (``check_solution_opens``)."""
@@ -69,3 +70,14 @@ def test_no_solution_title_of_the_built_book_is_a_link(book_html):
             assert "<a " not in title, f"{page.relative_to(book_html)}: {title}"
             assert re.search(r"\d", title), f"{page.relative_to(book_html)}: no exercise number in {title}"
     assert seen >= 20, f"only {seen} solutions in the built book"
+
+
+def test_the_dropdown_hints_speak_the_edition_s_language(book_html):
+    from ndcg_book.words import words
+
+    for folder, language in ((book_html, "en"), (book_html / "zh", "zh_CN")):
+        page = (folder / "chapters" / "01_cg.html").read_text(encoding="utf-8")
+        text = words(language)
+        assert f"let toggleHintShow = '{text('toggle-show')}';" in page, language
+        assert f"let toggleHintHide = '{text('toggle-hide')}';" in page, language
+    assert words("zh_CN")("toggle-show") == "点击展开" and words("en")("toggle-show") == "Click to show"

@@ -225,16 +225,37 @@ def test_count_chinese():
 
 
 @pytest.mark.parametrize("name", ["02_dcg", "further/02-discounts"])
-def test_the_chinese_box_states_the_chinese_count_and_rate(name):
+def test_the_chinese_box_states_the_chinese_minutes_and_the_guide_the_rate(name):
     zh = timing.chapter(name, ROOT, "zh_CN")
     en = timing.chapter(name, ROOT)
     note = timing.chapter_note(name, ROOT, "zh_CN")
     assert zh.rate == timing.CHARACTERS_PER_MINUTE != en.rate
-    assert f"阅读约 **{zh.minutes()} 分钟**：本页正文 {zh.words()} 字" in note
-    assert f"每分钟 {timing.CHARACTERS_PER_MINUTE} 字" in note and "{cite:p}`moe2011`" in note
+    assert f"阅读约 **{zh.minutes()} 分钟**" in note and "{ref}`估算方法 <timing-method>`" in note
+    method = timing.assumptions("zh_CN")
+    assert f"每分钟 {timing.CHARACTERS_PER_MINUTE} 字" in method and "{cite:p}`moe2011`" in method
     assert "moe2011" in (ROOT / "reference" / "references.bib").read_text(encoding="utf-8")
     assert zh.words() != en.words()  # counted from the Chinese page, not the English one
     assert "英文" not in note and "词" not in note  # no English words counted or named
+
+
+def test_the_box_is_its_numbers_and_the_method_is_in_the_guide():
+    # the first screen carries minutes, not arithmetic: how they are estimated is one link away
+    guide = (ROOT / "instructors" / "index.md").read_text(encoding="utf-8")
+    assert f"({timing.METHOD_LABEL})=\n## How long everything takes" in guide
+    for name in ["04_ndcg", "further/04-ties"]:
+        for language in ("en", "zh_CN"):
+            note = timing.chapter_note(name, ROOT, language)
+            line = note.splitlines()[2]
+            assert len(note.splitlines()) == 4 and f"<{timing.METHOD_LABEL}>" in line, note
+            assert "200" not in line and "300" not in line and "words" not in line and "字" not in line, line
+            assert len(re.sub(r"\{ref\}`[^`]*`", "", line)) <= 90, line
+    counted = timing.chapter("04_ndcg", ROOT)
+    ex = timing.exercise_minutes(timing.exercises("04_ndcg", ROOT))
+    further = timing.companion_minutes("04_ndcg", ROOT)
+    assert f"≈ **{counted.minutes()} min** to read" in timing.chapter_note("04_ndcg", ROOT)
+    assert f"≈ **{ex} min** of exercises · + {further} min going further" in timing.chapter_note(
+        "04_ndcg", ROOT
+    )
 
 
 def test_a_changed_translation_changes_the_chinese_minutes(tmp_path):
@@ -394,7 +415,7 @@ def test_every_chapter_shows_its_time():
         text = (ROOT / "chapters" / f"{name}.md").read_text(encoding="utf-8")
         assert text.count("```{chapter-time}\n```") == 1, name
         note = timing.chapter_note(name, ROOT)
-        assert f"**{timing.chapter(name, ROOT).minutes()} minutes**" in note
+        assert f"**{timing.chapter(name, ROOT).minutes()} min**" in note
 
 
 def test_the_guide_shows_the_computed_timings():
@@ -433,8 +454,8 @@ def test_a_companion_page_is_timed_and_shown_as_self_study(tmp_path):
         timing.chapter_note("01_cg", course),
         timing.chapter_note("further/01-deep", course),
     )
-    assert "{doc}`/chapters/further/01-deep`" in core_box and "Time for this chapter" in core_box
-    assert "Time for this page" in companion_box and "exercise" not in companion_box.split("(its")[0]
+    assert f"+ {deep} min going further" in core_box and "Time for this chapter" in core_box
+    assert "Time for this page" in companion_box and "exercise" not in companion_box
     (tmp_path / "chapters" / "further" / "01-deep.md").unlink()
     assert timing.further_list(course) == "No chapter has a companion page yet."
     assert "companion" not in timing.chapter_note("01_cg", course)
