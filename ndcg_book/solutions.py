@@ -46,4 +46,6 @@ def hints_in_the_edition_s_language(app, config) -> None:
 
 def register(app) -> None:
     app.add_post_transform(SolutionTitlesOpen)
-    app.connect("config-inited", hints_in_the_edition_s_language)
+    # before sphinx-togglebutton writes the hints into the pages' scripts (its own config-inited
+    # listener, at the default priority 500)
+    app.connect("config-inited", hints_in_the_edition_s_language, priority=400)
