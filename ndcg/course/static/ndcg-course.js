@@ -417,7 +417,7 @@ function quiz(root) {
   }
   function reveal(qi) {
     const a = answers[questions[qi].id];
-    if (!a || !a.tries.length) { return; }
+    if (!a?.tries.length) { return; }
     a.revealed = true;
     showTicks(qi, a.tries[a.tries.length - 1]);
     save();
