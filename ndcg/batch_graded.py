@@ -565,14 +565,14 @@ def _top_group_dcg(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarr
 def _group_mean(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarray) -> np.ndarray:
     """The mean gain of each row's items in ``in_group``, exact when they are all equal.
 
-    Taken as one member's gain plus the mean difference from it, so a group of
-    equal gains has that gain as its mean, to the last bit (the sum of three
-    gains of 0.1, divided by 3, is not 0.1), and a ranking in the ideal order
-    keeps an NDCG of exactly 1.
+    Taken from one member's gain and the differences from it
+    (:func:`_mean_of_groups`), so a group of equal gains has that gain as its
+    mean, to the last bit (the sum of three gains of 0.1, divided by 3, is not
+    0.1), and a ranking in the ideal order keeps an NDCG of exactly 1.
     """
     reference = gains.ravel()[np.argmax(in_group, axis=1) + np.arange(gains.shape[0]) * gains.shape[1]]
     spread = np.einsum("ij,ij->i", gains - reference[:, None], in_group)
-    return reference + spread / group_size
+    return _mean_of_groups(reference, spread, group_size)
 
 
 def _which(selected: np.ndarray) -> slice | np.ndarray | None:
@@ -601,8 +601,16 @@ def _dcg_of_top(gains: np.ndarray, score: np.ndarray, columns: np.ndarray, ignor
 
 
 def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool) -> np.ndarray:
-    """:func:`_dcg_rows` by ranking each row's top ``depth`` items (partition or sort)."""
+    """:func:`_dcg_rows` by ranking each row's top ``depth`` items (partition or sort).
+
+    With ties averaged and a full sort (:func:`_use_partition` false), the
+    whole sorted row is kept (:func:`_dcg_sorted`): it holds the tie group at
+    the cut-off in full. Otherwise the top ``depth`` are ranked, and a tie
+    group reaching past rank ``depth`` gets its mean gain over the whole row.
+    """
     n_items = gains.shape[1]
+    if not ignore_ties and not (depth < n_items and _use_partition(n_items, depth)):
+        return _dcg_sorted(gains, score, depth)
     columns = _ranking(score, depth, stable=ignore_ties)
     flat = _flat_index(columns, n_items)
     ranked_gains = gains.ravel()[flat]
@@ -629,6 +637,114 @@ def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: b
     return position_sum(expected, weights)
 
 
+def _dcg_sorted(gains: np.ndarray, score: np.ndarray, depth: int) -> np.ndarray:
+    """:func:`_dcg_ranked` with ties averaged, from one full sort of every row.
+
+    A row whose first ``depth + 1`` places hold no tie (continuous scores)
+    sums its gains as ranked; the others take the expected gains of their
+    whole sorted row (:func:`_sorted_expected_gains`), the tie group at the
+    cut-off included, so nothing is ranked twice. Which rows have ties is
+    looked up only when the first rows of the chunk have none: on heavily
+    tied scores every row is taken the second way at once.
+    """
+    n_queries = score.shape[0]
+    weights = discounts(depth)
+    order = np.argsort(score, axis=1)  # ascending: each row's best item last, tied items next to each other
+    if _head_tied(score[:_PROBE_ROWS], order[:_PROBE_ROWS], depth).any():
+        return position_sum(_sorted_expected_gains(gains, score, order, depth), weights)
+    tied = _head_tied(score, order, depth)
+    result = np.empty(n_queries)
+    rows = _which(~tied)
+    if rows is not None:
+        result[rows] = position_sum(_take(gains[rows], order[rows, ::-1][:, :depth]), weights)
+    rows = _which(tied)
+    if rows is not None:
+        result[rows] = position_sum(
+            _sorted_expected_gains(gains[rows], score[rows], order[rows], depth), weights
+        )
+    return result
+
+
+def _head_tied(score: np.ndarray, order: np.ndarray, depth: int) -> np.ndarray:
+    """Whether each row has two equal scores among its first ``depth + 1`` places (``order`` ascending).
+
+    A row without has no tie in its top ``depth`` and none across the cut-off.
+    """
+    head = _take(score, order[:, ::-1][:, : depth + 1])
+    return (head[:, 1:] == head[:, :-1]).any(axis=1)
+
+
+def _sorted_expected_gains(gains: np.ndarray, score: np.ndarray, order: np.ndarray, depth: int) -> np.ndarray:
+    """The expected gains of each row's first ``depth`` ranks, from its whole ascending ``order``.
+
+    Every rank holds the mean gain of its tie group (the run of equal scores
+    it sits in), taken over the whole row. Where the gains are integers small
+    enough (:func:`_packing_unit`), one cumulative sum over the whole chunk
+    gives every group's sum and number, exact at every step; otherwise each
+    group sums its differences to its first gain (:func:`_mean_of_groups`).
+    Both give the same bits where the gains are such integers. ``order`` is
+    overwritten (it becomes flat positions).
+    """
+    n_queries, n_items = gains.shape
+    flat = order  # the columns become flat positions in place: no other chunk-sized array
+    flat += (np.arange(n_queries) * n_items)[:, None]
+    flat = flat.ravel()
+    ranked = np.take(score.ravel(), flat)
+    starts = np.empty(flat.size, dtype=bool)  # where a tie group begins
+    np.not_equal(ranked[1:], ranked[:-1], out=starts[1:])
+    starts.reshape(n_queries, n_items)[:, 0] = True  # and a row begins one
+    # The gains, in the scores' place where they are of one type (not integer scores).
+    ranked = np.take(gains.ravel(), flat, out=ranked if ranked.dtype == gains.dtype else None, mode="clip")
+    first = np.flatnonzero(starts)
+    size = np.diff(first, append=flat.size)
+    unit = _packing_unit(ranked)
+    if unit is None:
+        reference = ranked[first]
+        spread = np.add.reduceat(ranked - np.repeat(reference, size), first)
+        means = _mean_of_groups(reference, spread, size)
+        number = np.cumsum(starts, dtype=np.intp)  # of each place's group, from 1
+        return means[number.reshape(n_queries, n_items)[:, ::-1][:, :depth] - 1]
+    # Each group's first place adds `unit`, above any sum of gains: the running sum at a place is
+    # `unit` times the groups begun so far plus the gains so far, an integer below 2**53, so exact.
+    ranked[first] += unit
+    np.cumsum(ranked, out=ranked)
+    # From one group's last place to the next one's, the running sum grows by `unit` plus the
+    # group's gains: the exact sum of each group, divided once.
+    last = np.append(first[1:], flat.size) - 1
+    means = np.empty(first.size + 1)  # means[g]: the group numbered g (from 1) by the running sum
+    np.subtract(np.diff(ranked[last], prepend=0.0), unit, out=means[1:])
+    means[1:] /= size
+    top = ranked.reshape(n_queries, n_items)[:, ::-1][:, :depth]  # the best rank first
+    return means[(top * (1.0 / unit)).astype(np.intp)]  # below `unit` the gains, cut off
+
+
+def _packing_unit(gains: np.ndarray) -> float | None:
+    """A power of two above the sum of ``gains``, if they are integers and ``unit * (gains.size + 1) <= 2**53``.
+
+    Then ``unit`` times any count of groups up to ``gains.size`` plus any
+    partial sum of the gains is an integer below ``2**53``, which float64
+    holds exactly (:func:`_sorted_expected_gains`). None otherwise.
+    """
+    if not np.array_equal(np.trunc(gains), gains):
+        return None
+    total = float(gains.sum())  # exact: integers whose every partial sum is below 2**53, else too big anyway
+    unit = 2.0 ** int(total).bit_length()
+    return unit if unit * (gains.size + 1) <= 2.0**53 else None
+
+
+def _mean_of_groups(reference: np.ndarray, spread: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """The mean gain of tie groups, from one member's gain, the sum of differences to it, and the size.
+
+    The sum of the group, ``reference * size + spread``, is divided once:
+    for integer gains below ``2**53 / size`` every step is exact, so the
+    mean is the exact sum rounded once, whichever member is the reference,
+    and the same bits as :func:`_sorted_expected_gains`'s sums give. A group
+    of equal gains (``spread`` 0) keeps its gain to the last bit, which
+    ``(0.1 * 3) / 3`` would not.
+    """
+    return np.where(spread == 0, reference, (reference * size + spread) / size)
+
+
 def _tie_averaged(ranked_gains: np.ndarray, ranked_scores: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """DCG of rows sorted by score, each tie group sharing its average gain.
 
@@ -643,8 +759,9 @@ def _expected_gains(ranked_gains: np.ndarray, ranked_scores: np.ndarray) -> np.n
     """The expected gain at every position of rows sorted by score, tied items in random order.
 
     Each position of a tie group (a run of equal scores) holds the group's
-    mean gain, taken as its first gain plus the mean difference from it, so a
-    group of equal gains keeps that gain to the last bit. Rows without ties
+    mean gain, taken from its first gain and the differences from it
+    (:func:`_mean_of_groups`), so a group of equal gains keeps that gain to
+    the last bit. Rows without ties
     keep their gains (the same array is returned). All rows are handled at
     once on the flattened arrays.
     """
@@ -658,7 +775,7 @@ def _expected_gains(ranked_gains: np.ndarray, ranked_scores: np.ndarray) -> np.n
     sizes = np.diff(starts, append=flat.size)
     reference = np.repeat(flat[starts], sizes)
     spread = np.add.reduceat(flat - reference, starts)
-    means = flat[starts] + spread / sizes
+    means = _mean_of_groups(flat[starts], spread, sizes)
     return np.repeat(means, sizes).reshape(n_queries, n_items)
 
 
