@@ -106,9 +106,15 @@ def _shift(grades: np.ndarray, gain: str) -> np.ndarray | int:
     """
     if grades.size == 0:
         return 0
-    best = np.atleast_1d(grades.max(axis=-1))
     exponential = gain == "exponential"
-    big = best > (SCALE_FROM_GRADE if exponential else LARGE_LINEAR_GRADE)
+    limit = SCALE_FROM_GRADE if exponential else LARGE_LINEAR_GRADE
+    # The whole array first: no row needs a shift when its largest grade is within the limit and
+    # no grade lies between 0 and TINY_GRADE, which is nearly every array. Those two passes over
+    # the whole array cost a fraction of a maximum per row along a short last axis.
+    if grades.max() <= limit and not ((grades > 0) & (grades < TINY_GRADE)).any():
+        return 0
+    best = np.atleast_1d(grades.max(axis=-1))
+    big = best > limit
     tiny = (best > 0) & (best < TINY_GRADE)
     if not (big.any() or tiny.any()):
         return 0
