@@ -704,18 +704,22 @@ def _sorted_expected_gains(gains: np.ndarray, score: np.ndarray, order: np.ndarr
         means = _mean_of_groups(reference, spread, size)
         number = np.cumsum(starts, dtype=np.intp)  # of each place's group, from 1
         return means[number.reshape(n_queries, n_items)[:, ::-1][:, :depth] - 1]
-    # Each group's first place adds `unit`, above any sum of gains: the running sum at a place is
-    # `unit` times the groups begun so far plus the gains so far, an integer below 2**53, so exact.
-    ranked[first] += unit
+    # Over `unit` (a power of two: exact), the gains of the whole chunk sum to less than 1, and
+    # each group's first place adds 1: the running sum at a place is the number of groups begun so
+    # far (its whole part) plus the gains so far over `unit`, a multiple of 1 / unit below
+    # 2**53 / unit, so every step is exact.
+    ranked *= 1.0 / unit
+    ranked += starts
     np.cumsum(ranked, out=ranked)
-    # From one group's last place to the next one's, the running sum grows by `unit` plus the
-    # group's gains: the exact sum of each group, divided once.
-    last = np.append(first[1:], flat.size) - 1
-    means = np.empty(first.size + 1)  # means[g]: the group numbered g (from 1) by the running sum
-    np.subtract(np.diff(ranked[last], prepend=0.0), unit, out=means[1:])
+    # From one group's last place to the next one's, the running sum grows by 1 plus the group's
+    # gains over `unit`: each group's exact sum, divided once by its size.
+    ends = ranked[np.append(first[1:], flat.size) - 1]
+    means = np.empty(first.size + 1)  # means[g]: the group numbered g (from 1)
+    np.subtract(np.diff(ends, prepend=0.0), 1.0, out=means[1:])
+    means[1:] *= unit
     means[1:] /= size
     top = ranked.reshape(n_queries, n_items)[:, ::-1][:, :depth]  # the best rank first
-    return means[(top * (1.0 / unit)).astype(np.intp)]  # below `unit` the gains, cut off
+    return means[top.astype(np.intp)]  # the whole part: the group's number
 
 
 def _packing_unit(gains: np.ndarray) -> float | None:
