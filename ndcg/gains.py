@@ -74,6 +74,11 @@ LARGE_LINEAR_GRADE = 2.0**960
 TINY_GRADE = 2.0**-960
 
 
+#: Below this many items per row, :func:`_shift` checks the whole array before taking each row's
+#: largest grade (the measurement: benchmarks/README.md, "The scale check").
+WHOLE_ARRAY_CHECK_BELOW = 100
+
+
 def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
     """Gain of already-checked grades (any shape).
 
@@ -108,10 +113,12 @@ def _shift(grades: np.ndarray, gain: str) -> np.ndarray | int:
         return 0
     exponential = gain == "exponential"
     limit = SCALE_FROM_GRADE if exponential else LARGE_LINEAR_GRADE
-    # The whole array first: no row needs a shift when its largest grade is within the limit and
-    # no grade lies between 0 and TINY_GRADE, which is nearly every array. Those two passes over
-    # the whole array cost a fraction of a maximum per row along a short last axis.
-    if grades.max() <= limit and not ((grades > 0) & (grades < TINY_GRADE)).any():
+    # Short rows: the whole array first. No row needs a shift when its largest grade is within the
+    # limit and no grade lies between 0 and TINY_GRADE, which is nearly every array; those passes
+    # over the whole array cost a fraction of a maximum per row along a short last axis (a third
+    # at 20 items). From WHOLE_ARRAY_CHECK_BELOW items the maximum per row is as cheap.
+    short = grades.ndim > 1 and grades.shape[-1] < WHOLE_ARRAY_CHECK_BELOW
+    if short and grades.max() <= limit and not ((grades > 0) & (grades < TINY_GRADE)).any():
         return 0
     best = np.atleast_1d(grades.max(axis=-1))
     big = best > limit

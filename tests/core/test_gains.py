@@ -128,7 +128,7 @@ class _MaxSpy(np.ndarray):
 
 
 @pytest.mark.parametrize("gain", ["linear", "exponential"])
-def test_shift_is_0_without_a_maximum_per_row_when_the_whole_array_needs_none(gain):
+def test_shift_on_short_rows_is_0_without_a_maximum_per_row_when_the_whole_array_needs_none(gain):
     from ndcg import gains
 
     grades = np.array([[4.0, 0.0, 2.5], [0.0, 0.0, 0.0], [960.0, 2.0**-900, 3.0]])
@@ -139,6 +139,12 @@ def test_shift_is_0_without_a_maximum_per_row_when_the_whole_array_needs_none(ga
     _MaxSpy.axes = []
     np.testing.assert_array_equal(gains._shift(grades.view(_MaxSpy), gain), [0, -1000, 0])
     assert _MaxSpy.axes == [None, -1]
+    # Long rows: the maximum per row at once, as cheap as the whole array's.
+    long_rows = np.zeros((2, gains.WHOLE_ARRAY_CHECK_BELOW))
+    long_rows[0, 5] = 3.0
+    _MaxSpy.axes = []
+    assert np.all(gains._shift(long_rows.view(_MaxSpy), gain) == 0)
+    assert _MaxSpy.axes == [-1]
 
 
 @pytest.mark.parametrize("gain", ["linear", "exponential"])
