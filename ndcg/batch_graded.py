@@ -47,7 +47,7 @@ from ._validation import (
     check_sample_weight,
     is_finite_real,
 )
-from .gains import _overflow, _scaled_gain, _unscale, discounts
+from .gains import _overflow, _scaled_gain, _unscale, _whole, discounts
 
 #: Bytes of input (one float64 matrix) handled per chunk of rows. Every
 #: temporary array (indices, masks, gathered values) is a small multiple of a
@@ -340,8 +340,12 @@ def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndar
     for rows in row_blocks(n_queries, n_items, CHUNK_BYTES):
         true_rows, score_rows = np.ascontiguousarray(true[rows]), np.ascontiguousarray(score[rows])
         check_matrix_values(true_rows, score_rows, gain=gain, first_row=rows.start)
-        gains, shift = _scaled_gain(true_rows, gain)
-        actual = _dcg_rows(gains, score_rows, k, ignore_ties)
+        # Whole grades: no grade is tiny (gains._shift skips that check), and unscaled linear gains
+        # are whole numbers too (_packing_unit need not check them again).
+        whole = _whole(true_rows)
+        gains, shift = _scaled_gain(true_rows, gain, whole=whole)
+        integral = whole if gain == "linear" and np.all(np.equal(shift, 0)) else None
+        actual = _dcg_rows(gains, score_rows, k, ignore_ties, integral=integral)
         if normalise:
             ideal = _ideal_dcg_rows(gains, k)
             np.divide(actual, ideal, out=out[rows], where=ideal > 0)
@@ -446,7 +450,9 @@ def _ranking_partition(score: np.ndarray, depth: int, *, stable: bool) -> np.nda
     return np.take_along_axis(top, order, axis=1)
 
 
-def _dcg_rows(gains: np.ndarray, score: np.ndarray, k: int | None, ignore_ties: bool) -> np.ndarray:
+def _dcg_rows(
+    gains: np.ndarray, score: np.ndarray, k: int | None, ignore_ties: bool, *, integral: bool | None = None
+) -> np.ndarray:
     """DCG@k of every row, ranking by ``score`` (checked input).
 
     Only the first ``k`` ranks are gathered and summed. With ties averaged,
@@ -461,11 +467,13 @@ def _dcg_rows(gains: np.ndarray, score: np.ndarray, k: int | None, ignore_ties: 
         return np.zeros(n_queries)
     depth = n_items if k is None else min(k, n_items)
     if _use_threshold(n_items, depth):
-        return _dcg_threshold(gains, score, depth, ignore_ties)
-    return _dcg_ranked(gains, score, depth, ignore_ties)
+        return _dcg_threshold(gains, score, depth, ignore_ties, integral=integral)
+    return _dcg_ranked(gains, score, depth, ignore_ties, integral=integral)
 
 
-def _dcg_threshold(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool) -> np.ndarray:
+def _dcg_threshold(
+    gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool, *, integral: bool | None = None
+) -> np.ndarray:
     """:func:`_dcg_rows` for long rows: no full sort, and no index partition where avoidable.
 
     Three kinds of row, each computed the cheapest exact way:
@@ -491,7 +499,7 @@ def _dcg_threshold(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties
     n_queries, n_items = score.shape
     kind = _likely_kind(score[:_PROBE_ROWS], depth, ignore_ties)
     if kind == "crossing":
-        return _dcg_ranked(gains, score, depth, ignore_ties)
+        return _dcg_ranked(gains, score, depth, ignore_ties, integral=integral)
     result = np.empty(n_queries)
     pending = np.arange(n_queries)
     if kind == "filled":
@@ -523,7 +531,7 @@ def _dcg_threshold(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties
         part[rows] = _top_group_dcg(gains[rows], at_or_above[rows], n_at_or_above[rows], depth)
     rows = _which(~(exact | filled))
     if rows is not None:
-        part[rows] = _dcg_ranked(gains[rows], score[rows], depth, ignore_ties)
+        part[rows] = _dcg_ranked(gains[rows], score[rows], depth, ignore_ties, integral=integral)
     result[pending] = part
     return result
 
@@ -600,7 +608,9 @@ def _dcg_of_top(gains: np.ndarray, score: np.ndarray, columns: np.ndarray, ignor
     return _tie_averaged(ranked_gains, score.ravel()[flat], weights)
 
 
-def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool) -> np.ndarray:
+def _dcg_ranked(
+    gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool, *, integral: bool | None = None
+) -> np.ndarray:
     """:func:`_dcg_rows` by ranking each row's top ``depth`` items (partition or sort).
 
     With ties averaged and a full sort (:func:`_use_partition` false), the
@@ -610,7 +620,7 @@ def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: b
     """
     n_items = gains.shape[1]
     if not ignore_ties and not (depth < n_items and _use_partition(n_items, depth)):
-        return _dcg_sorted(gains, score, depth)
+        return _dcg_sorted(gains, score, depth, integral)
     columns = _ranking(score, depth, stable=ignore_ties)
     flat = _flat_index(columns, n_items)
     ranked_gains = gains.ravel()[flat]
@@ -637,7 +647,7 @@ def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: b
     return position_sum(expected, weights)
 
 
-def _dcg_sorted(gains: np.ndarray, score: np.ndarray, depth: int) -> np.ndarray:
+def _dcg_sorted(gains: np.ndarray, score: np.ndarray, depth: int, integral: bool | None = None) -> np.ndarray:
     """:func:`_dcg_ranked` with ties averaged, from one full sort of every row.
 
     A row whose first ``depth + 1`` places hold no tie (continuous scores)
@@ -651,7 +661,7 @@ def _dcg_sorted(gains: np.ndarray, score: np.ndarray, depth: int) -> np.ndarray:
     weights = discounts(depth)
     order = np.argsort(score, axis=1)  # ascending: each row's best item last, tied items next to each other
     if _head_tied(score[:_PROBE_ROWS], order[:_PROBE_ROWS], depth).any():
-        return position_sum(_sorted_expected_gains(gains, score, order, depth), weights)
+        return position_sum(_sorted_expected_gains(gains, score, order, depth, integral), weights)
     tied = _head_tied(score, order, depth)
     result = np.empty(n_queries)
     rows = _which(~tied)
@@ -660,7 +670,7 @@ def _dcg_sorted(gains: np.ndarray, score: np.ndarray, depth: int) -> np.ndarray:
     rows = _which(tied)
     if rows is not None:
         result[rows] = position_sum(
-            _sorted_expected_gains(gains[rows], score[rows], order[rows], depth), weights
+            _sorted_expected_gains(gains[rows], score[rows], order[rows], depth, integral), weights
         )
     return result
 
@@ -674,7 +684,9 @@ def _head_tied(score: np.ndarray, order: np.ndarray, depth: int) -> np.ndarray:
     return (head[:, 1:] == head[:, :-1]).any(axis=1)
 
 
-def _sorted_expected_gains(gains: np.ndarray, score: np.ndarray, order: np.ndarray, depth: int) -> np.ndarray:
+def _sorted_expected_gains(
+    gains: np.ndarray, score: np.ndarray, order: np.ndarray, depth: int, integral: bool | None = None
+) -> np.ndarray:
     """The expected gains of each row's first ``depth`` ranks, from its whole ascending ``order``.
 
     Every rank holds the mean gain of its tie group (the run of equal scores
@@ -697,7 +709,7 @@ def _sorted_expected_gains(gains: np.ndarray, score: np.ndarray, order: np.ndarr
     ranked = np.take(gains.ravel(), flat, out=ranked if ranked.dtype == gains.dtype else None, mode="clip")
     first = np.flatnonzero(starts)
     size = np.diff(first, append=flat.size)
-    unit = _packing_unit(ranked)
+    unit = _packing_unit(ranked, integral)
     if unit is None:
         reference = ranked[first]
         spread = np.add.reduceat(ranked - np.repeat(reference, size), first)
@@ -722,14 +734,16 @@ def _sorted_expected_gains(gains: np.ndarray, score: np.ndarray, order: np.ndarr
     return means[top.astype(np.intp)]  # the whole part: the group's number
 
 
-def _packing_unit(gains: np.ndarray) -> float | None:
+def _packing_unit(gains: np.ndarray, integral: bool | None = None) -> float | None:
     """A power of two above the sum of ``gains``, if they are integers and ``unit * (gains.size + 1) <= 2**53``.
 
     Then ``unit`` times any count of groups up to ``gains.size`` plus any
     partial sum of the gains is an integer below ``2**53``, which float64
     holds exactly (:func:`_sorted_expected_gains`). None otherwise.
+    ``integral`` says whether the gains are whole numbers where the caller
+    knows it already (:func:`_per_query`); None: they are looked at.
     """
-    if not np.array_equal(np.trunc(gains), gains):
+    if not (_whole(gains) if integral is None else integral):
         return None
     total = float(gains.sum())  # exact: integers whose every partial sum is below 2**53, else too big anyway
     unit = 2.0 ** int(total).bit_length()

@@ -427,7 +427,7 @@ def test_ndcg_never_exceeds_1_even_a_rounding_error_from_the_ideal(grades, k, ga
 @contextmanager
 def general_sums():
     """Force :func:`ndcg.batch_graded._sorted_expected_gains` off its integer cumulative sum."""
-    with mock.patch.object(batch_graded, "_packing_unit", lambda gains: None):
+    with mock.patch.object(batch_graded, "_packing_unit", lambda gains, integral=None: None):
         yield
 
 
@@ -472,6 +472,37 @@ def test_the_packing_unit_is_a_power_of_two_above_the_sum_of_integer_gains_only(
     # Integers, but unit * (size + 1) would pass 2**53: the running sums could round.
     assert batch_graded._packing_unit(np.array([2.0**40, 0.0, 0.0])) == 2.0**41
     assert batch_graded._packing_unit(np.full(2**12, 2.0**40)) is None
+
+
+def test_the_packing_unit_believes_the_callers_word_on_whole_numbers():
+    gains = np.array([3.0, 0.0, 4.0])
+    assert batch_graded._packing_unit(gains, integral=True) == 8.0
+    assert batch_graded._packing_unit(gains, integral=False) is None  # a chunk with a fractional grade
+    assert batch_graded._packing_unit(np.array([0.5]), integral=None) is None
+
+
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+def test_whole_grades_are_checked_once_a_chunk_and_fractional_ones_are_not_packed(gain):
+    # _per_query tells the sort path whether the chunk's linear gains are whole numbers; with a
+    # grade of 0.5 in the chunk they are not, and the exponential gains are looked at there.
+    rng = np.random.default_rng(3)
+    grades = rng.integers(0, 5, size=(30, 20)).astype(float)
+    scores = rng.integers(0, 3, size=(30, 20)).astype(float)
+    seen = []
+    original = batch_graded._packing_unit
+
+    def spy(gains, integral=None):
+        seen.append(integral)
+        return original(gains, integral)
+
+    with mock.patch.object(batch_graded, "_packing_unit", spy):
+        whole = ndcg.dcg_per_query(grades, scores, k=10, gain=gain)
+        grades[3, 4] = 0.5
+        fractional = ndcg.dcg_per_query(grades, scores, k=10, gain=gain)
+    assert seen == ([True, False] if gain == "linear" else [None, None])
+    expected = [reference.group_mean_dcg(g, s, 10, gain) for g, s in zip(grades, scores)]
+    np.testing.assert_allclose(fractional, expected, rtol=1e-12)
+    assert whole[:3].tolist() == fractional[:3].tolist()  # the rows that did not change, the same bits
 
 
 @pytest.mark.parametrize("gain", ["linear", "exponential"])

@@ -132,6 +132,7 @@ def test_shift_on_short_rows_is_0_without_a_maximum_per_row_when_the_whole_array
     from ndcg import gains
 
     grades = np.array([[4.0, 0.0, 2.5], [0.0, 0.0, 0.0], [960.0, 2.0**-900, 3.0]])
+    assert not gains._whole(grades) and gains._whole(np.array([[4.0, 0.0], [960.0, 2.0**60]]))
     _MaxSpy.axes = []
     assert gains._shift(grades.view(_MaxSpy), gain) == 0
     assert _MaxSpy.axes == [None]  # one maximum, of the whole array
@@ -139,6 +140,11 @@ def test_shift_on_short_rows_is_0_without_a_maximum_per_row_when_the_whole_array
     _MaxSpy.axes = []
     np.testing.assert_array_equal(gains._shift(grades.view(_MaxSpy), gain), [0, -1000, 0])
     assert _MaxSpy.axes == [None, -1]
+    # Whole grades have none between 0 and 1: with the caller's word for it, one maximum only.
+    grades[1, 1] = 0.0
+    _MaxSpy.axes = []
+    assert gains._shift(grades.view(_MaxSpy), gain, whole=True) == 0
+    assert _MaxSpy.axes == [None]
     # Long rows: the maximum per row at once, as cheap as the whole array's.
     long_rows = np.zeros((2, gains.WHOLE_ARRAY_CHECK_BELOW))
     long_rows[0, 5] = 3.0
