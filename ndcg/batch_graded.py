@@ -47,7 +47,7 @@ from ._validation import (
     check_sample_weight,
     is_finite_real,
 )
-from .gains import _overflow, _scaled_gain, _unscale, _whole, discounts
+from .gains import WHOLE_ARRAY_CHECK_BELOW, _overflow, _scaled_gain, _unscale, _whole, discounts
 
 #: Bytes of input (one float64 matrix) handled per chunk of rows. Every
 #: temporary array (indices, masks, gathered values) is a small multiple of a
@@ -340,10 +340,11 @@ def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndar
     for rows in row_blocks(n_queries, n_items, CHUNK_BYTES):
         true_rows, score_rows = np.ascontiguousarray(true[rows]), np.ascontiguousarray(score[rows])
         check_matrix_values(true_rows, score_rows, gain=gain, first_row=rows.start)
-        # Whole grades: no grade is tiny (gains._shift skips that check), and unscaled linear gains
-        # are whole numbers too (_packing_unit need not check them again).
-        whole = _whole(true_rows)
-        gains, shift = _scaled_gain(true_rows, gain, whole=whole)
+        # On short rows, whole grades: no grade is tiny (gains._shift skips that check), and unscaled
+        # linear gains are whole numbers too (_packing_unit need not check them again). Long rows
+        # take each row's maximum in _shift, which needs no such check: there it would only cost.
+        whole = _whole(true_rows) if n_items < WHOLE_ARRAY_CHECK_BELOW else None
+        gains, shift = _scaled_gain(true_rows, gain, whole=bool(whole))
         integral = whole if gain == "linear" and np.all(np.equal(shift, 0)) else None
         actual = _dcg_rows(gains, score_rows, k, ignore_ties, integral=integral)
         if normalise:
