@@ -1,4 +1,4 @@
-"""What the benchmarks share: the data, the timer, and a description of the machine."""
+"""What the benchmarks share: the data, the timers, and a description of the machine."""
 
 from __future__ import annotations
 
@@ -15,6 +15,17 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from experiments.races import machine
+
+
+def timed(function) -> tuple[float, float, object]:
+    """``(wall, cpu, value)`` of one call of ``function()``: wall-clock seconds, this process's CPU seconds.
+
+    CPU time (``time.process_time``, every thread of the process) moves less than wall time on a
+    shared machine, where another process can take the core between two instructions.
+    """
+    wall, cpu = time.perf_counter(), time.process_time()
+    value = function()
+    return time.perf_counter() - wall, time.process_time() - cpu, value
 
 
 def median_time(function, repeats: int) -> tuple[float, object]:

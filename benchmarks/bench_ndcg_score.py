@@ -1,23 +1,32 @@
 """How far ndcg.ndcg_score is from the floor, scikit-learn and its previous version, in one run.
 
 For each shape (queries x items) and two kinds of scores, continuous (no ties)
-and tied (5 distinct values), with k=10, it times, as the median of 7 runs:
+and tied (5 distinct values), with k=10, it times, in interleaved rounds (each
+round calls each function once, in an order that turns from round to round):
 
 * ``ndcg.ndcg_score``;
-* the floor, the work any exact NDCG@k must do: one ``argpartition`` of the
-  scores plus one of the grades (for the ideal ranking);
+* the floor, the work any exact NDCG@k must do, on the same chunks of rows as
+  ``ndcg_score`` (:data:`ndcg.batch_graded.CHUNK_BYTES` of input per chunk):
+  one ``argpartition`` of each chunk's scores plus one of its grades (for the
+  ideal ranking), so that both move the same data through the same cache
+  (on the whole matrix at once the floor's time is another matter: issue 34
+  measured it at three times the chunked floor's CPU time on one machine, and
+  0.8 times on another);
 * the implementation before issue 15 (``_previous_ndcg.py``, a frozen copy);
-* ``sklearn.metrics.ndcg_score`` (at 1,000,000 x 20 it takes about a minute a
-  run: one run there, and none with ``--quick``).
+* ``sklearn.metrics.ndcg_score``, after the rounds (at 1,000,000 x 20 it takes
+  about a minute a run: one run there, and none with ``--quick`` or
+  ``--no-sklearn``).
 
-It checks that the three agree (1e-9 against scikit-learn, 1e-12 against the
-previous version), prints the times as ratios, the peak extra memory of each
-call (``tracemalloc``, inputs already float64 and C-contiguous), and the SIMD
-targets NumPy uses. ``--threshold`` measures where a partition beats a full
-sort (``ndcg.batch_graded._use_partition``); ``--chunk-sweep`` times chunk sizes
-(``ndcg.batch_graded.CHUNK_BYTES``); ``--paired`` takes the three calls in turn and
-prints the medians of their ratios, which a shared machine's changing load
-disturbs less than separate medians.
+Each time is taken as wall-clock time and as this process's CPU time; the
+ratios are the medians of the ratios within each round, which a shared
+machine's changing load disturbs less than separate medians. It checks that
+the three agree (1e-9 against scikit-learn, 1e-12 against the previous
+version), prints the peak extra memory of each call (``tracemalloc``, inputs
+already float64 and C-contiguous), and the SIMD targets NumPy uses.
+``--threshold`` measures where a partition beats a full sort
+(``ndcg.batch_graded._use_partition``); ``--chunk-sweep`` times chunk sizes
+(``ndcg.batch_graded.CHUNK_BYTES``); ``--paired`` adds scikit-learn to the
+rounds.
 
 Run with ``make benchmark`` (or ``python benchmarks/bench_ndcg_score.py``).
 """
@@ -36,13 +45,14 @@ import numpy as np
 
 import ndcg
 from ndcg import batch_graded
+from ndcg._rows import row_blocks
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import _previous_ndcg  # noqa: E402  (next to this file)
 import bench_batch_metrics  # noqa: E402
-from _common import load_average, median_time, processor  # noqa: E402
+from _common import load_average, median_time, processor, timed  # noqa: E402
 from _common import make_data as make_arrays  # noqa: E402
 
 
@@ -52,8 +62,9 @@ def make_data(n_queries: int, n_items: int, seed: int = 0):
     return y_true, {"continuous": continuous, "tied (5 values)": tied}
 
 
-#: The four shapes of issue 15's table.
-SHAPES = ((20_000, 100), (1_000_000, 20), (1_000, 1_000), (1_000, 10_000))
+#: The four shapes of issue 15's table, and 200,000 x 20 (issue 34: short rows, more than one chunk,
+#: small enough for scikit-learn's seven runs).
+SHAPES = ((20_000, 100), (200_000, 20), (1_000_000, 20), (1_000, 1_000), (1_000, 10_000))
 #: Tiny shapes, for the test that runs this script.
 TINY_SHAPES = ((50, 30), (20, 300))
 #: From this many cells (1,000,000 x 20), one run of scikit-learn takes about a minute.
@@ -84,8 +95,8 @@ def peak_memory(function) -> int:
     return peak
 
 
-def floor(y_true: np.ndarray, y_score: np.ndarray, k: int):
-    """The work any exact NDCG@k must do: one partition of the scores and one of the grades."""
+def floor_chunk(y_true: np.ndarray, y_score: np.ndarray, k: int):
+    """The floor's work on one chunk of rows: one partition of the scores and one of the grades."""
     n_items = y_true.shape[1]
     if k >= n_items:
         return np.argsort(y_score, axis=1), np.argsort(y_true, axis=1)
@@ -93,6 +104,37 @@ def floor(y_true: np.ndarray, y_score: np.ndarray, k: int):
         np.argpartition(y_score, n_items - k, axis=1),
         np.argpartition(y_true, n_items - k, axis=1),
     )
+
+
+def floor(y_true: np.ndarray, y_score: np.ndarray, k: int) -> None:
+    """The work any exact NDCG@k must do, on the chunks of rows ``ndcg_score`` uses (:func:`floor_chunk` each)."""
+    n_queries, n_items = y_true.shape
+    for rows in row_blocks(n_queries, n_items, batch_graded.CHUNK_BYTES):
+        floor_chunk(y_true[rows], y_score[rows], k)
+
+
+def rounds(functions: dict, repeats: int) -> dict:
+    """``{name: [(wall, cpu, value), ...]}``: each function called once per round, in turn.
+
+    The order turns by one place each round, so no function always runs
+    right after the same other one (whose data would still be in the cache).
+    """
+    names = list(functions)
+    times = {name: [] for name in names}
+    for round_ in range(repeats):
+        shift = round_ % len(names)
+        for name in names[shift:] + names[:shift]:
+            times[name].append(timed(functions[name]))
+    return times
+
+
+def ratio(times: dict, over: str, under: str, clock: int) -> float:
+    """Median over rounds of ``time(over) / time(under)``; ``clock`` 0 is wall time, 1 CPU time."""
+    return statistics.median(a[clock] / b[clock] for a, b in zip(times[over], times[under]))
+
+
+def median_of(times: dict, name: str, clock: int) -> float:
+    return statistics.median(t[clock] for t in times[name])
 
 
 def available_memory() -> int | None:
@@ -128,15 +170,17 @@ def versions() -> str:
     return text
 
 
-def compare(shapes, k: int, repeats: int, quick: bool) -> None:
+def compare(shapes, k: int, repeats: int, quick: bool, with_sklearn: bool = True) -> None:
     """The main table: one line per shape and score kind."""
     try:
         from sklearn.metrics import ndcg_score as sklearn_ndcg_score
     except ImportError:
         sklearn_ndcg_score = None
+    if not with_sklearn:
+        sklearn_ndcg_score = None
     print(
-        f"{'queries x items':>17} {'scores':>15} | {'ndcg':>9} {'floor':>9} {'/floor':>7} | "
-        f"{'previous':>9} {'prev/':>6} | {'sklearn':>9} {'skl/':>7} | "
+        f"{'queries x items':>17} {'scores':>15} | {'ndcg':>7} {'cpu':>7} | {'floor':>7} {'cpu':>7} | "
+        f"{'/floor':>7} {'cpu':>7} | {'prev/':>6} | {'sklearn':>9} {'skl/':>7} | "
         f"{'input':>7} {'ndcg peak':>9} {'prev peak':>9} {'skl peak':>9}"
     )
     for n_queries, n_items in shapes:
@@ -150,12 +194,17 @@ def compare(shapes, k: int, repeats: int, quick: bool) -> None:
         y_true, cases = make_data(n_queries, n_items)
         slow = n_queries * n_items >= SKLEARN_SLOW_CELLS
         for name, y_score in cases.items():
-            ours_s, ours = median_time(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k), repeats)
-            floor_s, _ = median_time(lambda s=y_score, t=y_true: floor(t, s, k), repeats)
-            prev_s, prev = median_time(
-                lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k), repeats
+            times = rounds(
+                {
+                    "ndcg": lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k),
+                    "floor": lambda s=y_score, t=y_true: floor(t, s, k),
+                    "previous": lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k),
+                },
+                repeats,
             )
+            ours, prev = times["ndcg"][-1][2], times["previous"][-1][2]
             assert abs(ours - prev) <= 1e-12, f"{name}: previous version differs by {abs(ours - prev):g}"
+            ours_s = median_of(times, "ndcg", 0)
             skl_text = f"{'-':>9} {'-':>7}"
             skl_peak = "-"
             if sklearn_ndcg_score is not None and not (quick and slow):
@@ -169,54 +218,61 @@ def compare(shapes, k: int, repeats: int, quick: bool) -> None:
             prev_peak = peak_memory(lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k))
             input_mb = (y_true.nbytes + y_score.nbytes) / 2**20
             print(
-                f"{n_queries:>8,} x {n_items:<6,} {name:>15} | {ours_s:9.4f} {floor_s:9.4f} {ours_s / floor_s:6.2f}x | "
-                f"{prev_s:9.4f} {prev_s / ours_s:5.2f}x | {skl_text} | "
+                f"{n_queries:>8,} x {n_items:<6,} {name:>15} | "
+                f"{ours_s:7.4f} {median_of(times, 'ndcg', 1):7.4f} | "
+                f"{median_of(times, 'floor', 0):7.4f} {median_of(times, 'floor', 1):7.4f} | "
+                f"{ratio(times, 'ndcg', 'floor', 0):6.2f}x {ratio(times, 'ndcg', 'floor', 1):6.2f}x | "
+                f"{ratio(times, 'previous', 'ndcg', 1):5.2f}x | {skl_text} | "
                 f"{input_mb:5.0f}MB {ours_peak / 2**20:7.1f}MB {prev_peak / 2**20:7.1f}MB {skl_peak:>9}"
             )
     print(
-        "times in seconds, median of "
-        f"{repeats} runs (* one run); '/floor' = ndcg / floor, 'prev/' = previous / ndcg, 'skl/' = "
-        "scikit-learn / ndcg; peaks = tracemalloc peak during one call, input = y_true + y_score"
+        f"times in seconds, medians of {repeats} interleaved rounds (wall, then CPU); the floor runs on "
+        f"ndcg_score's chunks of {batch_graded.CHUNK_BYTES // 1024} KiB; '/floor' = ndcg / floor and "
+        "'prev/' = previous / ndcg (CPU), medians of the ratios within a round; 'skl/' = scikit-learn / ndcg "
+        "(wall, scikit-learn timed after the rounds; * one run); peaks = tracemalloc peak during one call, "
+        "input = y_true + y_score"
     )
 
 
 def paired(shapes, k: int, repeats: int) -> None:
-    """Ratios from calls taken in turn (ndcg, previous, floor, scikit-learn), robust to a machine's load changing.
+    """The rounds of :func:`compare` with scikit-learn in them, robust to a machine's load changing.
 
-    Each round calls each function once, back to back, and takes the ratios
-    within the round; the medians over rounds are printed. scikit-learn is
-    left out at 1,000,000 x 20, where one call takes about a minute.
+    Each round calls each function once, in turn, and takes the ratios
+    within the round; the medians over rounds are printed, of wall time and
+    of CPU time. scikit-learn is left out at 1,000,000 x 20, where one call
+    takes about a minute.
     """
     try:
         from sklearn.metrics import ndcg_score as sklearn_ndcg_score
     except ImportError:
         sklearn_ndcg_score = None
     print(
-        "paired: ndcg_score, the previous version, the floor and scikit-learn called in turn; medians of the ratios"
+        "paired: ndcg_score, the previous version, the (chunked) floor and scikit-learn called in turn; "
+        "medians of the ratios, wall / CPU"
     )
     for n_queries, n_items in shapes:
         y_true, cases = make_data(n_queries, n_items)
         with_sklearn = sklearn_ndcg_score is not None and n_queries * n_items < SKLEARN_SLOW_CELLS
         for name, y_score in cases.items():
-            over_previous, over_floor, sklearn_over = [], [], []
-            for _ in range(repeats):
-                ours, _ = median_time(lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k), 1)
-                prev, _ = median_time(lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k), 1)
-                least, _ = median_time(lambda s=y_score, t=y_true: floor(t, s, k), 1)
-                over_previous.append(prev / ours)
-                over_floor.append(ours / least)
-                if with_sklearn:
-                    theirs, _ = median_time(lambda s=y_score, t=y_true: sklearn_ndcg_score(t, s, k=k), 1)
-                    sklearn_over.append(theirs / ours)
+            functions = {
+                "ndcg": lambda s=y_score, t=y_true: ndcg.ndcg_score(t, s, k=k),
+                "previous": lambda s=y_score, t=y_true: _previous_ndcg.ndcg_score(t, s, k=k),
+                "floor": lambda s=y_score, t=y_true: floor(t, s, k),
+            }
+            if with_sklearn:
+                functions["sklearn"] = lambda s=y_score, t=y_true: sklearn_ndcg_score(t, s, k=k)
+            times = rounds(functions, repeats)
+            floor_cpu = [a[1] / b[1] for a, b in zip(times["ndcg"], times["floor"])]
             skl = (
-                f" | scikit-learn / ndcg {statistics.median(sklearn_over):5.1f}x (lowest {min(sklearn_over):5.1f}x)"
-                if sklearn_over
+                f" | scikit-learn / ndcg {ratio(times, 'sklearn', 'ndcg', 0):5.1f}x"
+                f" / {ratio(times, 'sklearn', 'ndcg', 1):5.1f}x"
+                if with_sklearn
                 else ""
             )
             print(
-                f"{n_queries:>8,} x {n_items:<6,} {name:>15} | previous / ndcg {statistics.median(over_previous):5.2f}x "
-                f"(lowest {min(over_previous):5.2f}x) | ndcg / floor {statistics.median(over_floor):5.2f}x "
-                f"(highest {max(over_floor):5.2f}x){skl}"
+                f"{n_queries:>8,} x {n_items:<6,} {name:>15} | previous / ndcg {ratio(times, 'previous', 'ndcg', 0):5.2f}x"
+                f" / {ratio(times, 'previous', 'ndcg', 1):5.2f}x | ndcg / floor {ratio(times, 'ndcg', 'floor', 0):5.2f}x"
+                f" / {ratio(times, 'ndcg', 'floor', 1):5.2f}x (CPU highest {max(floor_cpu):5.2f}x){skl}"
             )
 
 
@@ -295,6 +351,7 @@ def main(argv=None) -> None:
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="skip scikit-learn at 1,000,000 x 20")
+    parser.add_argument("--no-sklearn", action="store_true", help="skip scikit-learn everywhere")
     parser.add_argument("--tiny", action="store_true", help="tiny shapes (for the tests)")
     parser.add_argument(
         "--shape", action="append", type=shape, metavar="QUERIESxITEMS", help="only this shape (repeatable)"
@@ -318,8 +375,8 @@ def main(argv=None) -> None:
     if args.paired:
         paired(shapes, args.k, args.repeats)
         return
-    print(f"ndcg_score, k={args.k}, chunks of {batch_graded.CHUNK_BYTES // 1024} KiB")
-    compare(shapes, args.k, args.repeats, args.quick)
+    print(f"ndcg_score, k={args.k}, chunks of {batch_graded.CHUNK_BYTES // 1024} KiB (the floor's too)")
+    compare(shapes, args.k, args.repeats, args.quick, with_sklearn=not args.no_sklearn)
     if not args.tiny:
         np.show_runtime()
     if not args.no_batch_metrics:

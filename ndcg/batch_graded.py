@@ -47,7 +47,7 @@ from ._validation import (
     check_sample_weight,
     is_finite_real,
 )
-from .gains import _overflow, _scaled_gain, _unscale, discounts
+from .gains import WHOLE_ARRAY_CHECK_BELOW, _overflow, _scaled_gain, _unscale, _whole, discounts
 
 #: Bytes of input (one float64 matrix) handled per chunk of rows. Every
 #: temporary array (indices, masks, gathered values) is a small multiple of a
@@ -340,8 +340,13 @@ def _per_query(true, score, k, gain, ignore_ties, *, normalise: bool) -> np.ndar
     for rows in row_blocks(n_queries, n_items, CHUNK_BYTES):
         true_rows, score_rows = np.ascontiguousarray(true[rows]), np.ascontiguousarray(score[rows])
         check_matrix_values(true_rows, score_rows, gain=gain, first_row=rows.start)
-        gains, shift = _scaled_gain(true_rows, gain)
-        actual = _dcg_rows(gains, score_rows, k, ignore_ties)
+        # On short rows, whole grades: no grade is tiny (gains._shift skips that check), and unscaled
+        # linear gains are whole numbers too (_packing_unit need not check them again). Long rows
+        # take each row's maximum in _shift, which needs no such check: there it would only cost.
+        whole = _whole(true_rows) if n_items < WHOLE_ARRAY_CHECK_BELOW else None
+        gains, shift = _scaled_gain(true_rows, gain, whole=bool(whole))
+        integral = whole if gain == "linear" and np.all(np.equal(shift, 0)) else None
+        actual = _dcg_rows(gains, score_rows, k, ignore_ties, integral=integral)
         if normalise:
             ideal = _ideal_dcg_rows(gains, k)
             np.divide(actual, ideal, out=out[rows], where=ideal > 0)
@@ -446,7 +451,9 @@ def _ranking_partition(score: np.ndarray, depth: int, *, stable: bool) -> np.nda
     return np.take_along_axis(top, order, axis=1)
 
 
-def _dcg_rows(gains: np.ndarray, score: np.ndarray, k: int | None, ignore_ties: bool) -> np.ndarray:
+def _dcg_rows(
+    gains: np.ndarray, score: np.ndarray, k: int | None, ignore_ties: bool, *, integral: bool | None = None
+) -> np.ndarray:
     """DCG@k of every row, ranking by ``score`` (checked input).
 
     Only the first ``k`` ranks are gathered and summed. With ties averaged,
@@ -461,11 +468,13 @@ def _dcg_rows(gains: np.ndarray, score: np.ndarray, k: int | None, ignore_ties: 
         return np.zeros(n_queries)
     depth = n_items if k is None else min(k, n_items)
     if _use_threshold(n_items, depth):
-        return _dcg_threshold(gains, score, depth, ignore_ties)
-    return _dcg_ranked(gains, score, depth, ignore_ties)
+        return _dcg_threshold(gains, score, depth, ignore_ties, integral=integral)
+    return _dcg_ranked(gains, score, depth, ignore_ties, integral=integral)
 
 
-def _dcg_threshold(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool) -> np.ndarray:
+def _dcg_threshold(
+    gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool, *, integral: bool | None = None
+) -> np.ndarray:
     """:func:`_dcg_rows` for long rows: no full sort, and no index partition where avoidable.
 
     Three kinds of row, each computed the cheapest exact way:
@@ -491,7 +500,7 @@ def _dcg_threshold(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties
     n_queries, n_items = score.shape
     kind = _likely_kind(score[:_PROBE_ROWS], depth, ignore_ties)
     if kind == "crossing":
-        return _dcg_ranked(gains, score, depth, ignore_ties)
+        return _dcg_ranked(gains, score, depth, ignore_ties, integral=integral)
     result = np.empty(n_queries)
     pending = np.arange(n_queries)
     if kind == "filled":
@@ -523,7 +532,7 @@ def _dcg_threshold(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties
         part[rows] = _top_group_dcg(gains[rows], at_or_above[rows], n_at_or_above[rows], depth)
     rows = _which(~(exact | filled))
     if rows is not None:
-        part[rows] = _dcg_ranked(gains[rows], score[rows], depth, ignore_ties)
+        part[rows] = _dcg_ranked(gains[rows], score[rows], depth, ignore_ties, integral=integral)
     result[pending] = part
     return result
 
@@ -565,14 +574,14 @@ def _top_group_dcg(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarr
 def _group_mean(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarray) -> np.ndarray:
     """The mean gain of each row's items in ``in_group``, exact when they are all equal.
 
-    Taken as one member's gain plus the mean difference from it, so a group of
-    equal gains has that gain as its mean, to the last bit (the sum of three
-    gains of 0.1, divided by 3, is not 0.1), and a ranking in the ideal order
-    keeps an NDCG of exactly 1.
+    Taken from one member's gain and the differences from it
+    (:func:`_mean_of_groups`), so a group of equal gains has that gain as its
+    mean, to the last bit (the sum of three gains of 0.1, divided by 3, is not
+    0.1), and a ranking in the ideal order keeps an NDCG of exactly 1.
     """
     reference = gains.ravel()[np.argmax(in_group, axis=1) + np.arange(gains.shape[0]) * gains.shape[1]]
     spread = np.einsum("ij,ij->i", gains - reference[:, None], in_group)
-    return reference + spread / group_size
+    return _mean_of_groups(reference, spread, group_size)
 
 
 def _which(selected: np.ndarray) -> slice | np.ndarray | None:
@@ -600,9 +609,19 @@ def _dcg_of_top(gains: np.ndarray, score: np.ndarray, columns: np.ndarray, ignor
     return _tie_averaged(ranked_gains, score.ravel()[flat], weights)
 
 
-def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool) -> np.ndarray:
-    """:func:`_dcg_rows` by ranking each row's top ``depth`` items (partition or sort)."""
+def _dcg_ranked(
+    gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: bool, *, integral: bool | None = None
+) -> np.ndarray:
+    """:func:`_dcg_rows` by ranking each row's top ``depth`` items (partition or sort).
+
+    With ties averaged and a full sort (:func:`_use_partition` false), the
+    whole sorted row is kept (:func:`_dcg_sorted`): it holds the tie group at
+    the cut-off in full. Otherwise the top ``depth`` are ranked, and a tie
+    group reaching past rank ``depth`` gets its mean gain over the whole row.
+    """
     n_items = gains.shape[1]
+    if not ignore_ties and not (depth < n_items and _use_partition(n_items, depth)):
+        return _dcg_sorted(gains, score, depth, integral)
     columns = _ranking(score, depth, stable=ignore_ties)
     flat = _flat_index(columns, n_items)
     ranked_gains = gains.ravel()[flat]
@@ -629,6 +648,122 @@ def _dcg_ranked(gains: np.ndarray, score: np.ndarray, depth: int, ignore_ties: b
     return position_sum(expected, weights)
 
 
+def _dcg_sorted(gains: np.ndarray, score: np.ndarray, depth: int, integral: bool | None = None) -> np.ndarray:
+    """:func:`_dcg_ranked` with ties averaged, from one full sort of every row.
+
+    A row whose first ``depth + 1`` places hold no tie (continuous scores)
+    sums its gains as ranked; the others take the expected gains of their
+    whole sorted row (:func:`_sorted_expected_gains`), the tie group at the
+    cut-off included, so nothing is ranked twice. Which rows have ties is
+    looked up only when the first rows of the chunk have none: on heavily
+    tied scores every row is taken the second way at once.
+    """
+    n_queries = score.shape[0]
+    weights = discounts(depth)
+    order = np.argsort(score, axis=1)  # ascending: each row's best item last, tied items next to each other
+    if _head_tied(score[:_PROBE_ROWS], order[:_PROBE_ROWS], depth).any():
+        return position_sum(_sorted_expected_gains(gains, score, order, depth, integral), weights)
+    tied = _head_tied(score, order, depth)
+    result = np.empty(n_queries)
+    rows = _which(~tied)
+    if rows is not None:
+        result[rows] = position_sum(_take(gains[rows], order[rows, ::-1][:, :depth]), weights)
+    rows = _which(tied)
+    if rows is not None:
+        result[rows] = position_sum(
+            _sorted_expected_gains(gains[rows], score[rows], order[rows], depth, integral), weights
+        )
+    return result
+
+
+def _head_tied(score: np.ndarray, order: np.ndarray, depth: int) -> np.ndarray:
+    """Whether each row has two equal scores among its first ``depth + 1`` places (``order`` ascending).
+
+    A row without has no tie in its top ``depth`` and none across the cut-off.
+    """
+    head = _take(score, order[:, ::-1][:, : depth + 1])
+    return (head[:, 1:] == head[:, :-1]).any(axis=1)
+
+
+def _sorted_expected_gains(
+    gains: np.ndarray, score: np.ndarray, order: np.ndarray, depth: int, integral: bool | None = None
+) -> np.ndarray:
+    """The expected gains of each row's first ``depth`` ranks, from its whole ascending ``order``.
+
+    Every rank holds the mean gain of its tie group (the run of equal scores
+    it sits in), taken over the whole row. Where the gains are integers small
+    enough (:func:`_packing_unit`), one cumulative sum over the whole chunk
+    gives every group's sum and number, exact at every step; otherwise each
+    group sums its differences to its first gain (:func:`_mean_of_groups`).
+    Both give the same bits where the gains are such integers. ``order`` is
+    overwritten (it becomes flat positions).
+    """
+    n_queries, n_items = gains.shape
+    flat = order  # the columns become flat positions in place: no other chunk-sized array
+    flat += (np.arange(n_queries) * n_items)[:, None]
+    flat = flat.ravel()
+    ranked = np.take(score.ravel(), flat)
+    starts = np.empty(flat.size, dtype=bool)  # where a tie group begins
+    np.not_equal(ranked[1:], ranked[:-1], out=starts[1:])
+    starts.reshape(n_queries, n_items)[:, 0] = True  # and a row begins one
+    # The gains, in the scores' place where they are of one type (not integer scores).
+    ranked = np.take(gains.ravel(), flat, out=ranked if ranked.dtype == gains.dtype else None, mode="clip")
+    first = np.flatnonzero(starts)
+    size = np.diff(first, append=flat.size)
+    unit = _packing_unit(ranked, integral)
+    if unit is None:
+        reference = ranked[first]
+        spread = np.add.reduceat(ranked - np.repeat(reference, size), first)
+        means = _mean_of_groups(reference, spread, size)
+        number = np.cumsum(starts, dtype=np.intp)  # of each place's group, from 1
+        return means[number.reshape(n_queries, n_items)[:, ::-1][:, :depth] - 1]
+    # Over `unit` (a power of two: exact), the gains of the whole chunk sum to less than 1, and
+    # each group's first place adds 1: the running sum at a place is the number of groups begun so
+    # far (its whole part) plus the gains so far over `unit`, a multiple of 1 / unit below
+    # 2**53 / unit, so every step is exact.
+    ranked *= 1.0 / unit
+    ranked += starts
+    np.cumsum(ranked, out=ranked)
+    # From one group's last place to the next one's, the running sum grows by 1 plus the group's
+    # gains over `unit`: each group's exact sum, divided once by its size.
+    ends = ranked[np.append(first[1:], flat.size) - 1]
+    means = np.empty(first.size + 1)  # means[g]: the group numbered g (from 1)
+    np.subtract(np.diff(ends, prepend=0.0), 1.0, out=means[1:])
+    means[1:] *= unit
+    means[1:] /= size
+    top = ranked.reshape(n_queries, n_items)[:, ::-1][:, :depth]  # the best rank first
+    return means[top.astype(np.intp)]  # the whole part: the group's number
+
+
+def _packing_unit(gains: np.ndarray, integral: bool | None = None) -> float | None:
+    """A power of two above the sum of ``gains``, if they are integers and ``unit * (gains.size + 1) <= 2**53``.
+
+    Then ``unit`` times any count of groups up to ``gains.size`` plus any
+    partial sum of the gains is an integer below ``2**53``, which float64
+    holds exactly (:func:`_sorted_expected_gains`). None otherwise.
+    ``integral`` says whether the gains are whole numbers where the caller
+    knows it already (:func:`_per_query`); None: they are looked at.
+    """
+    if not (_whole(gains) if integral is None else integral):
+        return None
+    total = float(gains.sum())  # exact: integers whose every partial sum is below 2**53, else too big anyway
+    unit = 2.0 ** int(total).bit_length()
+    return unit if unit * (gains.size + 1) <= 2.0**53 else None
+
+
+def _mean_of_groups(reference: np.ndarray, spread: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """The mean gain of tie groups, from one member's gain, the sum of differences to it, and the size.
+
+    The sum of the group, ``reference * size + spread``, is divided once:
+    for integer gains below ``2**53 / size`` every step is exact, so the
+    mean is the exact sum rounded once, whichever member is the reference,
+    and the same bits as :func:`_sorted_expected_gains`'s sums give. A group
+    of equal gains (``spread`` 0) keeps its gain to the last bit, which
+    ``(0.1 * 3) / 3`` would not.
+    """
+    return np.where(spread == 0, reference, (reference * size + spread) / size)
+
+
 def _tie_averaged(ranked_gains: np.ndarray, ranked_scores: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """DCG of rows sorted by score, each tie group sharing its average gain.
 
@@ -643,8 +778,9 @@ def _expected_gains(ranked_gains: np.ndarray, ranked_scores: np.ndarray) -> np.n
     """The expected gain at every position of rows sorted by score, tied items in random order.
 
     Each position of a tie group (a run of equal scores) holds the group's
-    mean gain, taken as its first gain plus the mean difference from it, so a
-    group of equal gains keeps that gain to the last bit. Rows without ties
+    mean gain, taken from its first gain and the differences from it
+    (:func:`_mean_of_groups`), so a group of equal gains keeps that gain to
+    the last bit. Rows without ties
     keep their gains (the same array is returned). All rows are handled at
     once on the flattened arrays.
     """
@@ -658,7 +794,7 @@ def _expected_gains(ranked_gains: np.ndarray, ranked_scores: np.ndarray) -> np.n
     sizes = np.diff(starts, append=flat.size)
     reference = np.repeat(flat[starts], sizes)
     spread = np.add.reduceat(flat - reference, starts)
-    means = flat[starts] + spread / sizes
+    means = _mean_of_groups(flat[starts], spread, sizes)
     return np.repeat(means, sizes).reshape(n_queries, n_items)
 
 

@@ -74,6 +74,11 @@ LARGE_LINEAR_GRADE = 2.0**960
 TINY_GRADE = 2.0**-960
 
 
+#: Below this many items per row, :func:`_shift` checks the whole array before taking each row's
+#: largest grade (the measurement: benchmarks/README.md, "The scale check").
+WHOLE_ARRAY_CHECK_BELOW = 100
+
+
 def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
     """Gain of already-checked grades (any shape).
 
@@ -93,7 +98,12 @@ def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
     return values
 
 
-def _shift(grades: np.ndarray, gain: str) -> np.ndarray | int:
+def _whole(values: np.ndarray) -> bool:
+    """Whether every value is a whole number (checked, finite input)."""
+    return bool(np.array_equal(np.trunc(values), values))
+
+
+def _shift(grades: np.ndarray, gain: str, *, whole: bool = False) -> np.ndarray | int:
     """Binary exponent by which each row's (last axis') gains are scaled down.
 
     0 for every row whose best grade lies between :data:`TINY_GRADE` and
@@ -103,12 +113,22 @@ def _shift(grades: np.ndarray, gain: str) -> np.ndarray | int:
     whole number of binary orders by which it exceeds it; a row whose best
     grade is above ``LARGE_LINEAR_GRADE`` (linear gain) or below
     ``TINY_GRADE`` gets the shift that brings that grade to between 1 and 2.
+    ``whole`` says the grades are known to be whole numbers (:func:`_whole`):
+    then none lies between 0 and 1, so none is tiny.
     """
     if grades.size == 0:
         return 0
-    best = np.atleast_1d(grades.max(axis=-1))
     exponential = gain == "exponential"
-    big = best > (SCALE_FROM_GRADE if exponential else LARGE_LINEAR_GRADE)
+    limit = SCALE_FROM_GRADE if exponential else LARGE_LINEAR_GRADE
+    # Short rows: the whole array first. No row needs a shift when its largest grade is within the
+    # limit and no grade lies between 0 and TINY_GRADE, which is nearly every array; those passes
+    # over the whole array cost a fraction of a maximum per row along a short last axis (a third
+    # at 20 items). From WHOLE_ARRAY_CHECK_BELOW items the maximum per row is as cheap.
+    short = grades.ndim > 1 and grades.shape[-1] < WHOLE_ARRAY_CHECK_BELOW
+    if short and grades.max() <= limit and (whole or not ((grades > 0) & (grades < TINY_GRADE)).any()):
+        return 0
+    best = np.atleast_1d(grades.max(axis=-1))
+    big = best > limit
     tiny = (best > 0) & (best < TINY_GRADE)
     if not (big.any() or tiny.any()):
         return 0
@@ -152,15 +172,18 @@ def _gain_scaled(grades: np.ndarray, gain: str, shift) -> np.ndarray:
     return values
 
 
-def _scaled_gain(grades: np.ndarray, gain: str) -> tuple[np.ndarray, np.ndarray | int]:
+def _scaled_gain(
+    grades: np.ndarray, gain: str, *, whole: bool = False
+) -> tuple[np.ndarray, np.ndarray | int]:
     """``(gains * 2**-shift, shift)``: gains that sum without overflow or underflow, and the scale.
 
     ``shift`` is 0 (the gains are :func:`_gain`'s, bit for bit) unless a
     row's best grade is above :data:`SCALE_FROM_GRADE` (exponential gain) or
     :data:`LARGE_LINEAR_GRADE` (linear gain), or below :data:`TINY_GRADE`. A DCG computed from the gains is the true DCG
     times ``2**-shift`` (:func:`_unscale` undoes it); an NDCG is the true NDCG.
+    ``whole``: as in :func:`_shift`.
     """
-    shift = _shift(grades, gain)
+    shift = _shift(grades, gain, whole=whole)
     return _gain_scaled(grades, gain, shift), shift
 
 

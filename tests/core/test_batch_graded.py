@@ -421,6 +421,120 @@ def test_ndcg_never_exceeds_1_even_a_rounding_error_from_the_ideal(grades, k, ga
     assert np.all(values >= 1 - 1e-12)
 
 
+# ------------------------------------------------------------------ the full sort's tie groups (issue 34)
+
+
+@contextmanager
+def general_sums():
+    """Force :func:`ndcg.batch_graded._sorted_expected_gains` off its integer cumulative sum."""
+    with mock.patch.object(batch_graded, "_packing_unit", lambda gains, integral=None: None):
+        yield
+
+
+@examples(200)
+@given(problems(max_items=30), st.sampled_from(["linear", "exponential"]))
+def test_integer_gains_get_the_same_bits_from_the_cumulative_sum_and_from_the_group_sums(problem, gain):
+    # The two ways _sorted_expected_gains takes a tie group's mean agree to the last bit on integer
+    # gains, so a row's value does not depend on whether its chunk had a non-integer grade.
+    grades, scores, k = problem
+    with path(False):
+        packed = ndcg.dcg_per_query(grades, scores, k=k, gain=gain)
+        with general_sums():
+            general = ndcg.dcg_per_query(grades, scores, k=k, gain=gain)
+    assert packed.tolist() == general.tolist()
+    for row in range(grades.shape[0]):
+        expected = reference.group_mean_dcg(grades[row], scores[row], k, gain)
+        assert packed[row] == pytest.approx(expected, rel=1e-12, abs=1e-12)
+        if grades.shape[1] <= 6:
+            assert expected == pytest.approx(reference.tie_averaged_dcg(grades[row], scores[row], k, gain))
+
+
+def test_a_row_has_the_same_bits_beside_a_non_integer_grade():
+    # Alone, its chunk's gains are integers (one cumulative sum); beside a row with a grade of
+    # 0.5, they are not (sums per group): the same bits either way, on the sort path (20 items, k=10).
+    rng = np.random.default_rng(34)
+    grades = rng.integers(0, 5, size=(300, 20)).astype(float)
+    scores = rng.integers(0, 3, size=(300, 20)).astype(float)
+    alone = ndcg.ndcg_per_query(grades, scores, k=10)
+    mixed_grades = np.vstack([grades, np.full((1, 20), 0.5)])
+    mixed = ndcg.ndcg_per_query(mixed_grades, np.vstack([scores, np.zeros((1, 20))]), k=10)
+    assert mixed[:-1].tolist() == alone.tolist()
+    one_at_a_time = [ndcg.ndcg_per_query(grades[i : i + 1], scores[i : i + 1], k=10)[0] for i in range(300)]
+    assert one_at_a_time == alone.tolist()
+
+
+def test_the_packing_unit_is_a_power_of_two_above_the_sum_of_integer_gains_only():
+    unit = batch_graded._packing_unit(np.array([3.0, 0.0, 4.0]))
+    assert unit == 8.0
+    assert batch_graded._packing_unit(np.zeros(5)) == 1.0
+    assert batch_graded._packing_unit(np.array([3.0, 0.5])) is None  # not integers
+    assert batch_graded._packing_unit(np.array([1e-300, 1.0])) is None
+    # Integers, but unit * (size + 1) would pass 2**53: the running sums could round.
+    assert batch_graded._packing_unit(np.array([2.0**40, 0.0, 0.0])) == 2.0**41
+    assert batch_graded._packing_unit(np.full(2**12, 2.0**40)) is None
+
+
+def test_the_packing_unit_believes_the_callers_word_on_whole_numbers():
+    gains = np.array([3.0, 0.0, 4.0])
+    assert batch_graded._packing_unit(gains, integral=True) == 8.0
+    assert batch_graded._packing_unit(gains, integral=False) is None  # a chunk with a fractional grade
+    assert batch_graded._packing_unit(np.array([0.5]), integral=None) is None
+
+
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+def test_whole_grades_are_checked_once_a_chunk_and_fractional_ones_are_not_packed(gain):
+    # _per_query tells the sort path whether the chunk's linear gains are whole numbers; with a
+    # grade of 0.5 in the chunk they are not, and the exponential gains are looked at there.
+    rng = np.random.default_rng(3)
+    grades = rng.integers(0, 5, size=(30, 20)).astype(float)
+    scores = rng.integers(0, 3, size=(30, 20)).astype(float)
+    seen = []
+    original = batch_graded._packing_unit
+
+    def spy(gains, integral=None):
+        seen.append(integral)
+        return original(gains, integral)
+
+    with mock.patch.object(batch_graded, "_packing_unit", spy):
+        whole = ndcg.dcg_per_query(grades, scores, k=10, gain=gain)
+        grades[3, 4] = 0.5
+        fractional = ndcg.dcg_per_query(grades, scores, k=10, gain=gain)
+    assert seen == ([True, False] if gain == "linear" else [None, None])
+    expected = [reference.group_mean_dcg(g, s, 10, gain) for g, s in zip(grades, scores)]
+    np.testing.assert_allclose(fractional, expected, rtol=1e-12)
+    assert whole[:3].tolist() == fractional[:3].tolist()  # the rows that did not change, the same bits
+
+
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+def test_integer_gains_too_large_to_pack_take_the_group_sums(gain):
+    # Exponential gains of grades near 45 are integers whose chunk sum is far above 2**53 / size:
+    # the group sums per group, still the expected DCG.
+    rng = np.random.default_rng(5)
+    grades = rng.integers(40, 46, size=(50, 12)).astype(float)
+    if gain == "linear":
+        grades = grades * 2.0**40
+    scores = rng.integers(0, 3, size=(50, 12)).astype(float)
+    assert batch_graded._packing_unit(batch_graded._scaled_gain(grades, gain)[0].ravel()) is None
+    got = ndcg.dcg_per_query(grades, scores, k=5, gain=gain)
+    expected = [reference.group_mean_dcg(g, s, 5, gain) for g, s in zip(grades, scores)]
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("tied_first", [False, True])
+def test_sorted_rows_with_and_without_ties_in_their_top_mix(tied_first):
+    # _dcg_sorted looks rows up only when the first rows have no tie in their top k + 1: then the
+    # rows with one are taken apart; with a tie among the first rows, all of them together.
+    rng = np.random.default_rng(11)
+    grades = rng.integers(0, 4, size=(40, 12)).astype(float)
+    scores = rng.normal(size=(40, 12))
+    tied_rows = [5, 17, 30] + ([0] if tied_first else [])
+    scores[tied_rows] = rng.integers(0, 3, size=(len(tied_rows), 12))
+    for k in (1, 4, 11, 12):
+        got = ndcg.dcg_per_query(grades, scores, k=k)
+        expected = [reference.group_mean_dcg(g, s, k) for g, s in zip(grades, scores)]
+        np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+
+
 # ------------------------------------------------------------------ input checks
 
 

@@ -1,6 +1,7 @@
 """Gains and discounts, including the original Järvelin & Kekäläinen form."""
 
 import math
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -111,3 +112,57 @@ def test_lambdarank_gradients_with_huge_linear_grades_are_those_of_the_scaled_gr
         got, ndcg.ltr.lambdarank_gradients(rels / 1e300, scores, gain="linear"), rtol=1e-12
     )
     assert np.all(np.isfinite(got)) and np.any(got != 0)
+
+
+# ---------------------------------------------------------------- the scale of each row (_shift)
+
+
+class _MaxSpy(np.ndarray):
+    """An array that records the ``axis`` of every ``max`` taken of it."""
+
+    axes: ClassVar[list] = []
+
+    def max(self, *args, **kwargs):
+        _MaxSpy.axes.append(kwargs.get("axis", args[0] if args else None))
+        return super().max(*args, **kwargs)
+
+
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+def test_shift_on_short_rows_is_0_without_a_maximum_per_row_when_the_whole_array_needs_none(gain):
+    from ndcg import gains
+
+    grades = np.array([[4.0, 0.0, 2.5], [0.0, 0.0, 0.0], [960.0, 2.0**-900, 3.0]])
+    assert not gains._whole(grades) and gains._whole(np.array([[4.0, 0.0], [960.0, 2.0**60]]))
+    _MaxSpy.axes = []
+    assert gains._shift(grades.view(_MaxSpy), gain) == 0
+    assert _MaxSpy.axes == [None]  # one maximum, of the whole array
+    grades[1, 1] = 2.0**-1000  # a grade below TINY_GRADE: now each row's best is looked at
+    _MaxSpy.axes = []
+    np.testing.assert_array_equal(gains._shift(grades.view(_MaxSpy), gain), [0, -1000, 0])
+    assert _MaxSpy.axes == [None, -1]
+    # Whole grades have none between 0 and 1: with the caller's word for it, one maximum only.
+    grades[1, 1] = 0.0
+    _MaxSpy.axes = []
+    assert gains._shift(grades.view(_MaxSpy), gain, whole=True) == 0
+    assert _MaxSpy.axes == [None]
+    # Long rows: the maximum per row at once, as cheap as the whole array's.
+    long_rows = np.zeros((2, gains.WHOLE_ARRAY_CHECK_BELOW))
+    long_rows[0, 5] = 3.0
+    _MaxSpy.axes = []
+    assert np.all(gains._shift(long_rows.view(_MaxSpy), gain) == 0)
+    assert _MaxSpy.axes == [-1]
+
+
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+def test_shift_finds_the_one_row_that_needs_it_whatever_the_largest_grade(gain):
+    from ndcg import gains
+
+    # A tiny row beside ordinary ones: the array's maximum is ordinary, its smallest positive
+    # grade is not, so each row's best grade is looked at.
+    grades = np.array([[4.0, 0.0], [2.0**-1000, 0.0], [0.0, 0.0]])
+    np.testing.assert_array_equal(gains._shift(grades, gain), [0, -1000, 0])
+    # A row of grades above the limit beside ordinary ones.
+    big = 1000.0 if gain == "exponential" else 2.0**1000
+    grades = np.array([[4.0, 0.0], [big, 1.0]])
+    expected = 40 if gain == "exponential" else 1000
+    np.testing.assert_array_equal(gains._shift(grades, gain), [0, expected])

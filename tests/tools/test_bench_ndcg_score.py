@@ -50,11 +50,29 @@ def test_the_threshold_chunk_and_paired_modes_run(bench, capsys, monkeypatch):
 
 def test_the_floor_partitions_scores_and_grades(bench):
     y_true, cases = bench.make_data(5, 40)
-    by_score, by_grade = bench.floor(y_true, cases["continuous"], 10)
+    by_score, by_grade = bench.floor_chunk(y_true, cases["continuous"], 10)
     top = np.take_along_axis(cases["continuous"], by_score[:, -10:], axis=1)
     np.testing.assert_array_equal(np.sort(top, axis=1), np.sort(cases["continuous"], axis=1)[:, -10:])
     best = np.take_along_axis(y_true, by_grade[:, -10:], axis=1)
     np.testing.assert_array_equal(np.sort(best, axis=1), np.sort(y_true, axis=1)[:, -10:])
+
+
+def test_the_floor_runs_on_the_chunks_ndcg_score_uses(bench, monkeypatch):
+    monkeypatch.setattr(batch_graded, "CHUNK_BYTES", 8 * 40 * 2)  # two rows of 40 items a chunk
+    seen = []
+    monkeypatch.setattr(bench, "floor_chunk", lambda t, s, k: seen.append(t.shape))
+    y_true, cases = bench.make_data(5, 40)
+    bench.floor(y_true, cases["tied (5 values)"], 10)
+    assert seen == [(2, 40), (2, 40), (1, 40)]
+
+
+def test_rounds_call_every_function_once_a_round_in_a_turning_order(bench):
+    calls = []
+    times = bench.rounds({name: (lambda n=name: calls.append(n)) for name in "abc"}, 3)
+    assert calls == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]
+    assert all(
+        len(rows) == 3 and all(wall >= 0 and cpu >= 0 for wall, cpu, _ in rows) for rows in times.values()
+    )
 
 
 def test_the_real_batch_metrics_benchmark_runs_from_the_ndcg_one(bench, capsys):
