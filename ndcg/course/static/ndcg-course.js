@@ -64,11 +64,10 @@ function speaker(root, data) {
     const message = textIn(words[key], lang);
     return fill(message === undefined ? key : message, values);
   }
-  const labelled = root.querySelectorAll("[data-aria-label]");
-  for (let i = 0; i < labelled.length; i++) {
-    const key = labelled[i].getAttribute("data-aria-label");
-    if (words[key] !== undefined) { labelled[i].setAttribute("aria-label", say(key)); }
-  }
+  root.querySelectorAll("[data-aria-label]").forEach((el) => {
+    const key = el.getAttribute("data-aria-label");
+    if (words[key] !== undefined) { el.setAttribute("aria-label", say(key)); }
+  });
   say.lang = lang;
   say.text = (value) => textIn(value, lang);
   return say;
@@ -84,10 +83,8 @@ function role(root, name) {
 }
 
 function enable(root) {
-  const hidden = root.querySelectorAll("[data-until-ready]");
-  for (let i = 0; i < hidden.length; i++) { hidden[i].hidden = false; }
-  const buttons = root.querySelectorAll("button[disabled]");
-  for (let j = 0; j < buttons.length; j++) { buttons[j].disabled = false; }
+  root.querySelectorAll("[data-until-ready]").forEach((el) => { el.hidden = false; });
+  root.querySelectorAll("button[disabled]").forEach((el) => { el.disabled = false; });
 }
 
 /* A view's "reset" control: the button asks first (Yes / Cancel, inline: no dialog box);
@@ -252,11 +249,9 @@ function flashcards(root) {
 /* Quiz: every option, when chosen, shows its own feedback and is marked right or
  * wrong; the score counts the questions answered right at the first try.  A question is
  * "single" (one right option), "true-false" (two options, True and False) or
- * "multi-select": the reader ticks checkboxes and checks, and the answer is right only when
- * the ticked set is exactly the right set. A first wrong check says only how many options
- * are not as they should be, so that the second try is the reader's own; from the second
- * check on (or at once on "Show each option's verdict"), every option shows its feedback and
- * whether it was right to tick it or not.  The answers are saved under the key "quiz"
+ * "multi-select": the reader ticks checkboxes and checks; right only when the ticked set is
+ * the right set. A first wrong check says how many options are wrong, not which; each option's
+ * verdict comes with the second check, or on request.  The answers are saved under the key "quiz"
  * of ndcgCourse.store(root), by question id, and shown again when the page is opened
  * again; "reset" clears them. */
 function quiz(root) {
@@ -275,8 +270,7 @@ function quiz(root) {
     }
     return { answered: answered, right: right };
   }
-  // The summary's last words follow the score: praise at 70 % right at the first try or more,
-  // else a pointer to the feedback (a quiz answered with 3 of 7 right was told "well done!").
+  // the summary's last words: praise from 70 % right at the first try, else the feedback
   function closing(right, all) {
     if (right === all) { return "quiz-perfect"; }
     return right * 10 >= all * 7 ? "quiz-done" : "quiz-review";
@@ -336,16 +330,11 @@ function quiz(root) {
     feedback.hidden = false;
     typeset([feedback]);
   }
-  /* Whether a multi-select answer shows every option's verdict: once it is right, from the
-     second check on, or when the reader asked. */
-  function detailed(a, right) { return right || a.tries.length > 1 || a.revealed === true; }
   function showTicks(qi, ticked) {
-    const question = questions[qi], box = boxOf(qi), feedback = role(box, "feedback");
-    let inputs = box.querySelectorAll("input[data-option]"), wrong = 0;
-    for (let oi = 0; oi < question.options.length; oi++) {
-      if ((ticked.indexOf(oi) >= 0) !== question.options[oi].correct) { wrong++; }
-    }
-    const all = detailed(answers[question.id], wrong === 0);
+    const question = questions[qi], box = boxOf(qi), feedback = role(box, "feedback"), a = answers[question.id];
+    const inputs = box.querySelectorAll("input[data-option]");
+    const wrong = question.options.filter((o, oi) => ticked.includes(oi) !== o.correct).length;
+    const all = !wrong || a.tries.length > 1 || a.revealed;  // every option's verdict
     feedback.innerHTML = "";
     for (let oi = 0; oi < question.options.length; oi++) {
       const option = question.options[oi], tick = ticked.indexOf(oi) >= 0, good = tick === option.correct;
@@ -374,13 +363,9 @@ function quiz(root) {
     feedback.insertBefore(verdict, feedback.firstChild);
     if (!right) { tryAgain(feedback, say("change-ticks")); }
     if (!all) {
-      const reveal = document.createElement("button");
-      reveal.type = "button";
-      reveal.className = "ndcg-qz-reveal";
-      reveal.setAttribute("data-action", "reveal");
-      reveal.textContent = say("show-verdicts");
       const p = document.createElement("p");
-      p.appendChild(reveal);
+      p.innerHTML = '<button type="button" data-action="reveal"></button>';
+      p.firstChild.textContent = say("show-verdicts");
       feedback.appendChild(p);
     }
     feedback.className = `ndcg-qz-fb ${right ? "is-correct" : "is-wrong"}`;
@@ -417,26 +402,21 @@ function quiz(root) {
   }
   function reveal(qi) {
     const a = answers[questions[qi].id];
-    if (!a?.tries.length) { return; }
     a.revealed = true;
     showTicks(qi, a.tries[a.tries.length - 1]);
     save();
-    const first = boxOf(qi).querySelector(".ndcg-qz-fb-item");
-    if (first) { first.setAttribute("tabindex", "-1"); first.focus(); }
+    const first = boxOf(qi).querySelector(".ndcg-qz-fb-item");  // where a screen reader goes on
+    first.tabIndex = -1;
+    first.focus();
   }
   function clearAll() {
     answers = {};
     saved.clear();
-    const marked = root.querySelectorAll(".is-correct, .is-wrong");
-    for (let i = 0; i < marked.length; i++) { marked[i].classList.remove("is-correct", "is-wrong"); }
-    const pressed = root.querySelectorAll("button[data-option]");
-    for (let i = 0; i < pressed.length; i++) { pressed[i].setAttribute("aria-pressed", "false"); }
-    const boxes = root.querySelectorAll("input[data-option]");
-    for (let i = 0; i < boxes.length; i++) { boxes[i].checked = false; }
-    const feedback = root.querySelectorAll("[data-role=feedback]");
-    for (let i = 0; i < feedback.length; i++) {
-      feedback[i].hidden = true; feedback[i].innerHTML = ""; feedback[i].removeAttribute("data-shown");
-    }
+    const all = (selector, change) => { root.querySelectorAll(selector).forEach(change); };
+    all(".is-correct, .is-wrong", (el) => { el.classList.remove("is-correct", "is-wrong"); });
+    all("button[data-option]", (el) => { el.setAttribute("aria-pressed", "false"); });
+    all("input[data-option]", (el) => { el.checked = false; });
+    all("[data-role=feedback]", (el) => { el.hidden = true; el.innerHTML = ""; el.removeAttribute("data-shown"); });
     update(say("quiz-cleared"));
   }
   function restore() {
@@ -485,8 +465,7 @@ function quiz(root) {
     const label = event.target.closest("label.ndcg-qz-check");
     if (label) { label.classList.remove("is-correct", "is-wrong"); }
   });
-  const inputs = root.querySelectorAll("input[data-option]");
-  for (let i = 0; i < inputs.length; i++) { inputs[i].disabled = false; }
+  root.querySelectorAll("input[data-option]").forEach((el) => { el.disabled = false; });
   restore();
   const r = results();
   update(r.answered ? say("quiz-welcome") : "");
@@ -496,9 +475,8 @@ const KINDS = { flashcards: flashcards, quiz: quiz };
 
 /* Activate every view of the page that is not active yet (safe to call again). */
 function hydrate(scope) {
-  const views = (scope || document).querySelectorAll("[data-ndcg-view]:not([data-ready])");
-  for (let i = 0; i < views.length; i++) {
-    const root = views[i], kind = KINDS[root.getAttribute("data-ndcg-view")];
+  for (const root of (scope || document).querySelectorAll("[data-ndcg-view]:not([data-ready])")) {
+    const kind = KINDS[root.getAttribute("data-ndcg-view")];
     if (!kind) { continue; }
     try {
       kind(root);
