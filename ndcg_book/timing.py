@@ -860,29 +860,28 @@ _KINDS_ZH = {"number": "数值题", "list": "列表题", "function": "函数题"
 METHOD_LABEL = "timing-method"
 
 
-def chapter_note_zh(name: str, course: Path | None = None) -> str:
-    """:func:`chapter_note` in Chinese, from the same counts (the Chinese edition's box): the
-    Chinese page's own minutes (its 字 at :data:`CHARACTERS_PER_MINUTE`)."""
-    course = course or root()
-    counted = chapter(name, course, "zh_CN")
-    companion = name.startswith(f"{FURTHER}/")
-    reading = f"阅读约 **{counted.minutes()} 分钟**"
-    if counted.optional_sections():
-        reading += f"（初读 {counted.minutes(first_pass=True)} 分钟）"
-    parts = [reading]
-    if not companion:
-        parts.append(f"练习约 **{exercise_minutes(exercises(name, course))} 分钟**")
-        further = companions(name, course, "zh_CN")
-        if further:
-            parts.append(f"延伸阅读另需约 {sum(c.minutes() for _, c in further)} 分钟")
-    return "\n".join(
-        [
-            ":::{admonition} ⏱️ " + ("本页用时" if companion else "本章用时"),
-            ":class: note ndcg-timing",
-            "；".join(parts) + f"（{{ref}}`估算方法 <{METHOD_LABEL}>`）。",
-            ":::",
-        ]
-    )
+#: The time box's words per edition: the title (a chapter's, a companion page's), each part
+#: with its ``{n}`` minutes, the separator, and the link to the method.
+BOX_WORDS = {
+    "en": {
+        "title": ("Time for this chapter", "Time for this page"),
+        "read": "≈ **{n} min** to read",
+        "first": " ({n} on a first pass)",
+        "exercises": "≈ **{n} min** of exercises",
+        "further": "+ {n} min going further",
+        "join": " · ",
+        "method": " ({{ref}}`how these are estimated <{label}>`)",
+    },
+    "zh": {
+        "title": ("本章用时", "本页用时"),
+        "read": "阅读约 **{n} 分钟**",
+        "first": "（初读 {n} 分钟）",
+        "exercises": "练习约 **{n} 分钟**",
+        "further": "延伸阅读另需约 {n} 分钟",
+        "join": "；",
+        "method": "（{{ref}}`估算方法 <{label}>`）。",
+    },
+}
 
 
 def chapter_note(name: str, course: Path | None = None, language: str = "en") -> str:
@@ -890,26 +889,27 @@ def chapter_note(name: str, course: Path | None = None, language: str = "en") ->
     optional sections), its exercise notebook's minutes and its companion pages' reading minutes,
     on one line, with a link to how they are estimated (:data:`METHOD_LABEL`, the instructor
     guide); a companion page (``"further/04-ties"``) has its reading minutes only.
-    ``language="zh_CN"``: the Chinese edition's box, from the same counts."""
-    if language.startswith("zh"):
-        return chapter_note_zh(name, course)
+    ``language="zh_CN"``: the Chinese edition's box, from the same counts and the Chinese page's
+    own reading minutes (its 字 at :data:`CHARACTERS_PER_MINUTE`)."""
     course = course or root()
-    counted = chapter(name, course)
+    edition = "zh" if language.startswith("zh") else "en"
+    catalogue, words = {"zh": "zh_CN", "en": "en"}[edition], BOX_WORDS[edition]
+    counted = chapter(name, course, catalogue)
     companion = name.startswith(f"{FURTHER}/")
-    reading = f"≈ **{counted.minutes()} min** to read"
+    reading = words["read"].format(n=counted.minutes())
     if counted.optional_sections():
-        reading += f" ({counted.minutes(first_pass=True)} on a first pass)"
+        reading += words["first"].format(n=counted.minutes(first_pass=True))
     parts = [reading]
     if not companion:  # a companion page has no exercise notebook of its own
-        parts.append(f"≈ **{exercise_minutes(exercises(name, course))} min** of exercises")
-        further = companions(name, course)
+        parts.append(words["exercises"].format(n=exercise_minutes(exercises(name, course))))
+        further = companions(name, course, catalogue)
         if further:
-            parts.append(f"+ {sum(c.minutes() for _, c in further)} min going further")
+            parts.append(words["further"].format(n=sum(c.minutes() for _, c in further)))
     return "\n".join(
         [
-            ":::{admonition} ⏱️ Time for this " + ("page" if companion else "chapter"),
+            ":::{admonition} ⏱️ " + words["title"][companion],
             ":class: note ndcg-timing",
-            " · ".join(parts) + f" ({{ref}}`how these are estimated <{METHOD_LABEL}>`)",
+            words["join"].join(parts) + words["method"].format(label=METHOD_LABEL),
             ":::",
         ]
     )
