@@ -213,6 +213,43 @@ def steps(rels, k=None, *, gain="linear", items=None, caption=None, digits=3) ->
     return StepTable(COLUMNS, rows, caption, digits)
 
 
+#: The columns of a CG table (chapter 1): what CG needs, before the discount is taught.
+CG_COLUMNS = ("rank", "item", "grade", "gain", "running total")
+
+
+def cg_steps(rels, k=None, *, items=None, caption=None) -> StepTable:
+    """The step-by-step CG table of a ranked list: :func:`steps` without the discount's columns.
+
+    Chapter 1 teaches CG before the discount exists, so its tables show only
+    what CG adds up: the running total is CG@i.
+
+    >>> print(cg_steps([3, 2, 0, 1]))
+    rank  item  grade  gain  running total
+    ----  ----  -----  ----  -------------
+       1     A      3     3              3
+       2     B      2     2              5
+       3     C      0     0              5
+       4     D      1     1              6
+    CG@4 = 6
+    """
+    full = steps(rels, k, items=items)
+    keep = [full.columns.index(name) for name in CG_COLUMNS]
+    grades = full.column("grade")
+    whole = all(isinstance(g, int) for g in grades)
+    rows = []
+    total = 0
+    for row in full.rows:
+        total += row[full.columns.index("grade")]
+        values = [row[i] for i in keep]
+        values[-1] = total  # CG: the grades added up, no discount
+        if whole:
+            values[3] = int(values[3])
+        rows.append(tuple(values))
+    if caption is None:
+        caption = f"CG@{len(rows)} = {fmt(total, '.0f') if whole else fmt(total, '.3f')}"
+    return StepTable(CG_COLUMNS, rows, caption, 0 if whole else 3)
+
+
 def ideal_steps(rels, k=None, *, ideal=None, gain="linear", digits=3) -> StepTable:
     """The step-by-step table of the ideal ranking: IDCG@k, one rank at a time.
 

@@ -56,3 +56,14 @@ def test_bad_input():
 def test_empty_list():
     table = steps([])
     assert table.rows == [] and "DCG@0 = 0.000" in table.caption
+
+
+def test_a_cg_table_has_only_cg_s_columns_and_its_running_total_is_cg():
+    import ndcg
+    from ndcg.course.tables import CG_COLUMNS, cg_steps
+
+    grades = [3, 2, 0, 1, 2]
+    table = cg_steps(grades, k=4)
+    assert table.columns == CG_COLUMNS and "discount" not in table.columns
+    assert table.column("running total") == [ndcg.cg(grades, k=i) for i in range(1, 5)]
+    assert table.caption == "CG@4 = 6"
