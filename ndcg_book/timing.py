@@ -244,7 +244,7 @@ _HAN_CHARACTER = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def count_chinese(line: str) -> int:
-    """The 字 of one line of Chinese prose: each Han character one, and each word of Latin letters
+    r"""The 字 of one line of Chinese prose: each Han character one, and each word of Latin letters
     or digits among them one (``NDCG@5`` two), roles, code, maths and links as in
     :func:`count_words`; punctuation counts nothing.
 
