@@ -329,11 +329,20 @@ LOCK = ROOT / "requirements-participant.txt"
 
 @pytest.fixture(scope="module")
 def wheelhouses(tmp_path_factory):
+    from concurrent.futures import ThreadPoolExecutor
+
     folder = tmp_path_factory.mktemp("wheelhouses")
-    made = {}
-    for name in FOREIGN:
-        made[name] = folder / name
-        downloads.download_wheelhouse(made[name], LOCK, downloads.WHEELHOUSE_TARGETS[name], ["3.11"])
+    made = {name: folder / name for name in FOREIGN}
+    # (side by side: each is mostly waiting for the package index)
+    with ThreadPoolExecutor(len(made)) as pool:
+        done = [
+            pool.submit(
+                downloads.download_wheelhouse, made[name], LOCK, downloads.WHEELHOUSE_TARGETS[name], ["3.11"]
+            )
+            for name in made
+        ]
+        for future in done:
+            future.result()
     return made
 
 
