@@ -26,14 +26,18 @@ MAX_WORKERS = 4
 
 
 def workers(cpu_count: int | None, environ: Mapping[str, str]) -> int:
-    """How many processes run the tests: ``NDCG_TEST_WORKERS`` when set, else one per CPU (at most
-    :data:`MAX_WORKERS`); 0 runs everything in this process, as plain pytest does."""
+    """How many processes run the tests: ``NDCG_TEST_WORKERS`` when set, else one more than the
+    CPUs when there are several (at most :data:`MAX_WORKERS`): a browser test spends more than half
+    its time waiting for a page (a worker loading the book's pages used under half a CPU, its
+    Chromium included), and the extra worker runs in those waits. 0 runs everything in this
+    process, as plain pytest does."""
     setting = environ.get("NDCG_TEST_WORKERS", "").strip()
     if setting:
         if not setting.isdigit():
             sys.exit(f"NDCG_TEST_WORKERS must be a whole number (0: no parallel workers); got {setting!r}.")
         return int(setting)
-    return max(1, min(cpu_count or 1, MAX_WORKERS))
+    cpus = cpu_count or 1
+    return max(1, min(cpus + 1 if cpus > 1 else 1, MAX_WORKERS))
 
 
 def parallel_args(environ: Mapping[str, str] = os.environ) -> list[str]:

@@ -425,7 +425,8 @@ def test_older_kernels_env_reaches_show_runtime_and_pytest(repo, calls, monkeypa
     ("cpus", "setting", "expected"),
     [
         (1, "", 1),
-        (2, "", 2),
+        (2, "", 3),
+        (3, "", 4),
         (None, "", 1),
         (64, "", commands_tests.MAX_WORKERS),
         (64, "0", 0),
