@@ -266,6 +266,19 @@ UI = {
     ),
     "list-back": "Back to the book",
     "role-text": "the slides of this chapter",
+    # The last slide of every deck: the participants' turn, with the chapter's exercise notebook.
+    "turn-title": "Your turn",
+    "turn-open": "Open <code>{notebook}</code> in JupyterLab and work through its exercises.",
+    "turn-ladder": (
+        "Each check says ✅, or gives a hint; a second miss brings a closer look, a third the worked "
+        "explanation."
+    ),
+    "turn-book": 'No Python at hand? The flashcards and quiz of <a href="{href}">chapter {number}</a> play in the book.',
+    "turn-notes": (
+        "Where the agenda has an exercise block after this chapter, hand over to the room here. "
+        "Walk round, and let the hints do their work before you give yours; a participant whose "
+        "install failed works in the book's chapter, or beside a neighbour."
+    ),
 }
 #: reveal.js's own words, in English in its code: its help overlay (``?``: the title, the
 #: headers and each key's action, the speaker-notes plugin's ``S`` among them), its
@@ -535,6 +548,26 @@ def _title_slide(deck: Deck, course: str, version: str, date: datetime.date, cha
     )
 
 
+#: The exercise notebooks of each language, in the course's folder (the Chinese ones in exercises/zh/).
+EXERCISES = {"en": "exercises/{name}.ipynb", "zh": "exercises/zh/{name}.ipynb"}
+
+
+def _turn_slide(deck: Deck, chapter_href: str) -> str:
+    """The deck's last slide: the participants' turn, naming the chapter's exercise notebook."""
+    number, lang = int(deck.name[:2]), deck.language
+    notebook = EXERCISES[lang].format(name=deck.name)
+    book = ui("turn-book", lang, href=html.escape(chapter_href), number=number)
+    return (
+        '<section class="deck-turn" data-deck-slide="turn">\n'
+        f"<h2>{ui('turn-title', lang)} 🖐️</h2>\n"
+        f"<p>{ui('turn-open', lang, notebook=html.escape(notebook))}</p>\n"
+        f"<p>{ui('turn-ladder', lang)}</p>\n"
+        f"<p>{book}</p>\n"
+        f'<aside class="notes"><p>{ui("turn-notes", lang)}</p></aside>\n'
+        "</section>"
+    )
+
+
 def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.date, depth: int = 2) -> str:
     """The deck's page, ``slides/NN_name/index.html`` of a book ``depth`` folders up, from the
     course at ``root`` (its ``instructors/slides/deck.html``)."""
@@ -552,6 +585,7 @@ def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.
             + link_sources(to_html(slide.notes), sources)
             + "</aside>\n</section>"
         )
+    sections.append(_turn_slide(deck, f"{up}{deck.chapter}.html"))
     template = string.Template((source_folder(root) / "deck.html").read_text(encoding="utf-8"))
     return template.substitute(
         title=html.escape(ui("page-title", deck.language, title=deck.title)),

@@ -267,7 +267,10 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
         html = page.read_text(encoding="utf-8")
         parser = _Links()
         parser.feed(html)
-        assert parser.sections == len(deck.slides) + 1 == parser.notes  # the title slide has notes too
+        # the title slide and the closing "your turn" slide have notes too
+        assert parser.sections == len(deck.slides) + 2 == parser.notes
+        turn = html.split('data-deck-slide="turn"', 1)[1].split("</section>", 1)[0]
+        assert f"<code>exercises/{deck.name}.ipynb</code>" in turn, turn
         assert "{{" not in html and "figure:" not in html
         for _tag, link in parser.links:
             assert not urlsplit(link).scheme and not link.startswith("/"), f"{deck.name}: {link}"
