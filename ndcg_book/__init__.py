@@ -46,6 +46,7 @@ PARTS = (
     "downloads",
     "repository",
     "slides",
+    "maths",
     "timing",
     "edition",
     "teaching",
