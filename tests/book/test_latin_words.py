@@ -5,8 +5,8 @@ per class: code, library and paper names, metric abbreviations, the bibliography
 Four kinds of place, each read from the built files (no browser):
 
 * **pages**: every ``.html`` of ``_build/html/zh`` (the slide decks apart), its visible text: no
-  script, style or attribute, no code (``<code>``, ``<pre>``, ``<kbd>``), no maths (MathJax's
-  ``\\(...\\)`` and ``\\[...\\]``), and not the English copy of a two-language output
+  script, style or attribute, no code (``<code>``, ``<pre>``, ``<kbd>``), no maths (a formula,
+  typeset by KaTeX at build time, and a view's TeX ``\\(...\\)`` and ``\\[...\\]``), and not the English copy of a two-language output
   (``lang="en"``, which the Chinese edition hides);
 * **decks**: the Chinese slide decks, ``_build/html/zh/slides/*/index.html``, their slides and
   speaker notes, read the same way;
@@ -66,7 +66,7 @@ GLOSS = re.compile(
     f"|(?<=[（(])[{LETTER}][{LETTER}'’ -]*(?=[，,、][^（()）]*[）)])"
     f"|[{LETTER}][{LETTER}'’ -]*[（(][^）){LETTER}]*[{_HAN}][^）){LETTER}]*[）)]"
 )
-#: MathJax's maths in a page's text (the TeX is the formula, not words).
+#: TeX in a page's text, for KaTeX in the browser (a view's; the TeX is the formula, not words).
 MATHS = re.compile(
     r"\\\((.*?)\\\)|\\\[(.*?)\\\]|\$\$(.*?)\$\$|(?<![\\$])\$(?!\s)([^$\n]+?)(?<![\s\\])\$", re.S
 )
@@ -178,7 +178,7 @@ class VisibleText(HTMLParser):
             tag in SKIPPED_TAGS
             or (attrs.get("lang") or "").startswith("en")
             or "hidden" in attrs
-            or bool(classes & ({"math", "highlight", "MathJax", "headerlink"} | self.left_out))
+            or bool(classes & ({"math", "katex", "highlight", "headerlink"} | self.left_out))
         )
         self.stack.append(skip or (bool(self.stack) and self.stack[-1]))
 
