@@ -295,6 +295,7 @@ class _MainText(HTMLParser):
         self.chinese = False  # the page's language (``<html lang>``): Chinese or not
         self.maths: tuple[str, int] | None = None  # the formula being read, its TeX in ``tex``
         self.tex: list[str] = []
+        self.text: list[str] = []  # the formula's text, for one without KaTeX's TeX annotation
         self.annotation: int | bool | None = None  # in the formula's TeX annotation: its depth
 
     def handle_starttag(self, tag, attrs):
@@ -323,7 +324,7 @@ class _MainText(HTMLParser):
         ):
             self.skip = (tag, level)
         if self.excerpt and self.skip is None and self.maths is None and MATH_CLASS in classes:
-            self.maths, self.tex, self.annotation = (tag, level), [], None
+            self.maths, self.tex, self.text, self.annotation = (tag, level), [], [], None
         if (
             self.maths is not None
             and tag == "annotation"
@@ -347,7 +348,8 @@ class _MainText(HTMLParser):
             self.annotation = False
         if self.maths == (tag, level):
             self.maths = None
-            self._add(" " + plain_maths("".join(self.tex)) + " ")
+            tex = self.text if self.annotation is None else self.tex  # KaTeX's, or the TeX as written
+            self._add(" " + plain_maths("".join(tex)) + " ")
         for index in range(len(self.open) - 1, -1, -1):
             open_tag, open_level, ident, start = self.open[index]
             if (open_tag, open_level) == (tag, level):
@@ -363,6 +365,7 @@ class _MainText(HTMLParser):
         if self.maths is not None:
             if self.annotation:  # the TeX only, not KaTeX's drawing nor its MathML's symbols
                 self.tex.append(data)
+            self.text.append(data)
             return
         self._add(data)
 

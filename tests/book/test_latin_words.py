@@ -403,6 +403,18 @@ def test_no_chinese_notebook_shows_a_latin_word_outside_the_allowlist():
 SCRIPTED = re.compile(r"(?<![\\A-Za-z])([A-Za-z])\s*[_^]\s*\{?\s*([A-Za-z]+)")
 
 
+def scripts_joined(tex: str) -> str:
+    r"""A formula's TeX as pdftotext reads KaTeX's print of it (the maths is typeset at build
+    time, its letters are text in the PDF): a word and its scripts as one word.
+
+    >>> scripts_joined(r"\text{rank}_{\text{first}} + rel_{k+1} + e^{s_B}")
+    'rankfirst + relk+1 + esB'
+    """
+    tex = re.sub(r"\\(?:text|mathrm|mathit|mathbf|operatorname)\b\s*", "", tex)
+    tex = re.sub(r"\\[A-Za-z]+", " ", tex)
+    return re.sub(r"[{}_^]", "", tex)
+
+
 @cache
 def _code_words() -> frozenset[str]:
     """The words the Chinese pages show in code or maths (which the PDF prints as they are)."""
@@ -427,7 +439,7 @@ def _code_words() -> frozenset[str]:
             maths = data if self.depth else " ".join(m.group(0) for m in MATHS.finditer(data))
             # pdftotext reads a letter and the first letters of its superscript or subscript as
             # one word (e^{s_j} prints as "es", P_s(j) as "Ps"): those are the formula's too
-            joined = " ".join(a + b for a, b in SCRIPTED.findall(maths))
+            joined = " ".join(a + b for a, b in SCRIPTED.findall(maths)) + " " + scripts_joined(maths)
             self.parts.append(f"{maths} {joined}")
 
     words = set()
