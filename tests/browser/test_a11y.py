@@ -339,15 +339,23 @@ def audit_mode(page, page_path: str, mode: str, present: list[str], entries: lis
 def test_untypeset_finds_a_formula_left_as_text_or_typeset_as_an_error(browser):
     context = browser.new_context()
     page = context.new_page()
+    good = '<span class="katex"><span class="katex-mathml"><math><mi>k</mi></math></span><span class="katex-html">k</span></span>'
     page.set_content(
         '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main>'
         '<div class="math">\\[::\\]</div>'
-        '<div class="math"><mjx-container><mjx-merror>\\frac{1}</mjx-merror></mjx-container></div>'
-        '<span class="math"><mjx-container><mjx-mi>k</mjx-mi></mjx-container></span></main></body></html>'
+        '<div class="math"><span class="katex-error" title="ParseError">\\frac{1}</span></div>'
+        '<span class="math"><span class="katex"><span class="katex-mathml"><math><mstyle mathcolor="#cc0000">'
+        '<mtext>\\badmacro</mtext></mstyle></math></span></span></span>'
+        '<span class="math"><span class="katex"><span class="katex-html">j</span></span></span>'
+        f'<span class="math">{good}</span>'
+        f'<div data-ndcg-view="quiz"><p>{good} and \\(x\\)</p><script>var s = "\\\\(y\\\\)";</script></div>'
+        f'<div data-ndcg-view="flashcards"><p>{good}</p></div>'
+        "</main></body></html>"
     )
     found = untypeset(page)
     context.close()
-    assert found == ["\\[::\\]", "\\frac{1}"]
+    assert found[:4] == ["\\[::\\]", "\\frac{1}", "\\badmacro", "j"]
+    assert len(found) == 5 and found[4].startswith("a view: ") and "and \\(x\\)" in found[4]  # the quiz only
 
 
 def test_axe_catches_what_it_should(browser):
