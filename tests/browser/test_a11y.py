@@ -345,7 +345,7 @@ def test_untypeset_finds_a_formula_left_as_text_or_typeset_as_an_error(browser):
         '<div class="math">\\[::\\]</div>'
         '<div class="math"><span class="katex-error" title="ParseError">\\frac{1}</span></div>'
         '<span class="math"><span class="katex"><span class="katex-mathml"><math><mstyle mathcolor="#cc0000">'
-        '<mtext>\\badmacro</mtext></mstyle></math></span></span></span>'
+        "<mtext>\\badmacro</mtext></mstyle></math></span></span></span>"
         '<span class="math"><span class="katex"><span class="katex-html">j</span></span></span>'
         f'<span class="math">{good}</span>'
         f'<div data-ndcg-view="quiz"><p>{good} and \\(x\\)</p><script>var s = "\\\\(y\\\\)";</script></div>'

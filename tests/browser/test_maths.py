@@ -13,7 +13,7 @@ from tests.browser.pages import BOOK, Visit, book_uri
 #: A page with formulas and no view, in each edition: the glossary.
 PAGES = ["reference/glossary.html", "zh/reference/glossary.html"]
 
-STATE = """() => ({
+STATE = r"""() => ({
   formulas: document.querySelectorAll('main .math').length,
   typeset: document.querySelectorAll('main .math .katex .katex-mathml math').length,
   hidden: [...document.querySelectorAll('main .katex-html')].every(el => el.getAttribute('aria-hidden') === 'true'),
@@ -48,7 +48,9 @@ def test_a_page_without_views_runs_no_maths_script_and_shows_katex_fonts(browser
     assert state["formulas"] > 0 and state["typeset"] >= state["formulas"], state
     assert state["hidden"] and not state["errors"], state
     assert not state["runtime"], f"{page_path} runs a maths script"
-    assert [src for src in state["scripts"] if not src.split("?")[0].endswith("copy-tex.min.js")] == [], state["scripts"]
+    assert [src for src in state["scripts"] if not src.split("?")[0].endswith("copy-tex.min.js")] == [], (
+        state["scripts"]
+    )
     assert state["font"], "KaTeX's fonts are not loaded"
     fonts = [url for url in visit.requested if "/fonts/KaTeX_" in url]
     edition = "zh/" if page_path.startswith("zh/") else ""  # each edition has its own _static/
