@@ -18,6 +18,12 @@ Python. A page then loads no maths runtime, only KaTeX's stylesheet and fonts. T
   the reader plays (``typeset`` in ``ndcg-course.js``), and its HTML holds TeX between
   ``\\( \\)`` / ``\\[ \\]``, as a notebook's output gives it. Every other page loads no maths
   script at all.
+
+Known wrinkle (not yet understood): about a dozen pages per edition without any formula or view
+(``genindex``, ``search``, ``learners/setup``, some ``chapters/further/`` pages) still link the
+stylesheet (not copy-tex, not the runtime): 25 kB of CSS, no font. The stylesheets are taken off
+the builder's and the registry's lists when the builder starts (:func:`_builder_inited`); some
+path of Sphinx or an extension puts them back for those pages.
 """
 
 from __future__ import annotations
