@@ -19,11 +19,6 @@ Python. A page then loads no maths runtime, only KaTeX's stylesheet and fonts. T
   ``\\( \\)`` / ``\\[ \\]``, as a notebook's output gives it. Every other page loads no maths
   script at all.
 
-Known wrinkle (not yet understood): about a dozen pages per edition without any formula or view
-(``genindex``, ``search``, ``learners/setup``, some ``chapters/further/`` pages) still link the
-stylesheet (not copy-tex, not the runtime): 25 kB of CSS, no font. The stylesheets are taken off
-the builder's and the registry's lists when the builder starts (:func:`_builder_inited`); some
-path of Sphinx or an extension puts them back for those pages.
 """
 
 from __future__ import annotations
@@ -164,7 +159,9 @@ def _builder_inited(app) -> None:
     if builder.format != "html":
         return
     page_only = {CSS, KATEX_MATH_CSS}
-    builder._css_files[:] = [asset for asset in builder._css_files if asset.filename not in page_only]
+    # (the builder's list holds them as _static/<name>, the registry's as <name>)
+    on_builder = page_only | {f"_static/{name}" for name in page_only}
+    builder._css_files[:] = [asset for asset in builder._css_files if asset.filename not in on_builder]
     app.registry.css_files[:] = [entry for entry in app.registry.css_files if entry[0] not in page_only]
     target = Path(builder.outdir) / "_static" / FOLDER
     if target.exists():

@@ -415,8 +415,7 @@ def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_bo
         ]
         assert not [s for s in scripts if "mathjax" in s.lower()], f"{page} loads MathJax"
         assert len(runtime) == 2 * views, f"{page}: KaTeX's runtime {runtime}, views: {views}"
-        # (the stylesheet on every page with maths; a few pages without any link it too: see ndcg_book.maths)
-        assert bool([s for s in styles if s.endswith("katex/katex.min.css")]) >= (views or shows_maths), page
+        assert bool([s for s in styles if s.endswith("katex/katex.min.css")]) == (views or shows_maths), page
         assert bool([s for s in scripts if s.endswith("katex/contrib/copy-tex.min.js")]) == (
             views or shows_maths
         ), page
