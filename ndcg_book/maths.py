@@ -18,7 +18,6 @@ Python. A page then loads no maths runtime, only KaTeX's stylesheet and fonts. T
   the reader plays (``typeset`` in ``ndcg-course.js``), and its HTML holds TeX between
   ``\\( \\)`` / ``\\[ \\]``, as a notebook's output gives it. Every other page loads no maths
   script at all.
-
 """
 
 from __future__ import annotations
