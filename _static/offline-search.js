@@ -32,7 +32,7 @@
   const CODE = ["pre", ".highlight", ".cell_input"]; // ndcg_book/search.py's CODE_CLASSES
   const HAN = "\\p{Script=Han}";
   const boundary = new RegExp(`(?<=${HAN})(?=[\\p{Script=Latin}\\d])|(?<=[\\p{Script=Latin}\\d])(?=${HAN})`, "gu");
-  // TeX left in a page's text for MathJax (a quiz's options), in plain text: the main rules of
+  // TeX left in a page's text for KaTeX (a quiz's options), in plain text: the main rules of
   // ndcg_book/search.py's plain_maths (which writes every formula element's data-ndcg-text).
   const SYMBOLS = { sum: "Σ", cdot: "·", times: "×", le: "≤", ge: "≥", ne: "≠", in: "∈", sigma: "σ", lambda: "λ", Delta: "Δ" };
   const plainTeX = (tex) => {

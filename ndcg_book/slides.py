@@ -13,11 +13,11 @@ A deck is a text file in the repository's ``instructors/slides/`` folder (:data:
   with ``ndcg`` when the deck is built (:mod:`ndcg.course.cards.templates`: the same
   templates as the flashcards, which also see :mod:`itertools` here), figures as ``![what it shows](figure:name)``, and, after a
   line ``Note:``, the speaker notes (every slide has some; plain text and templates, no maths:
-  reveal.js's speaker view shows them as HTML, where MathJax does not run).
+  reveal.js's speaker view shows them as HTML, where KaTeX does not run).
 
 :func:`build_deck` writes a deck to ``<folder>/NN_name/index.html`` with its figures as SVG
 next to it; the page loads reveal.js (vendored in ``instructors/slides/vendor/``), the decks' own
-``deck.css`` and ``deck.js`` and the book's MathJax, all through relative links, so the
+``deck.css`` and ``deck.js`` and the book's KaTeX, all through relative links, so the
 decks work from ``file://`` with no network. The first slide, made here, carries the
 course's title (``title:`` in ``_config.yml``), its version and the build date.
 The Sphinx side (*In the book*, below) runs it in every ``make book``.
@@ -34,8 +34,9 @@ Registered by :func:`ndcg_book.setup`. When the HTML builder
 starts, it builds every deck of the course's ``instructors/slides/`` folder (:func:`build_all`)
 into the book's ``slides/`` folder, made afresh: ``slides/NN_name/index.html`` with its
 figures, reveal.js from ``instructors/slides/vendor/``, and ``slides/index.html``, the list of decks.
-The decks load the book's own MathJax (``_static/mathjax/``, which sphinx-mathjax-offline
-copies at the end of the build) through relative links, so they work from ``file://``.
+The decks load the book's own KaTeX (``_static/katex/``, which :mod:`ndcg_book.maths` copies when
+the builder starts) through relative links, so they work from ``file://``; ``deck.js`` typesets
+their maths with it when a deck opens.
 
 The role ``slides`` links a page to a deck, relative to the page:
 ``{slides}`02_dcg``` (the link text is "the slides of this chapter") or
@@ -82,8 +83,8 @@ from .edition import build_date as build_date  # SOURCE_DATE_EPOCH, read in one 
 REVEAL = "reveal.js-5.2.1"
 #: The decks' own files, copied next to the decks.
 DECK_FILES = ("deck.css", "deck.js")
-#: Where the built book keeps MathJax (sphinx-mathjax-offline), relative to the book's root.
-MATHJAX = "_static/mathjax/tex-chtml.js"
+#: Where the built book keeps KaTeX (:mod:`ndcg_book.maths`), relative to the book's root.
+KATEX = "_static/katex"
 #: The book's icon (html: favicon: in _config.yml), relative to the book's root.
 FAVICON = "_static/favicon.svg"
 #: The folder of the built book that holds the decks.
@@ -454,7 +455,7 @@ def _markdown():
     from mdit_py_plugins.dollarmath import dollarmath_plugin
 
     def math(content: str, options: dict) -> str:
-        # MathJax (deck.js) typesets \( \) and \[ \]; the TeX stays escaped HTML until then
+        # KaTeX (deck.js) typesets \( \) and \[ \]; the TeX stays escaped HTML until then
         # (the plugin wraps it in <span class="math inline"> or <div class="math block">)
         if options.get("display_mode"):
             return f"\\[{html.escape(content)}\\]"
@@ -466,7 +467,7 @@ def _markdown():
 
 
 def to_html(markdown: str) -> str:
-    r"""Markdown with maths as HTML: the maths left as ``\( \)`` / ``\[ \]`` for MathJax.
+    r"""Markdown with maths as HTML: the maths left as ``\( \)`` / ``\[ \]`` for KaTeX (``deck.js``).
 
     >>> to_html("DCG of $x_1 < 2$ is **big**")
     '<p>DCG of <span class="math inline">\\(x_1 &lt; 2\\)</span> is <strong>big</strong></p>\n'
@@ -592,7 +593,7 @@ def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.
         slides="\n".join(sections),
         reveal=f"../vendor/{REVEAL}",
         assets="..",
-        mathjax=f"{up}{MATHJAX}",
+        katex=f"{up}{KATEX}",
         favicon=f"{up}{FAVICON}",
         book=f"{up}index.html",
         book_link=html.escape(ui("book-link", deck.language)),

@@ -8,7 +8,7 @@ Run by ``tools/run.py`` with the venv's Python, after ``jupyter-book build``::
 
 ``pdf`` opens every page of ``_build/html`` in the order of ``_toc.yml`` from ``file://``, in
 the Chromium-family browser the browser tests use (found by ``tools/chromium.py``; Playwright
-downloads none), waits until the page's fonts, MathJax and kernel-free views are ready, prints
+downloads none), waits until the page's fonts (KaTeX's too) and kernel-free views are ready, prints
 it in print media on A4 with its title and the edition in the footer, and merges the pages
 behind a title page with pypdf (one bookmark per page, the page's heading as the book shows it,
 "1. CG ..." for a chapter of a numbered part of ``_toc.yml``) into
@@ -62,11 +62,11 @@ CHEATSHEET = "learners/cheatsheet"
 PAPER = "A4"
 MARGIN = {"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"}
 READY_TIMEOUT_MS = 60_000
-#: The script that resolves once a page is ready to print: fonts loaded, maths typeset,
-#: every kernel-free view activated by ndcg-course.js.
+#: The script that resolves once a page is ready to print: fonts loaded (KaTeX's among them: the
+#: maths was typeset when the book was built), every kernel-free view activated by ndcg-course.js
+#: (which typesets its maths with KaTeX as it starts).
 READY = """async () => {
   await document.fonts.ready;
-  if (window.MathJax && MathJax.startup && MathJax.startup.promise) { await MathJax.startup.promise; }
   const views = () => [...document.querySelectorAll('[data-ndcg-view]')];
   while (views().some(v => v.dataset.ready !== 'true')) { await new Promise(r => setTimeout(r, 50)); }
   await document.fonts.ready;

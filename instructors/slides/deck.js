@@ -1,18 +1,22 @@
 /* The course's slide decks (instructors/slides/NN_name.md, built into the book by ndcg_book.slides).
  *
- * Loaded before MathJax and reveal.js. It gives MathJax its options (MathJax reads
- * window.MathJax when it loads: the book's own copy, _static/mathjax/tex-chtml.js, never a
- * CDN), then starts reveal.js with its speaker-notes plugin once the page is parsed. When both
- * have finished (the slides laid out, every formula typeset), reveal.js lays the slides out
- * again for the typeset formulas' real sizes, and the page is marked data-deck-ready="true"
- * (the browser tests wait for it).
+ * Loaded after KaTeX and its auto-render extension (the book's own copy, _static/katex/, never
+ * a CDN) and before reveal.js. Once the page is parsed, it typesets the slides' maths (\( \) and
+ * \[ \]) with KaTeX, then starts reveal.js with its speaker-notes plugin. When reveal.js has laid
+ * the slides out, it lays them out again for the typeset formulas' real sizes once KaTeX's fonts
+ * are loaded, and the page is marked data-deck-ready="true" (the browser tests wait for it).
  */
-window.MathJax = {
-  tex: { inlineMath: [['\\(', '\\)']], displayMath: [['\\[', '\\]']] },
-  // the speaker view shows a slide's notes as HTML it cannot typeset: the notes hold no maths
-  options: { ignoreHtmlClass: 'notes' },
-  startup: { typeset: true },
-};
+/* Every formula of the slides, typeset with KaTeX; the speaker notes hold no maths. */
+function typesetSlides(root) {
+  renderMathInElement(root, {
+    delimiters: [
+      { left: '\\(', right: '\\)', display: false },
+      { left: '\\[', right: '\\]', display: true },
+    ],
+    ignoredClasses: ['notes'],
+    throwOnError: false,
+  });
+}
 
 /* Each text node under `root` that is one of reveal.js's English words, or two of them as
  * "Layout: Default" (the speaker view's layout label), in the deck's language. */
@@ -78,6 +82,7 @@ document.addEventListener('DOMContentLoaded', () => {
     showRevealWords(document.querySelector('.reveal'), words);
     showSpeakerViewWords(words, document.documentElement.lang);
   }
+  typesetSlides(document.querySelector('.reveal .slides'));
   var shown = Reveal.initialize({
     width: 1280,
     height: 720,
@@ -87,8 +92,7 @@ document.addEventListener('DOMContentLoaded', () => {
     transition: 'slide',
     plugins: [RevealNotes],
   });
-  var mathjax = window.MathJax?.startup?.promise;
-  Promise.all([shown, mathjax || Promise.resolve()]).then(() => {
+  Promise.all([shown, document.fonts.ready]).then(() => {
     Reveal.layout();
     document.documentElement.setAttribute('data-deck-ready', 'true');
   });

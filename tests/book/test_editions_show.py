@@ -8,7 +8,9 @@ The checks read the built pages (``_build/html`` and ``_build/html/zh``), not th
 a catalogue holds and what a page shows can differ, and the page is what the reader gets. They skip
 until ``make book``; ``ndcg_book/editions.py`` (``TranslatedBlocksAsWritten``) and
 ``tools/i18n.py`` (``emphasis``) hold what they test. The browser side (every formula typeset by
-MathJax without an error) rides on the axe audit's visits: ``tests/browser/test_a11y.py``.
+KaTeX without an error) rides on the axe audit's visits: ``tests/browser/test_a11y.py``. KaTeX
+typesets every formula when the book is built: a formula's TeX is read from its MathML's
+annotation, between ``\\( \\)`` (inline) or ``\\[ \\]`` (display) as the page's source had it.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ class _Reader(HTMLParser):
         self.stack: list[tuple[str, dict]] = []
         self._maths: list[str] | None = None
         self._maths_depth = 0
+        self._maths_tag = ""
+        self._tex: list[str] | None = None  # the formula's TeX annotation (KaTeX's MathML), when it has one
         self._tables: list[list[int]] = []  # the cells of each row of each table being read
         self._own = 0  # the depth of the element of this edition only that we are in (0: none)
 
@@ -78,7 +82,9 @@ class _Reader(HTMLParser):
         if not self._own and (OWN_EDITION[0] in attrs or OWN_EDITION[1] in classes):
             self._own = len(self.stack)
         if "math" in classes and tag in ("div", "span") and self._maths is None:
-            self._maths, self._maths_depth = [], len(self.stack)
+            self._maths, self._maths_depth, self._maths_tag, self._tex = [], len(self.stack), tag, None
+        if self._maths is not None and tag == "annotation" and attrs.get("encoding") == "application/x-tex":
+            self._tex = self._tex or []
         if "data-ndcg-view" in attrs:
             shown.views.append(attrs["data-ndcg-view"])
         if tag == "table":
@@ -112,7 +118,11 @@ class _Reader(HTMLParser):
             if self._own > len(self.stack):
                 self._own = 0
             if self._maths is not None and len(self.stack) < self._maths_depth:
-                self.shown.maths.append("".join(self._maths).strip())
+                if self._tex is None:  # not typeset at build time: its text, as it is
+                    self.shown.maths.append("".join(self._maths).strip())
+                else:
+                    left, right = ("\\(", "\\)") if self._maths_tag == "span" else ("\\[", "\\]")
+                    self.shown.maths.append(f"{left}{''.join(self._tex).strip()}{right}")
                 self._maths = None
             if open_tag == "table" and self._tables:
                 rows = self._tables.pop()
@@ -122,7 +132,10 @@ class _Reader(HTMLParser):
 
     def handle_data(self, data):
         if self._maths is not None:
-            self._maths.append(data)
+            if self._inside("annotation") and self._tex is not None:
+                self._tex.append(data)
+            elif not self._inside("annotation", "math"):
+                self._maths.append(data)
             return
         if self._inside("script", "style", "pre", "code", "textarea", "template"):
             return
@@ -165,7 +178,7 @@ def displayed(maths: list[str]) -> list[str]:
 
 
 def typesets(tex: str) -> bool:
-    """Whether a formula's text holds maths for MathJax: its ``\\( \\)`` or ``\\[ \\]`` around
+    """Whether a formula holds maths that KaTeX typeset: its ``\\( \\)`` or ``\\[ \\]`` around
     something (Sphinx once wrote ``\\[::\\]`` for every translated display formula)."""
     inner = re.sub(r"^\\[(\[]|\\[)\]]$", "", tex.strip())
     return bool(inner.strip()) and inner.strip() != "::" and tex.strip()[:2] in ("\\(", "\\[", "$$")
@@ -198,6 +211,24 @@ def test_the_reader_finds_formulas_tables_views_links_and_emphasis():
     assert seen.links == Counter({"index.html#x": 1, "https://example.org/a": 1})
     assert (seen.strong, seen.em) == (1, 1)
     assert [m.split(" in ")[0] for m in seen.markers] == ["**", "**"]
+
+
+def test_the_reader_takes_a_katex_formula_s_tex_from_its_annotation():
+    # KaTeX typesets at build time: its drawing and its MathML's symbols are not the TeX
+    page = (
+        '<article><div class="math notranslate nohighlight"><span class="eqno">(1)</span>'
+        '<span class="katex-display"><span class="katex"><span class="katex-mathml"><math><semantics>'
+        '<mrow><mi>k</mi></mrow><annotation encoding="application/x-tex">\\text{第 } k</annotation>'
+        '</semantics></math></span><span class="katex-html" aria-hidden="true"><span class="mord">k</span>'
+        '</span></span></span></div><p><span class="math"><span class="katex"><span class="katex-mathml"><math>'
+        '<semantics><mi>i</mi><annotation encoding="application/x-tex">i &lt; 2</annotation></semantics>'
+        '</math></span><span class="katex-html" aria-hidden="true">i</span></span></span></p>'
+        '<p><span class="math"><span class="katex-error" title="ParseError">\\bad</span></span></p></article>'
+    )
+    reader = _Reader("chapters/02_dcg")
+    reader.feed(page)
+    assert reader.shown.maths == ["\\[\\text{第 } k\\]", "\\(i < 2\\)", "\\bad"]
+    assert [typesets(tex) for tex in reader.shown.maths] == [True, True, False]
 
 
 def test_a_formula_s_symbols_leave_out_only_the_words_of_its_text():

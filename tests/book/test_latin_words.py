@@ -5,8 +5,8 @@ per class: code, library and paper names, metric abbreviations, the bibliography
 Four kinds of place, each read from the built files (no browser):
 
 * **pages**: every ``.html`` of ``_build/html/zh`` (the slide decks apart), its visible text: no
-  script, style or attribute, no code (``<code>``, ``<pre>``, ``<kbd>``), no maths (MathJax's
-  ``\\(...\\)`` and ``\\[...\\]``), and not the English copy of a two-language output
+  script, style or attribute, no code (``<code>``, ``<pre>``, ``<kbd>``), no maths (a formula,
+  typeset by KaTeX at build time, and a view's TeX ``\\(...\\)`` and ``\\[...\\]``), and not the English copy of a two-language output
   (``lang="en"``, which the Chinese edition hides);
 * **decks**: the Chinese slide decks, ``_build/html/zh/slides/*/index.html``, their slides and
   speaker notes, read the same way;
@@ -66,7 +66,7 @@ GLOSS = re.compile(
     f"|(?<=[（(])[{LETTER}][{LETTER}'’ -]*(?=[，,、][^（()）]*[）)])"
     f"|[{LETTER}][{LETTER}'’ -]*[（(][^）){LETTER}]*[{_HAN}][^）){LETTER}]*[）)]"
 )
-#: MathJax's maths in a page's text (the TeX is the formula, not words).
+#: TeX in a page's text, for KaTeX in the browser (a view's; the TeX is the formula, not words).
 MATHS = re.compile(
     r"\\\((.*?)\\\)|\\\[(.*?)\\\]|\$\$(.*?)\$\$|(?<![\\$])\$(?!\s)([^$\n]+?)(?<![\s\\])\$", re.S
 )
@@ -178,7 +178,7 @@ class VisibleText(HTMLParser):
             tag in SKIPPED_TAGS
             or (attrs.get("lang") or "").startswith("en")
             or "hidden" in attrs
-            or bool(classes & ({"math", "highlight", "MathJax", "headerlink"} | self.left_out))
+            or bool(classes & ({"math", "katex", "highlight", "headerlink"} | self.left_out))
         )
         self.stack.append(skip or (bool(self.stack) and self.stack[-1]))
 
@@ -403,6 +403,18 @@ def test_no_chinese_notebook_shows_a_latin_word_outside_the_allowlist():
 SCRIPTED = re.compile(r"(?<![\\A-Za-z])([A-Za-z])\s*[_^]\s*\{?\s*([A-Za-z]+)")
 
 
+def scripts_joined(tex: str) -> str:
+    r"""A formula's TeX as pdftotext reads KaTeX's print of it (the maths is typeset at build
+    time, its letters are text in the PDF): a word and its scripts as one word.
+
+    >>> scripts_joined(r"\text{rank}_{\text{first}} + rel_{k+1} + e^{s_B}")
+    'rankfirst + relk+1 + esB'
+    """
+    tex = re.sub(r"\\(?:text|mathrm|mathit|mathbf|operatorname)\b\s*", "", tex)
+    tex = re.sub(r"\\[A-Za-z]+", " ", tex)
+    return re.sub(r"[{}_^]", "", tex)
+
+
 @cache
 def _code_words() -> frozenset[str]:
     """The words the Chinese pages show in code or maths (which the PDF prints as they are)."""
@@ -427,7 +439,7 @@ def _code_words() -> frozenset[str]:
             maths = data if self.depth else " ".join(m.group(0) for m in MATHS.finditer(data))
             # pdftotext reads a letter and the first letters of its superscript or subscript as
             # one word (e^{s_j} prints as "es", P_s(j) as "Ps"): those are the formula's too
-            joined = " ".join(a + b for a, b in SCRIPTED.findall(maths))
+            joined = " ".join(a + b for a, b in SCRIPTED.findall(maths)) + " " + scripts_joined(maths)
             self.parts.append(f"{maths} {joined}")
 
     words = set()

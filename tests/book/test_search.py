@@ -90,6 +90,19 @@ def test_an_excerpt_reads_formulas_as_plain_text_and_leaves_code_out():
     assert "\\" not in text and "{" not in text and "ndcg.dcg(" not in text
 
 
+def test_an_excerpt_reads_a_katex_formula_from_its_tex_annotation():
+    # KaTeX typesets at build time: its drawing and its MathML's symbols are not the formula's text
+    html = (
+        "<main role='main'><p>The gain <span class='math'><span class='katex'><span class='katex-mathml'>"
+        "<math><semantics><mrow><msup><mn>2</mn><mi>r</mi></msup></mrow>"
+        "<annotation encoding='application/x-tex'>2^{rel_i} - 1</annotation></semantics></math></span>"
+        "<span class='katex-html' aria-hidden='true'><span class='mord'>2</span></span></span></span>"
+        " of a grade.</p></main>"
+    )
+    text, _ = page_text(html)
+    assert text == "The gain 2^rel_i - 1 of a grade."
+
+
 @pytest.mark.parametrize(
     ("tex", "plain"),
     [

@@ -279,18 +279,21 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
                 assert target.is_file(), f"{deck.name}: {link} is missing"
             elif urlsplit(link).path == "../../reference/sources.html":  # a "source 00X" (ndcg_book.sources)
                 assert re.fullmatch(r"source-00[0-4]", urlsplit(link).fragment), f"{deck.name}: {link}"
-            else:  # into the book: the chapter, the landing page, the book's MathJax and icon
+            else:  # into the book: the chapter, the landing page, the book's KaTeX and icon
                 assert link in (
                     f"../../{deck.chapter}.html",
                     "../../index.html",
-                    f"../../{slides.MATHJAX}",
+                    f"../../{slides.KATEX}/katex.min.css",
+                    f"../../{slides.KATEX}/katex.min.js",
+                    f"../../{slides.KATEX}/contrib/auto-render.min.js",
                     f"../../{slides.FAVICON}",
                 ), link
         assert (ROOT / slides.FAVICON).is_file()  # the book's own icon, copied into the book
         scripts = [link for tag, link in parser.links if tag == "script"]
         assert scripts == [
+            f"../../{slides.KATEX}/katex.min.js",
+            f"../../{slides.KATEX}/contrib/auto-render.min.js",
             "../deck.js",
-            f"../../{slides.MATHJAX}",
             f"../vendor/{slides.REVEAL}/dist/reveal.js",
             f"../vendor/{slides.REVEAL}/plugin/notes/notes.js",
         ]

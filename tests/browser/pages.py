@@ -14,6 +14,8 @@ BOOK = browser_setup.book_html()
 # failed console.assert calls. The book's theme logs neither once it is configured right
 # (_config.yml: no sphinx-thebe, html_context.default_mode), so none is tolerated.
 BAD_CONSOLE_TYPES = ("error", "warning", "assert")
+#: KaTeX's runtime in the built book (ndcg_book.maths), loaded by the pages with views only.
+KATEX_JS = "_static/katex/katex.min.js"
 
 
 def book_uri() -> str:
@@ -83,11 +85,12 @@ class Visit:
             self.page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")
         if views:
             self.page.wait_for_selector(".ndcg-kf[data-ready=true]", state="attached")
-        has_mathjax = self.page.evaluate("() => !!document.querySelector('script[src*=mathjax]')")
-        if has_mathjax:
-            self.page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
-            self.page.evaluate("() => MathJax.startup.promise.then(() => true)")
-        self.has_mathjax = has_mathjax
+        # KaTeX's runtime, on a page with views only (ndcg_book.maths): it typesets the views' TeX
+        # when the page is parsed, before the load event that goto waited for; every other
+        # formula was typeset when the book was built.
+        self.has_katex = self.page.evaluate(f"() => !!document.querySelector('script[src*=\"{KATEX_JS}\"]')")
+        if self.has_katex:
+            self.page.wait_for_function("() => typeof window.renderMathInElement === 'function'")
 
     @property
     def foreign(self) -> list[str]:
@@ -118,15 +121,13 @@ class Visit:
             )
 
     def settle(self, quiet_ms: int = 300, limit_ms: int = 15_000):
-        """Wait until the page has loaded everything it loads by itself (fonts, MathJax
-        components, deferred scripts), typeset its maths, and then made no request for
+        """Wait until the page has loaded everything it loads by itself (fonts, KaTeX's
+        fonts among them, deferred scripts), and then made no request for
         ``quiet_ms`` (Playwright's own "networkidle" never comes for some file:// pages). The
-        fonts and the maths are awaited first, so the quiet only has to outlast the gap between
+        fonts are awaited first, so the quiet only has to outlast the gap between
         one local load and the next (a few ms from a disk; 300 ms leaves a margin on a busy
         machine, and is paid on every visit of the suite)."""
         self.page.evaluate("() => document.fonts.ready.then(() => true)")
-        if self.page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
-            self.page.evaluate("() => MathJax.startup.promise.then(() => true)")
         waited = 0
         while waited < limit_ms:
             if not self.pending and (self.clock() - self.last_activity) * 1000 >= quiet_ms:
@@ -136,16 +137,17 @@ class Visit:
         raise AssertionError(f"{self.url}: still loading after {limit_ms} ms: {sorted(self.pending)}")
 
     def typeset(self, locator, text_with_math: bool):
-        """Wait until MathJax has typeset every \\( \\) / \\[ \\] inside ``locator``: in its
+        """Wait until KaTeX has typeset every \\( \\) / \\[ \\] inside ``locator``: in its
         text, not in the view's JSON island (a <script>, whose data holds the maths of every card
-        as \\( \\) for later)."""
+        as \\( \\) for later), nor in KaTeX's own MathML (whose annotation keeps the TeX)."""
         if not text_with_math:
             return
-        assert self.has_mathjax, "the page has maths in its cards but does not load MathJax"
+        assert self.has_katex, "the page has maths in its cards but does not load KaTeX"
         self.page.wait_for_function(
             "el => { const copy = el.cloneNode(true);"
-            " copy.querySelectorAll('script').forEach(s => s.remove());"
-            " return !/\\\\[(\\[]/.test(copy.textContent) && el.querySelector('mjx-container'); }",
+            " copy.querySelectorAll('script, .katex-mathml').forEach(s => s.remove());"
+            " return !/\\\\[(\\[]/.test(copy.textContent) && el.querySelector('.katex')"
+            " && !el.querySelector('.katex-error, .katex mstyle[mathcolor=\"#cc0000\"]'); }",
             arg=locator.element_handle(),
         )
 

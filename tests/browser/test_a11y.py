@@ -5,7 +5,7 @@ its licence, MPL-2.0; see ``tests/browser/vendor/axe-core/README.md`` for where 
 tests inject it into the page from that file, so nothing comes from the network.
 
 On every page of the built book that shows something of the course, in light and in dark
-mode, once the views are active and MathJax has typeset the page (one load of the page for
+mode, once the views are active and KaTeX has typeset their maths (one load of the page for
 both modes: it opens in light mode, and the theme's own switch turns it dark). Every axe rule
 runs in light mode; in dark mode, the rules that read colours (:data:`COLOUR_RULES`), since the
 switch changes colours and nothing else: a check on every page holds that the same elements show
@@ -134,11 +134,11 @@ def test_the_front_end_stays_small():
 # -- axe on every page with course components ------------------------------------------------------
 
 
-#: What axe leaves out of every run: MathJax's drawing of a formula (``mjx-math``, hidden from
-#: assistive technology: the formula's accessible form is its ``mjx-assistive-mml``, which axe
-#: audits). Its glyphs are CSS content in the colour of the text around them, so axe has no text
-#: of theirs to check; walking their thousands of elements was 40 % of an audit of a chapter.
-SKIPPED = [["mjx-math"]]
+#: What axe leaves out of every run: KaTeX's drawing of a formula (``.katex-html``, hidden from
+#: assistive technology with aria-hidden: the formula's accessible form is its MathML,
+#: ``.katex-mathml``, which axe audits). Its thousands of spans are glyphs in the colour of the
+#: text around them; walking them would be most of an audit of a chapter.
+SKIPPED = [[".katex-html"]]
 
 
 #: The axe rules whose outcome depends on the colours of the page, the only thing the theme's
@@ -261,12 +261,19 @@ def test_the_halves_are_every_course_page_once():
     assert sorted(HALVES[0] + HALVES[1]) == PAGES
 
 
-#: Every formula of a page that MathJax did not typeset, or typeset as an error: a ``.math``
-#: element (Sphinx's ``\( \)`` and ``\[ \]``) without its ``mjx-container``, or with an
-#: ``merror`` (an undefined macro, a brace too many: MathJax shows the TeX in red).
+#: Every formula of a page that KaTeX did not typeset, or typeset as an error: a ``.math``
+#: element (Sphinx's formulas, typeset when the book was built) without its ``.katex``, or with
+#: a ``.katex-error`` or red TeX (an undefined macro, a brace too many: KaTeX shows it in red), or a
+#: ``.katex`` without its MathML (what a screen reader reads); and any TeX of a view's left
+#: untypeset (``\(`` or ``\[`` in the text of a view, outside its JSON island).
 UNTYPESET = """() => [...document.querySelectorAll('main .math')]
-  .filter(el => !el.querySelector('mjx-container') || el.querySelector('mjx-merror, [data-mjx-error]'))
-  .map(el => el.textContent.trim().slice(0, 80) || '(empty)')"""
+  .filter(el => !el.querySelector('.katex') || el.querySelector('.katex-error, .katex mstyle[mathcolor="#cc0000"]')
+    || [...el.querySelectorAll('.katex')].some(k => !k.querySelector('.katex-mathml math')))
+  .map(el => el.textContent.trim().slice(0, 80) || '(empty)')
+  .concat([...document.querySelectorAll('main [data-ndcg-view]')].filter(view => {
+    const copy = view.cloneNode(true);
+    copy.querySelectorAll('script, .katex-mathml').forEach(s => s.remove());
+    return /\\\\[(\\[]/.test(copy.textContent); }).map(view => 'a view: ' + view.textContent.trim().slice(0, 80)))"""
 
 
 def untypeset(page) -> list[str]:
@@ -288,7 +295,7 @@ def audit(browser, page_path: str) -> None:
     present = page.evaluate("selectors => selectors.filter(s => document.querySelector(s))", list(COMPONENTS))
     assert present, f"{page_path}: no course component found"
     # (the same visit: every formula typeset, in both editions' chapters)
-    assert not (bad := untypeset(page)), f"{page_path}: formulas MathJax did not typeset: {bad}"
+    assert not (bad := untypeset(page)), f"{page_path}: formulas KaTeX did not typeset: {bad}"
     found, shown = {}, {}
     for mode in MODES:
         switch_mode(page, mode)
@@ -332,15 +339,23 @@ def audit_mode(page, page_path: str, mode: str, present: list[str], entries: lis
 def test_untypeset_finds_a_formula_left_as_text_or_typeset_as_an_error(browser):
     context = browser.new_context()
     page = context.new_page()
+    good = '<span class="katex"><span class="katex-mathml"><math><mi>k</mi></math></span><span class="katex-html">k</span></span>'
     page.set_content(
         '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main>'
         '<div class="math">\\[::\\]</div>'
-        '<div class="math"><mjx-container><mjx-merror>\\frac{1}</mjx-merror></mjx-container></div>'
-        '<span class="math"><mjx-container><mjx-mi>k</mjx-mi></mjx-container></span></main></body></html>'
+        '<div class="math"><span class="katex-error" title="ParseError">\\frac{1}</span></div>'
+        '<span class="math"><span class="katex"><span class="katex-mathml"><math><mstyle mathcolor="#cc0000">'
+        "<mtext>\\badmacro</mtext></mstyle></math></span></span></span>"
+        '<span class="math"><span class="katex"><span class="katex-html">j</span></span></span>'
+        f'<span class="math">{good}</span>'
+        f'<div data-ndcg-view="quiz"><p>{good} and \\(x\\)</p><script>var s = "\\\\(y\\\\)";</script></div>'
+        f'<div data-ndcg-view="flashcards"><p>{good}</p></div>'
+        "</main></body></html>"
     )
     found = untypeset(page)
     context.close()
-    assert found == ["\\[::\\]", "\\frac{1}"]
+    assert found[:4] == ["\\[::\\]", "\\frac{1}", "\\badmacro", "j"]
+    assert len(found) == 5 and found[4].startswith("a view: ") and "and \\(x\\)" in found[4]  # the quiz only
 
 
 def test_axe_catches_what_it_should(browser):

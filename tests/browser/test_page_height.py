@@ -53,9 +53,9 @@ def chapter_pages() -> list[str]:
 
 def open_ready(page, url: str) -> None:
     page.goto(url)
-    page.evaluate("() => document.fonts.ready.then(() => true)")
-    if page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
-        page.evaluate("() => MathJax.startup.promise.then(() => true)")
+    page.evaluate(
+        "() => document.fonts.ready.then(() => true)"
+    )  # KaTeX's too: the maths was typeset at build time
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-ndcg-view]')].every(v => v.dataset.ready === 'true')"
     )

@@ -66,9 +66,9 @@ STEP_TABLES = """
 
 def open_ready(page, url: str) -> None:
     page.goto(url)
-    page.evaluate("() => document.fonts.ready.then(() => true)")
-    if page.evaluate("() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)"):
-        page.evaluate("() => MathJax.startup.promise.then(() => true)")
+    page.evaluate(
+        "() => document.fonts.ready.then(() => true)"
+    )  # KaTeX's too: the maths was typeset at build time
 
 
 def sideways(page, path: str, width: int) -> list[str]:

@@ -3,10 +3,10 @@
 Every deck is opened from ``file://`` (the book on a USB stick), at 1280x720; its title slide
 and the list of decks show the course's title (``_config.yml``); each deck is stepped
 through to its last slide with the keyboard (→ and Space, as a presenter does). On every slide:
-its maths is typeset by the book's own MathJax (``mjx-container`` elements, no raw ``\\(``,
+its maths is typeset by the book's own KaTeX (``.katex`` elements, none an error, no raw ``\\(``,
 ``\\[`` or ``$`` left in its text), it has speaker notes (reveal.js's ``getSlideNotes``), and it
 fits the 1280x720 slide. No JavaScript error, no console error or warning, no failed load, and no
-request outside the deck's ``slides/`` folder, the book's ``_static/mathjax/`` and its icon. The speaker
+request outside the deck's ``slides/`` folder, the book's ``_static/katex/`` and its icon. The speaker
 view (key S) opens from the same local files and shows the current slide's notes. Screenshots
 of each deck's title slide and first slide with maths go to ``_build/screenshots/``.
 """
@@ -60,11 +60,12 @@ def open_deck(browser, name: str) -> tuple[Visit, list[str]]:
 SLIDE_STATE = """() => {
   const slide = Reveal.getCurrentSlide();
   const copy = slide.cloneNode(true);
-  copy.querySelectorAll('aside.notes, mjx-container, script').forEach(el => el.remove());
+  copy.querySelectorAll('aside.notes, .katex, script').forEach(el => el.remove());
   const box = slide.getBoundingClientRect();
   return {
     index: Reveal.getIndices().h,
-    math: slide.querySelectorAll(':scope > :not(aside) mjx-container').length,
+    math: slide.querySelectorAll(':scope > :not(aside) .katex').length,
+    errors: slide.querySelectorAll('.katex-error').length,
     text: copy.textContent,
     notes: (Reveal.getSlideNotes() || '').replace(/<[^>]+>/g, ' ').trim(),
     height: slide.scrollHeight,
@@ -79,6 +80,7 @@ def check_slide(state: dict, source_has_math: bool, name: str):
     assert len(state["notes"].split()) >= 12, f"{where}: no speaker notes"
     assert not re.search(r"\\\(|\\\[|\$", state["text"]), f"{where}: raw TeX left: {state['text'][:200]!r}"
     assert (state["math"] > 0) == source_has_math, f"{where}: maths in the source, typeset on the slide"
+    assert not state["errors"], f"{where}: KaTeX could not typeset a formula"
     assert state["height"] <= SIZE["height"], f"{where}: {state['height']} px do not fit the slide"
     assert state["width"] <= SIZE["width"], f"{where}: {state['width']} px wide do not fit the slide"
 
@@ -122,12 +124,12 @@ def test_each_deck_steps_through_with_maths_notes_and_nothing_remote(browser, na
     visit.settle()
     allowed = (
         (BOOK.resolve() / slides.FOLDER).as_uri() + "/",
-        (BOOK.resolve() / "_static" / "mathjax").as_uri() + "/",
+        (BOOK.resolve() / slides.KATEX).as_uri() + "/",
         (BOOK.resolve() / slides.FAVICON).as_uri(),
     )
     outside = sorted({url for url in requested if not url.startswith(allowed)})
-    assert not outside, f"{name}: requests outside the deck's folder, the book's MathJax and icon: {outside}"
-    assert any("_static/mathjax/tex-chtml.js" in url for url in requested)
+    assert not outside, f"{name}: requests outside the deck's folder, the book's KaTeX and icon: {outside}"
+    assert any(f"{slides.KATEX}/katex.min.js" in url for url in requested)
     visit.close()
 
 

@@ -3,7 +3,7 @@ from file://.
 
 The Chinese edition's chapter page links to its Chinese deck (the ``{slides}`` role, relative); a
 Chinese deck opens from ``file://`` with no request outside the Chinese edition's ``slides/``
-folder, its MathJax and its icon, ``<html lang="zh-CN">``, its title slide and slides in Chinese,
+folder, its KaTeX and its icon, ``<html lang="zh-CN">``, its title slide and slides in Chinese,
 a Chinese font in its font stack, every slide typeset, with notes, fitting 1280x720. Screenshots:
 ``_build/screenshots/zh-slides-01_cg.png`` (the first slide after the title) and more of the deck.
 """
@@ -74,6 +74,7 @@ def test_a_chinese_deck_opens_offline_in_chinese(browser, name):
         assert len(HAN.findall(state["notes"])) >= 12, f"{where}: no Chinese speaker notes"
         assert not re.search(r"\\\(|\\\[|\$", state["text"]), f"{where}: raw TeX left"
         assert (state["math"] > 0) == ("$" in slide.markdown), f"{where}: maths typeset"
+        assert not state["errors"], f"{where}: KaTeX could not typeset a formula"
         assert state["height"] <= SIZE["height"] and state["width"] <= SIZE["width"], f"{where}: too big"
         if number == 1:
             page.wait_for_timeout(900)  # the slide transition
@@ -85,11 +86,11 @@ def test_a_chinese_deck_opens_offline_in_chinese(browser, name):
     visit.settle()
     allowed = (
         (ZH.resolve() / slides.FOLDER).as_uri() + "/",
-        (ZH.resolve() / "_static" / "mathjax").as_uri() + "/",
+        (ZH.resolve() / slides.KATEX).as_uri() + "/",
         (ZH.resolve() / slides.FAVICON).as_uri(),
     )
     outside = sorted({url for url in requested if not url.startswith(allowed)})
-    assert not outside, f"{name}: requests outside the Chinese deck's folder, MathJax and icon: {outside}"
+    assert not outside, f"{name}: requests outside the Chinese deck's folder, KaTeX and icon: {outside}"
     visit.close()
 
 

@@ -5,7 +5,7 @@ The book must already be built (``make book``); CI builds it first and installs 
 chromium. The views are clicked on pages served from a local ``http.server`` on 127.0.0.1;
 every page is opened through ``file://`` once (here or by the accessibility audit), and one page
 of each folder is served too, with no kernel, and every request must stay local: the views,
-the theme and MathJax work offline. Set ``NDCG_BOOK_HTML`` to test another build (default
+the theme and KaTeX work offline. Set ``NDCG_BOOK_HTML`` to test another build (default
 ``_build/html``). The browser (found as described in ``tools/chromium.py``: ``CHROMIUM=``,
 then ``PATH``, then the usual install paths) and the ``browser`` / ``server`` fixtures are
 shared by every browser test (``tests/conftest.py``); the tests that need no browser run
@@ -378,6 +378,47 @@ def test_the_course_assets_are_on_the_pages_that_use_them():
         assert not re.search(r"<style[^>]*>[^<]*\.ndcg-", rendered), page
 
 
+def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_book_s():
+    # ndcg_book.maths: the maths is typeset when the book is built, so a page loads KaTeX's
+    # stylesheet (and copy-tex) when it shows a formula or a view, and KaTeX's runtime
+    # (katex.min.js, auto-render) only when it holds a view (a view typesets what it changes); no
+    # page loads MathJax. Both editions.
+    katex = BOOK / "_static" / "katex"
+    assert (katex / "katex.min.css").is_file() and (katex / "katex.min.js").is_file()
+    assert (katex / "contrib" / "auto-render.min.js").is_file() and (
+        katex / "contrib" / "copy-tex.min.js"
+    ).is_file()
+    css = (katex / "katex.min.css").read_text(encoding="utf-8")
+    fonts = re.findall(r"url\(([^)]+\.woff2)\)", css)
+    assert fonts and not [font for font in fonts if not (katex / font).is_file()]  # the fonts, local
+    assert not re.search(r"url\((?:https?:)?//", css)
+    assert not (BOOK / "_static" / "mathjax").exists()
+    pages = sorted(BOOK.rglob("*.html"))
+    counted = {"runtime": 0, "formulas": 0}
+    for path in pages:
+        if path.relative_to(BOOK).parts[0] in ("slides", "_static") or "/slides/" in path.as_posix():
+            continue  # the decks load KaTeX's runtime themselves (deck.html)
+        html = path.read_text(encoding="utf-8")
+        page = path.relative_to(BOOK).as_posix()
+        scripts = re.findall(r'<script[^>]*src="([^"?]*)', html)
+        styles = re.findall(r'<link[^>]*href="([^"?]*)', html)
+        views = "data-ndcg-view=" in html
+        shows_maths = 'class="katex"' in html
+        runtime = [
+            s for s in scripts if s.endswith(("katex/katex.min.js", "katex/contrib/auto-render.min.js"))
+        ]
+        assert not [s for s in scripts if "mathjax" in s.lower()], f"{page} loads MathJax"
+        assert len(runtime) == 2 * views, f"{page}: KaTeX's runtime {runtime}, views: {views}"
+        assert bool([s for s in styles if s.endswith("katex/katex.min.css")]) == (views or shows_maths), page
+        assert bool([s for s in scripts if s.endswith("katex/contrib/copy-tex.min.js")]) == (
+            views or shows_maths
+        ), page
+        assert "katex-error" not in html, f"{page}: a formula KaTeX could not typeset"
+        counted["runtime"] += views
+        counted["formulas"] += shows_maths
+    assert counted["runtime"] and counted["formulas"] > counted["runtime"]
+
+
 @pytest.mark.parametrize("page_path", PAGES[:1] or ["(none)"])
 def test_every_view_is_hydrated_from_its_island(browser, server, page_path):
     # ndcg-course.js activates every view of the page from its JSON island: the data it
@@ -576,7 +617,7 @@ def test_remote_asset_finder_finds_them():
     assert remote_assets('<script>const THEBE_JS_URL = "https://unpkg.com/thebe@0.8.2/lib/index.js"</script>')
     assert remote_assets('<iframe src="http://example.org/"></iframe>')
     assert not remote_assets(
-        '<script src="_static/mathjax/tex-chtml.js"></script>'
+        '<script src="_static/katex/katex.min.js"></script>'
         '<link href="_static/course.css" rel="stylesheet">'
         '<a href="https://example.org/">a link is not loaded</a>'
         "<script>var x = 1; // a comment, not a URL</script>"

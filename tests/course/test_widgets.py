@@ -91,7 +91,7 @@ def test_figures_and_card_views_are_live_in_a_notebook_and_the_same_html_in_the_
 def test_maths_is_mathml_in_the_notebook_and_tex_in_the_book():
     deck = w.FlashcardDeck("02_dcg")
     book = bundle(deck)["text/html"]
-    assert "\\(" in book or "\\\\(" in book  # TeX, for the book's MathJax (in the island, JSON-escaped)
+    assert "\\(" in book or "\\\\(" in book  # TeX, for the book's KaTeX (in the island, JSON-escaped)
     assert "\\(" not in deck.html and "\\\\(" not in deck.html  # JupyterLab typesets no widget
     assert "<math " in deck.html or "\\u003cmath " in deck.html
     island = re.search(r"data-ndcg-data>(.*?)</script>", deck.html, re.S)[1]

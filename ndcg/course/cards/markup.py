@@ -3,7 +3,7 @@
 The content's text is CommonMark (paragraphs, ``**bold**``, ``*italic*``,
 ```code```, ``-`` and ``1.`` lists) with ``$...$`` and ``$$...$$`` maths,
 parsed by the ``dollarmath`` plugin of mdit-py-plugins. Maths becomes
-MathJax's delimiters, ``\\(...\\)`` inline and ``\\[...\\]`` displayed, with its
+``\\(...\\)`` inline and ``\\[...\\]`` displayed (for the book's KaTeX), with its
 text HTML-escaped and otherwise untouched (``$rel_i$`` keeps its underscore,
 ``$a * b$`` its star). Raw HTML is escaped, and links and images are not
 parsed: the book promises no request leaving it, and a card needs neither.
@@ -48,7 +48,7 @@ def parser():
 
 
 def to_html(text: str) -> str:
-    """Render the content's Markdown (with ``$`` maths) as HTML for MathJax.
+    """Render the content's Markdown (with ``$`` maths) as HTML for KaTeX (typeset in the browser).
 
     Examples
     --------

@@ -1,9 +1,8 @@
 /* ndcg-course.js: activates the course's views, in the built book and in a notebook.
  *
- * An ES module, shipped with the package (ndcg/course/static/).  The book gets it as a
- * classic script made from this file (ndcg.course.assets.book_script, copied into
- * _build/html/_static/ by ndcg_book.assets); a notebook gets it, bundled with the
- * module of a view, as an anywidget (render, below; ndcg.course.widgets.View).  The other
+ * An ES module of the package.  The book gets it as a classic script
+ * (ndcg.course.assets.book_script, via ndcg_book.assets); a notebook, bundled with a
+ * view's module, as an anywidget (render, below; ndcg.course.widgets.View).  The other
  * modules register their kinds of view here.  A view is an HTML skeleton made in Python,
  * here by ndcg.course.cards (flashcards() or quiz()), with its data in a JSON island:
  *
@@ -13,21 +12,23 @@
  *   </div>
  *
  * The cards and questions in the JSON are already HTML (maths as \( \) and
- * \[ \], typeset by the book's MathJax; MathML in a notebook).  This script finds every view,
+ * \[ \], typeset by the book's KaTeX; MathML in a notebook).  This script finds every view,
  * reads its data and wires its buttons; it sets data-ready="true" on a view
  * once the view responds.  It loads nothing and needs no kernel.
  *
  * Languages: in the book every text of the data is {"en": ..., "zh": ...} and the view shows
  * the page's (<html lang="zh-CN"> in the Chinese edition); in a notebook the texts are plain
  * strings and the view's data-lang names their language.  The words a view writes (its
- * buttons' new labels, its status and feedback lines) are in its data too ("words", made by
- * ndcg.course.cards.words), with {placeholders} this script fills: no word of the views is
- * written here.
+ * buttons' labels, its status and feedback lines) are in its data ("words", made by
+ * ndcg.course.cards.words), with {placeholders} this script fills.
  */
-/* MathJax typesets the page once; a view typesets what it changes. */
+/* A view typesets what it changes: KaTeX's auto-render in the book, else MathJax. */
 function typeset(elements) {
   const mj = window.MathJax;
-  if (mj?.startup?.promise && mj.typesetPromise) {
+  const tex = window.renderMathInElement;
+  if (tex) {
+    for (const el of elements) { tex(el); }
+  } else if (mj?.startup?.promise && mj.typesetPromise) {
     mj.startup.promise.then(() => {
       if (mj.typesetClear) { mj.typesetClear(elements); }
       return mj.typesetPromise(elements);

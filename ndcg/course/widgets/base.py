@@ -9,7 +9,7 @@ playable exactly as in the book: one implementation of every game, explorer and 
 Where no kernel runs (the HTML book), the output's ``text/html`` is shown instead: the same
 skeleton, which the book's classic scripts activate (:mod:`ndcg_book.assets`).
 
-Maths in a view is TeX (``\\(…\\)`` and ``\\[…\\]``), typeset by the book's MathJax. JupyterLab
+Maths in a view is TeX (``\\(…\\)`` and ``\\[…\\]``), typeset by the book's KaTeX. JupyterLab
 typesets no widget, so a notebook's copy of the skeleton carries the maths as MathML, converted
 here (:func:`mathml`, with latex2mathml) when the view is made.
 """
