@@ -19,7 +19,7 @@ machine on this network. Standard library only::
     python3 benchmarks/bench_setup.py             # all four, about five minutes
     python3 benchmarks/bench_setup.py --only uv   # the uv runs only
 
-It prints one line per run and the system it ran on; ``learners/setup.md`` quotes a run, with its date.
+It prints one line per run and the system it ran on; ``learners/setup-details.md`` quotes a run, with its date.
 """
 
 from __future__ import annotations

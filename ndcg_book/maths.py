@@ -47,7 +47,8 @@ RUNTIME = (f"{FOLDER}/katex.min.js", f"{FOLDER}/contrib/auto-render.min.js")
 #: A page with views: typeset the TeX of its views' HTML once it is parsed (auto-render's default
 #: delimiters: ``\\( \\)``, ``\\[ \\]``, ``$$ $$``), as MathJax typeset the whole page before. A
 #: formula KaTeX cannot typeset stays TeX, and auto-render logs an error (the browser tests fail).
-RENDER = 'document.addEventListener("DOMContentLoaded", () => renderMathInElement(document.body));'
+#: The book's own script, in the repository's ``_static/``.
+RENDER = "ndcg-katex.js"
 
 #: A formula KaTeX rendered in the page's body.
 _KATEX = re.compile(r"""class=(["'])(?:(?!\1).)*\bkatex\b""")
@@ -136,7 +137,7 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
     if runtime:  # before the course's scripts (priority 500): a view typesets as it starts
         for name in RUNTIME:
             app.add_js_file(name, defer="defer", priority=450)
-        app.add_js_file(None, body=RENDER, priority=450)
+        app.add_js_file(RENDER, defer="defer", priority=450)
 
 
 def _builder_inited(app) -> None:

@@ -117,7 +117,14 @@ def test_each_deck_steps_through_with_maths_notes_and_nothing_remote(browser, na
             page.wait_for_timeout(900)  # the slide transition
             page.screenshot(path=str(SHOTS / f"slides-{name}-maths.png"))
             shot_math = False
-    assert state["last"], f"{name}: the last slide is not the last source slide"
+    # then the closing "your turn" slide (ndcg_book.slides), the deck's last
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => Reveal.getIndices().h === {len(deck.slides) + 1}")
+    page.wait_for_timeout(50)
+    state = page.evaluate(SLIDE_STATE)
+    check_slide(state, False, name)
+    assert f"exercises/{name}.ipynb" in state["text"], state["text"]
+    assert state["last"], f'{name}: the last slide is not the "your turn" slide'
     page.keyboard.press("ArrowRight")  # past the end: nothing happens
     page.wait_for_timeout(100)
     assert page.evaluate("Reveal.getIndices().h") == len(deck.slides)

@@ -381,7 +381,7 @@ def test_the_course_assets_are_on_the_pages_that_use_them():
 def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_book_s():
     # ndcg_book.maths: the maths is typeset when the book is built, so a page loads KaTeX's
     # stylesheet (and copy-tex) when it shows a formula or a view, and KaTeX's runtime
-    # (katex.min.js, auto-render) only when it holds a view (a view typesets what it changes); no
+    # (katex.min.js, auto-render, _static/ndcg-katex.js) only when it holds a view (a view typesets what it changes); no
     # page loads MathJax. Both editions.
     katex = BOOK / "_static" / "katex"
     assert (katex / "katex.min.css").is_file() and (katex / "katex.min.js").is_file()
@@ -405,10 +405,12 @@ def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_bo
         views = "data-ndcg-view=" in html
         shows_maths = 'class="katex"' in html
         runtime = [
-            s for s in scripts if s.endswith(("katex/katex.min.js", "katex/contrib/auto-render.min.js"))
+            s
+            for s in scripts
+            if s.endswith(("katex/katex.min.js", "katex/contrib/auto-render.min.js", "_static/ndcg-katex.js"))
         ]
         assert not [s for s in scripts if "mathjax" in s.lower()], f"{page} loads MathJax"
-        assert len(runtime) == 2 * views, f"{page}: KaTeX's runtime {runtime}, views: {views}"
+        assert len(runtime) == 3 * views, f"{page}: KaTeX's runtime {runtime}, views: {views}"
         assert bool([s for s in styles if s.endswith("katex/katex.min.css")]) == (views or shows_maths), page
         assert bool([s for s in scripts if s.endswith("katex/contrib/copy-tex.min.js")]) == (
             views or shows_maths

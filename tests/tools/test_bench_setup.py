@@ -1,5 +1,5 @@
 """The set-up benchmark's plumbing (benchmarks/bench_setup.py): what it installs, from which caches,
-with which settings. The timing itself is not run here (minutes, and the network): see learners/setup.md."""
+with which settings. The timing itself is not run here (minutes, and the network): see learners/setup-details.md."""
 
 from __future__ import annotations
 
@@ -29,6 +29,6 @@ def test_a_plain_environment_drops_the_machine_s_pip_and_uv_settings(tmp_path, m
 
 
 def test_the_setup_page_quotes_a_dated_run_of_it():
-    page = (ROOT / "learners" / "setup.md").read_text(encoding="utf-8")
+    page = (ROOT / "learners" / "setup-details.md").read_text(encoding="utf-8")
     assert "benchmarks/bench_setup.py" in page
     assert re.search(r"measured on 20\d\d-\d\d-\d\d", page), "a quoted measurement carries its date"
