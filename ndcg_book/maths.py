@@ -47,8 +47,10 @@ RUNTIME = (f"{FOLDER}/katex.min.js", f"{FOLDER}/contrib/auto-render.min.js")
 #: A page with views: typeset the TeX of its views' HTML once it is parsed (auto-render's default
 #: delimiters: ``\\( \\)``, ``\\[ \\]``, ``$$ $$``), as MathJax typeset the whole page before. A
 #: formula KaTeX cannot typeset stays TeX, and auto-render logs an error (the browser tests fail).
-#: The book's own script, in the repository's ``_static/``.
-RENDER = "ndcg-katex.js"
+#: The book's own script, ``ndcg_book/static/ndcg-katex.js``, copied beside KaTeX's files (not in
+#: the repository's ``_static/``, whose scripts Jupyter Book puts on every page).
+RENDER = f"{FOLDER}/ndcg-katex.js"
+OWN_RENDER = Path(__file__).resolve().parent / "static" / "ndcg-katex.js"
 
 #: A formula KaTeX rendered in the page's body.
 _KATEX = re.compile(r"""class=(["'])(?:(?!\1).)*\bkatex\b""")
@@ -170,6 +172,7 @@ def _builder_inited(app) -> None:
     shipped = Path(katex.__file__).parent
     shutil.copy2(shipped / "katex.min.js", target / "katex.min.js")
     shutil.copy2(shipped / "auto-render.min.js", target / "contrib" / "auto-render.min.js")
+    shutil.copy2(OWN_RENDER, target / OWN_RENDER.name)
 
 
 def register(app) -> None:

@@ -381,8 +381,8 @@ def test_the_course_assets_are_on_the_pages_that_use_them():
 def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_book_s():
     # ndcg_book.maths: the maths is typeset when the book is built, so a page loads KaTeX's
     # stylesheet (and copy-tex) when it shows a formula or a view, and KaTeX's runtime
-    # (katex.min.js, auto-render, _static/ndcg-katex.js) only when it holds a view (a view typesets what it changes); no
-    # page loads MathJax. Both editions.
+    # (katex.min.js, auto-render, ndcg-katex.js) only when it holds a view (a view typesets what it
+    # changes); no page loads MathJax. Both editions.
     katex = BOOK / "_static" / "katex"
     assert (katex / "katex.min.css").is_file() and (katex / "katex.min.js").is_file()
     assert (katex / "contrib" / "auto-render.min.js").is_file() and (
@@ -407,7 +407,7 @@ def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_bo
         runtime = [
             s
             for s in scripts
-            if s.endswith(("katex/katex.min.js", "katex/contrib/auto-render.min.js", "_static/ndcg-katex.js"))
+            if s.endswith(("katex/katex.min.js", "katex/contrib/auto-render.min.js", "katex/ndcg-katex.js"))
         ]
         assert not [s for s in scripts if "mathjax" in s.lower()], f"{page} loads MathJax"
         assert len(runtime) == 3 * views, f"{page}: KaTeX's runtime {runtime}, views: {views}"
