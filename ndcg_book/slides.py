@@ -549,14 +549,14 @@ def _title_slide(deck: Deck, course: str, version: str, date: datetime.date, cha
     )
 
 
-#: The exercise notebooks of each language, in the course's folder (the Chinese ones in exercises/zh/).
-EXERCISES = {"en": "exercises/{name}.ipynb", "zh": "exercises/zh/{name}.ipynb"}
-
-
 def _turn_slide(deck: Deck, chapter_href: str) -> str:
-    """The deck's last slide: the participants' turn, naming the chapter's exercise notebook."""
+    """The deck's last slide: the participants' turn, naming the chapter's exercise notebook where
+    the participant pack of the deck's language holds it (the Chinese pack puts the Chinese
+    notebooks in the English ones' places: :func:`ndcg_book.downloads.pack_name`)."""
+    from ndcg_book.downloads import ZH_EXERCISES, pack_name
+
     number, lang = int(deck.name[:2]), deck.language
-    notebook = EXERCISES[lang].format(name=deck.name)
+    notebook = pack_name(f"{ZH_EXERCISES if lang == 'zh' else 'exercises/'}{deck.name}.ipynb", lang)
     book = ui("turn-book", lang, href=html.escape(chapter_href), number=number)
     return (
         '<section class="deck-turn" data-deck-slide="turn">\n'

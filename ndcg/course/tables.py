@@ -21,6 +21,7 @@ plain text, and converts to Markdown; it needs only NumPy.
 from __future__ import annotations
 
 import html
+import itertools
 import math
 import numbers
 import string
@@ -233,18 +234,12 @@ def cg_steps(rels, k=None, *, items=None, caption=None) -> StepTable:
     CG@4 = 6
     """
     full = steps(rels, k, items=items)
-    keep = [full.columns.index(name) for name in CG_COLUMNS]
     grades = full.column("grade")
     whole = all(isinstance(g, int) for g in grades)
-    rows = []
-    total = 0
-    for row in full.rows:
-        total += row[full.columns.index("grade")]
-        values = [row[i] for i in keep]
-        values[-1] = total  # CG: the grades added up, no discount
-        if whole:
-            values[3] = int(values[3])
-        rows.append(tuple(values))
+    gains = [int(g) if whole else g for g in full.column("gain")]
+    running = list(itertools.accumulate(grades))  # CG@1, CG@2, ...: the grades added up, no discount
+    rows = list(zip(full.column("rank"), full.column("item"), grades, gains, running))
+    total = running[-1] if running else 0
     if caption is None:
         caption = f"CG@{len(rows)} = {fmt(total, '.0f') if whole else fmt(total, '.3f')}"
     return StepTable(CG_COLUMNS, rows, caption, 0 if whole else 3)

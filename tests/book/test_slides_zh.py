@@ -75,8 +75,8 @@ def test_every_deck_has_a_chinese_build_in_chinese(built):
         page = (book / "zh" / "slides" / deck.name / "index.html").read_text(encoding="utf-8")
         assert '<html lang="zh-CN">' in page, deck.name
         assert "幻灯片" in page and "第 " in page and "在书中阅读" in page, deck.name
-        # the closing slide names the Chinese exercise notebook
-        assert f"轮到你了 🖐️</h2>\n<p>在 JupyterLab 中打开 <code>exercises/zh/{deck.name}.ipynb</code>" in page
+        # the closing slide names the exercise notebook where the Chinese participant pack holds it
+        assert f"轮到你了 🖐️</h2>\n<p>在 JupyterLab 中打开 <code>exercises/{deck.name}.ipynb</code>" in page
         assert re.search(r"[\u4e00-\u9fff]", deck.title), f"{deck.name}: its chapter's Chinese title"
         for figure in deck.figures:
             assert (book / "zh" / "slides" / deck.name / "figures" / f"{figure}.svg").is_file()

@@ -86,7 +86,7 @@ def test_a_chinese_deck_opens_offline_in_chinese(browser, name):
     page.wait_for_function(f"() => Reveal.getIndices().h === {len(deck.slides) + 1}")
     page.wait_for_timeout(50)
     state = page.evaluate(SLIDE_STATE)
-    assert "轮到你了" in state["text"] and f"exercises/zh/{name}.ipynb" in state["text"], state["text"]
+    assert "轮到你了" in state["text"] and f"exercises/{name}.ipynb" in state["text"], state["text"]
     assert len(HAN.findall(state["notes"])) >= 12, f"{name}: no Chinese notes on the last slide"
     assert state["height"] <= SIZE["height"] and state["width"] <= SIZE["width"], f"{name}: too big"
     assert state["last"]
