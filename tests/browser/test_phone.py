@@ -64,6 +64,19 @@ STEP_TABLES = """
 """
 
 
+#: Every visible displayed formula whose typeset box sticks out of its block (div.math, which
+#: clips it): a part the reader cannot see nor scroll to. A formula wider than the screen must
+#: shrink to its block and scroll inside it (KaTeX's .katex-html scrolls).
+CUT_FORMULAS = """
+() => [...document.querySelectorAll('div.math')].filter(d => d.checkVisibility()).filter(d => {
+  const box = d.getBoundingClientRect(), typeset = d.querySelector('.katex');
+  if (!typeset) return false;
+  const r = typeset.getBoundingClientRect();
+  return r.left < box.left - 1 || r.right > box.right + 1;
+}).map(d => (d.querySelector('annotation') || d).textContent.trim().slice(0, 60))
+"""
+
+
 def open_ready(page, url: str) -> None:
     page.goto(url)
     page.evaluate(
@@ -96,6 +109,7 @@ def check_every_page(browser, server) -> tuple[list[str], int, float]:
         page.set_viewport_size({"width": PHONE, "height": 844})
         open_ready(page, f"{server}/{path}")
         problems += sideways(page, path, PHONE)
+        problems += [f"{path}: a formula cut at {PHONE} px: {tex}" for tex in page.evaluate(CUT_FORMULAS)]
         for row in page.evaluate(STEP_TABLES):
             tables += 1
             if row["overflows"] and not (
