@@ -28,7 +28,7 @@
 // And a query that runs Chinese into Latin letters ("理想DCG") is read as the two words the index
 // holds ("理想 DCG"): the search splits a query only at spaces and punctuation.
 (() => {
-  const CLUTTER = [".bd-header-article", "#jb-print-docs-body", ".edition-switch"];
+  const CLUTTER = [".bd-header-article", "#jb-print-docs-body", ".page-switches"];
   const CODE = ["pre", ".highlight", ".cell_input"]; // ndcg_book/search.py's CODE_CLASSES
   const HAN = "\\p{Script=Han}";
   const boundary = new RegExp(`(?<=${HAN})(?=[\\p{Script=Latin}\\d])|(?<=[\\p{Script=Latin}\\d])(?=${HAN})`, "gu");

@@ -30,6 +30,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
                 to their new homes
 ``glossary_order`` the Chinese edition's glossary in pinyin order (``pypinyin``)
 ``solutions``   a solution's whole title opens it (sphinx-exercise links half of it to the exercise)
+``codeswitch``  code on demand: the "Show the code" switch of every page with code cells (a helper
+                of ``editions``; it registers nothing)
 ``comments``    code comments in the Chinese edition's code cells and the Chinese notebooks (a
                 helper of ``editions`` and ``tools/notebooks_zh.py``; it registers nothing)
 

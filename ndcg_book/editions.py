@@ -34,6 +34,8 @@ from sphinx.errors import ExtensionError
 from sphinx.search.zh import SearchChinese
 from sphinx.transforms import SphinxTransform
 
+from ndcg_book.codeswitch import has_code
+from ndcg_book.codeswitch import switch_html as code_switch_html
 from ndcg_book.search import _HAN, han_terms
 
 #: Each edition: its folder under ``_build/html`` (the English one is the root), the name its
@@ -138,7 +140,8 @@ def mark_chinese(body: str) -> str:
 
 
 def page_context(app, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Every page: the switch on top, its twin named in the head, the Chinese in English marked."""
+    """Every page: the switches on top (the language's; the code's on a page with code, see
+    :mod:`ndcg_book.codeswitch`), its twin named in the head, the Chinese in English marked."""
     here = edition(app.config.language)
     other = "en" if here == "zh" else "zh"
     hreflang = EDITIONS[other][2]
@@ -155,7 +158,8 @@ def page_context(app, pagename: str, templatename: str, context: dict, doctree) 
             body = mark_chinese(body)
         else:
             body = _ENGLISH_FIGURE.sub("", body)
-        context["body"] = switch_html(pagename, here) + body
+        code = code_switch_html(app.config.language) if has_code(body) else ""
+        context["body"] = f'<div class="page-switches">{code}{switch_html(pagename, here)}</div>' + body
 
 
 class TableCellsAreMessages(SphinxTransform):

@@ -106,11 +106,12 @@ def _utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-#: The theme's parts of ``[role=main]`` that an excerpt leaves out: the buttons above the article
-#: (".ipynb .md .pdf", ``.bd-header-article``) and the print-only copy of the title and the page's
-#: contents (``#jb-print-docs-body``), which began every page's excerpt. The same two are removed by
+#: The parts of ``[role=main]`` that an excerpt leaves out: the theme's buttons above the article
+#: (".ipynb .md .pdf", ``.bd-header-article``), the book's row of switches (language, code) and the
+#: print-only copy of the title and the page's contents (``#jb-print-docs-body``), which began every
+#: page's excerpt. The same three are removed by
 #: ``_static/offline-search.js`` from a page fetched for an excerpt when the book is served.
-CLUTTER_CLASSES = frozenset({"bd-header-article", "edition-switch"})  # edition-switch: ndcg_book/editions.py
+CLUTTER_CLASSES = frozenset({"bd-header-article", "page-switches"})  # page-switches: ndcg_book/editions.py
 CLUTTER_IDS = frozenset({"jb-print-docs-body"})
 #: The class of each language's copy of a two-language cell output (``ndcg.course.i18n.CSS_CLASS``):
 #: the copy not in the page's language is left out of the excerpt, as the page's CSS hides it.

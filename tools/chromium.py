@@ -168,6 +168,19 @@ def remember_mode(context, mode: str) -> None:
     )
 
 
+#: Where ``_static/ndcg-code.js`` keeps the reader's "Show the code" choice (localStorage).
+CODE_KEY = "ndcg-book:code"
+
+
+def show_code(context) -> None:
+    """Open every later page of the browser ``context`` with its code shown, as for a reader who
+    turned "Show the code" on (a book page hides its code cells until then:
+    ``ndcg_book/codeswitch.py``). A check of everything a page can show (the audit, the phone's
+    layout, the first-screen rule) uses it; like :func:`remember_mode`, an init script writes it.
+    """
+    context.add_init_script(f"try {{ localStorage.setItem('{CODE_KEY}', 'shown'); }} catch (e) {{}}")
+
+
 def reload_in_mode(page, mode: str) -> None:
     """Reload ``page`` in the theme's ``mode`` ("light" or "dark", see :func:`remember_mode`) and
     wait until it shows it."""

@@ -52,13 +52,18 @@ def switch_mode(page, mode: str) -> None:
 
 
 class Visit:
-    """One page in a fresh browser context (empty localStorage, as for a first visitor),
-    with its JavaScript errors, bad console messages, failed loads and non-local requests."""
+    """One page in a fresh browser context (empty localStorage, as for a first visitor; with
+    ``code``, the reader's "Show the code" already on), with its JavaScript errors, bad console
+    messages, failed loads and non-local requests."""
 
-    def __init__(self, browser, url: str, local: str, views: bool = True, mode: str | None = None):
+    def __init__(
+        self, browser, url: str, local: str, views: bool = True, mode: str | None = None, code: bool = False
+    ):
         self.context = browser.new_context(viewport={"width": 1100, "height": 900})
         if mode is not None:  # the theme's mode, chosen before the page's first script runs
             browser_setup.remember_mode(self.context, mode)
+        if code:
+            browser_setup.show_code(self.context)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
         self.url = url

@@ -218,12 +218,13 @@ MODES = ("light", "dark")
 
 def open_page(browser, path: str) -> Visit:
     """``path`` opened from the book's folder (file://, the book on a USB stick) on a first visit
-    (empty localStorage: the theme's "auto" mode, light in a browser that prefers light), its
-    views ready and everything it loads by itself loaded. The visit's ``close()`` fails on a
+    (the theme's "auto" mode, light in a browser that prefers light) of a reader who has turned
+    "Show the code" on (so the audit sees everything the page can show), its views ready and
+    everything it loads by itself loaded. The visit's ``close()`` fails on a
     script error, a console error or warning, a failed load or a request that leaves the book:
     this visit is also the page's clean first load from file:// (tests/browser/test_views.py
     leaves the pages audited here to it)."""
-    visit = Visit(browser, (BOOK.resolve() / path).as_uri(), book_uri(), views=False)
+    visit = Visit(browser, (BOOK.resolve() / path).as_uri(), book_uri(), views=False, code=True)
     visit.page.wait_for_function(f"() => document.documentElement.dataset.theme === '{MODES[0]}'")
     visit.page.wait_for_function(
         "() => document.querySelectorAll('[data-ndcg-view]:not([data-ready=true])').length === 0"

@@ -3,7 +3,8 @@
 
 Each chapter's core page (``chapters/NN_name.html``) and each companion page
 (``chapters/further/NN-topic.html``, the chapters' ``sections:`` in ``_toc.yml``) of the built book
-is opened from ``file://`` in Chromium at 390 x 844 (a touch screen), once its fonts are loaded,
+is opened from ``file://`` in Chromium at 390 x 844 (a touch screen), with "Show the code" on
+(``ndcg_book/codeswitch.py``: a first visitor sees no code at all), once its fonts are loaded,
 its maths typeset and its views ready, and:
 
 * its height (``document.documentElement.scrollHeight``) is at most :data:`MAX_HEIGHT`;
@@ -84,6 +85,9 @@ def phone(browser):
     context = browser.new_context(
         viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True
     )
+    # The rules hold for a reader who turned "Show the code" on: the page at its tallest, and no
+    # code on its first screen even then (a first visitor sees none at all).
+    browser_setup.show_code(context)
     page = context.new_page()
     page.set_default_timeout(30_000)
     yield page

@@ -102,6 +102,7 @@ def check_every_page(browser, server) -> tuple[list[str], int, float]:
     """Every page at 390 px (the page and its step tables), then the same page widened to 1280 px
     (no reload: the layout follows the viewport)."""
     context = browser.new_context(viewport={"width": PHONE, "height": 844}, has_touch=True, is_mobile=True)
+    browser_setup.show_code(context)  # every code block must fit too, for a reader who shows them
     page = context.new_page()
     page.set_default_timeout(20_000)
     problems, tables, start = [], 0, time.monotonic()
