@@ -124,6 +124,19 @@ def _rewrite(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def test_the_built_book_ships_no_source_maps(built):
+    # ndcg_book.assets.drop_source_maps: a source map serves a developer's tools, not a reader (no
+    # page asks for one); the theme's were 6 MB of each edition, and of the zip for a USB stick.
+    maps = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.map"))
+    assert not maps, f"source maps in the built book: {maps}"
+    named = [
+        p.relative_to(built).as_posix()
+        for p in [*built.rglob("_static/**/*.js"), *built.rglob("_static/**/*.css")]
+        if "sourceMappingURL=" in p.read_text(encoding="utf-8", errors="replace")
+    ]
+    assert not named, f"scripts or stylesheets that name a source map: {named}"
+
+
 def test_a_planted_broken_link_and_anchor_and_a_missing_file_are_found(built, tmp_path):
     book = _copy(built, tmp_path / "html")
     assert broken_links(book) == []

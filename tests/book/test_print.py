@@ -478,6 +478,7 @@ def test_the_zipped_book_opens_from_file_urls(browser, tmp_path):
         folder = print_book.zip_name(ndcg.__version__).removesuffix(".zip")
         assert all(name.startswith(f"{folder}/") for name in names), "one folder, index.html at its top"
         assert f"{folder}/index.html" in names
+        assert not [name for name in names if name.endswith(".map")], "source maps in the zip"
         opened.extractall(tmp_path)
     root = tmp_path / folder
     for page in ("index.html", "chapters/04_ndcg.html"):
