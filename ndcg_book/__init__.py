@@ -4,6 +4,8 @@
 Sphinx's path); :func:`setup` registers every part, one module per concern:
 
 ``assets``      the course's CSS and JS (``ndcg/course/static/``) on the pages that use them
+``icons``       the theme's icons from its font cut to the icons the pages use, without its
+                1.5 MB Font Awesome script
 ``notebooks``   each chapter's executed notebook (``notebooks/``) in its download menu; the
                 Chinese edition's links to the Chinese exercise and play notebooks
 ``downloads``   the course zip, the ``ndcg`` wheel, the participant pack and the solutions
@@ -47,6 +49,7 @@ import importlib
 #: ``timing``) imports its module once.
 PARTS = (
     "assets",
+    "icons",
     "notebooks",
     "downloads",
     "repository",

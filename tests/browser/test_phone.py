@@ -77,6 +77,22 @@ CUT_FORMULAS = """
 """
 
 
+#: Every visible icon of the theme (ndcg_book/icons.py: drawn by Font Awesome's font, cut to the
+#: icons the pages use) that is not drawn: no character before it, no width, or its font not
+#: loaded. A missing glyph is caught on the font itself (tests/book/test_icons.py).
+UNDRAWN_ICONS = """
+() => {
+  const icons = [...document.querySelectorAll('i[class*="fa-"], span[class*="fa-"]')]
+    .filter(e => /(^| )(fa-solid|fas)( |$)/.test(e.className) && e.checkVisibility());
+  const loaded = [...document.fonts].some(f => f.family.includes('Font Awesome') && f.status === 'loaded');
+  return icons.filter(e => {
+    const content = getComputedStyle(e, '::before').content;
+    return !loaded || !content || content === 'none' || e.getBoundingClientRect().width < 1;
+  }).map(e => e.className.replace(/ +/g, ' '));
+}
+"""
+
+
 def open_ready(page, url: str) -> None:
     page.goto(url)
     page.evaluate(
@@ -111,6 +127,9 @@ def check_every_page(browser, server) -> tuple[list[str], int, float]:
         open_ready(page, f"{server}/{path}")
         problems += sideways(page, path, PHONE)
         problems += [f"{path}: a formula cut at {PHONE} px: {tex}" for tex in page.evaluate(CUT_FORMULAS)]
+        problems += [
+            f"{path}: an icon not drawn at {PHONE} px: {icon}" for icon in page.evaluate(UNDRAWN_ICONS)
+        ]
         for row in page.evaluate(STEP_TABLES):
             tables += 1
             if row["overflows"] and not (
