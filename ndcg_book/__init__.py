@@ -32,6 +32,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
                 to their new homes
 ``glossary_order`` the Chinese edition's glossary in pinyin order (``pypinyin``)
 ``solutions``   a solution's whole title opens it (sphinx-exercise links half of it to the exercise)
+``printing``    every line of a code block in a span of its own, for the print styles: a long line
+                wraps on paper, its continuation marked, instead of being cut at the box's edge
 ``codeswitch``  code on demand: the "Show the code" switch of every page with code cells (a helper
                 of ``editions``; it registers nothing)
 ``comments``    code comments in the Chinese edition's code cells and the Chinese notebooks (a
@@ -65,6 +67,7 @@ PARTS = (
     "editions",
     "glossary_order",
     "solutions",
+    "printing",
 )
 
 
@@ -74,5 +77,6 @@ def setup(app) -> dict:
 
     for part in PARTS:
         importlib.import_module(f"{__name__}.{part}").register(app)
-    # env_version: a new one re-reads every page, so no page keeps an old search index's words.
-    return {"version": __version__, "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    # env_version: a new one re-reads every page, so no page keeps an old search index's words (3:
+    # every page written again with its code lines in spans, ndcg_book.printing).
+    return {"version": __version__, "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

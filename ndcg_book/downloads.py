@@ -65,8 +65,9 @@ the edition's date as its notes' time and zipped by :func:`write_zip`, so that o
 one deck, byte for byte (:func:`anki_deck`). The directive ``anki-deck`` (no argument, no content)
 offers it: the link, its size and what it holds, and how to import it into Anki.
 
-The directive ``book-pdf`` (argument ``book`` or ``cheatsheet``) says where a printed PDF of
-the book, or of the cheat sheet, is. The PDFs are printed from the built pages after Sphinx
+The directive ``book-pdf`` (argument ``book``, ``participant`` or ``cheatsheet``) says where a
+printed PDF of the book, of the participant's edition (the core chapters and the cheat sheet), or
+of the cheat sheet, is. The PDFs are printed from the built pages after Sphinx
 (``tools/print_book.py``, run by ``make book`` when Chromium is found, and by ``make pdf``), so
 the directive writes what is true without them, between two HTML comments; the printing step
 puts the link to the file it has just written in their place. A build without Chromium keeps
@@ -770,13 +771,15 @@ class GetTheCourse(SphinxDirective):
 PDF_KINDS = {
     "book": "This build has no PDF of the book: ",
     "cheatsheet": "This build has no PDF of the cheat sheet: ",
+    "participant": "This build has no participant's PDF: ",
 }
 #: The marks around the text that ``tools/print_book.py`` replaces with the link.
 PDF_START, PDF_END = "<!--ndcg-pdf-->", "<!--/ndcg-pdf-->"
 
 
 class BookPdf(SphinxDirective):
-    """``book-pdf``: where the printed PDF of the book (``book``) or the cheat sheet is."""
+    """``book-pdf``: where the printed PDF of the book (``book``), the participant's edition
+    (``participant``) or the cheat sheet is."""
 
     has_content = False
     required_arguments = 1

@@ -44,6 +44,7 @@ TEXTS = {
     ),
     "pdf-none-book": "This build has no PDF of the book: ",
     "pdf-none-cheatsheet": "This build has no PDF of the cheat sheet: ",
+    "pdf-none-participant": "This build has no participant's PDF: ",
     "pdf-how": "{make} ({command}) prints it, with the Chromium the browser tests use.",
     "pdf-cover-note": (
         "Printed from the HTML book with Chromium. The interactive views print as their text; play "
@@ -54,6 +55,8 @@ TEXTS = {
     "pdf-subject-book": "The whole book, {edition}",
     "pdf-subject-cheatsheet": "The cheat sheet, {edition}",
     "pdf-cheatsheet-title": "Cheat sheet · {title}",
+    "pdf-subject-participant": "The core chapters with their exercises, and the cheat sheet, {edition}",
+    "pdf-participant-title": "{title} · participant's edition",
     # The PDFs' document information: the author (``author:`` of _config.yml, which the English
     # edition prints; tests/book/test_print.py keeps the two the same) and the keywords.
     "pdf-author": "The NDCG course authors",

@@ -18,7 +18,12 @@ starts on: it is printed after the pages, once their lengths are known (again if
 length moves them). Last, the page numbers: one more print of as many empty pages as the book
 has, each with only its number in its footer, stamped page for page on the merged book, in the
 middle of the footer, where the printed pages leave room (:func:`stamp_pages`).
-The cheat sheet is also printed alone, ``ndcg-cheatsheet-<version>.pdf``. The PDFs carry the
+The cheat sheet is also printed alone, ``ndcg-cheatsheet-<version>.pdf``. The participant's PDF,
+``ndcg-participant-<version>.pdf``, is a book of its own made of pages already printed: the core
+chapters (each with its exercises, its flashcards and its quiz) and the cheat sheet
+(:data:`PARTICIPANT`), behind a title page and contents of its own, with the page numbers of the
+whole book's print (the first pages of it): a handout of under 200 pages that costs one more
+print of a title page. The PDFs carry the
 title, the version and the build date in their metadata; the build date is
 ``SOURCE_DATE_EPOCH`` when it is set (a reproducible build), else today (UTC). Then every page
 that says where a PDF is (the ``book-pdf`` directive, :mod:`ndcg_book.downloads`)
@@ -57,6 +62,8 @@ BOOK = ROOT / "_build" / "html"
 FOLDER = "_downloads"
 #: The page that is also printed alone.
 CHEATSHEET = "learners/cheatsheet"
+#: The most pages the participant's PDF may have (tests/book/test_participant_pdf.py holds it).
+PARTICIPANT_MOST_PAGES = 200
 #: The paper, its margins (equal left and right: the printable flashcards fold along the
 #: middle), and how long one page may take to become ready.
 PAPER = "A4"
@@ -82,6 +89,29 @@ def book_pdf_name(version: str, language: str = "en") -> str:
 def cheatsheet_pdf_name(version: str, language: str = "en") -> str:
     """The PDF of the cheat sheet."""
     return f"ndcg-cheatsheet-{_tag(language)}{version}.pdf"
+
+
+def participant_pdf_name(version: str, language: str = "en") -> str:
+    """The participant's PDF: the core chapters with their exercises, and the cheat sheet."""
+    return f"ndcg-participant-{_tag(language)}{version}.pdf"
+
+
+def participant_pages(root: Path = ROOT) -> list[str]:
+    """The pages of the participant's PDF, in the book's order: every core chapter
+    (``chapters/00_why`` ... ``chapters/06_ltr``, their exercises, flashcards and quiz on the page)
+    and the cheat sheet; no companion page, no instructor's page, no reference but the cheat sheet."""
+    from ndcg_book.timing import chapter_names
+
+    wanted = {f"chapters/{name}" for name in chapter_names(root)} | {CHEATSHEET}
+    return [name for name in toc_pages(root) if name in wanted]
+
+
+def participant_parts(parts, root: Path = ROOT):
+    """The table of contents' parts (:func:`tools.toc.parts`) cut down to the participant's pages;
+    a part left empty goes."""
+    keep = set(participant_pages(root))
+    cut = [(caption, [name for name in names if name in keep]) for caption, names in parts]
+    return [(caption, names) for caption, names in cut if names]
 
 
 def _tag(language: str) -> str:
@@ -241,7 +271,11 @@ def title_page_html(
 def remove_pdfs(book: Path, language: str = "en") -> list[Path]:
     """Remove the book's old PDFs (any version): a build that cannot print links none."""
     removed = []
-    for pattern in (book_pdf_name("*", language), cheatsheet_pdf_name("*", language)):
+    for pattern in (
+        book_pdf_name("*", language),
+        cheatsheet_pdf_name("*", language),
+        participant_pdf_name("*", language),
+    ):
         for path in (book / FOLDER).glob(pattern):
             path.unlink()
             removed.append(path)
@@ -429,8 +463,9 @@ def merge(
 ) -> int:
     """Merge printed parts into ``target``, one bookmark per part; the number of pages.
 
-    ``numbers``, a PDF of as many pages (:func:`numbers_html`), is stamped on the merged pages,
-    page for page: each page's footer then carries its number in the whole PDF."""
+    ``numbers``, a PDF of as many pages or more (:func:`numbers_html`), is stamped on the merged
+    pages, page for page: each page's footer then carries its number in the whole PDF (one print
+    of the numbers serves the book and the participant's PDF)."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
@@ -440,7 +475,7 @@ def merge(
         if name:
             writer.add_outline_item(name, start)
     if numbers is not None:
-        stamp_pages(writer, PdfReader(io.BytesIO(numbers)).pages)
+        stamp_pages(writer, PdfReader(io.BytesIO(numbers)).pages[: len(writer.pages)])
     writer.add_metadata(info)
     from pypdf.generic import NameObject, TextStringObject
 
@@ -541,7 +576,23 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
             page, title, author, edition, contents_parts, [heading for heading, _ in parts], counts, language
         )
         total = cover_pages + sum(counts)
-        print_html(page, numbers_html(total))
+        # the participant's PDF: the pages printed above, behind a cover of its own
+        handout_started = time.monotonic()
+        handout_names = participant_pages(ROOT)
+        handout = [parts[names.index(name)] for name in handout_names]
+        handout_cover, handout_cover_pages = print_cover(
+            page,
+            text("pdf-participant-title", title=title),
+            author,
+            edition,
+            participant_parts(contents_parts, ROOT),
+            [heading for heading, _ in handout],
+            [counts[names.index(name)] for name in handout_names],
+            language,
+        )
+        handout_total = handout_cover_pages + sum(counts[names.index(name)] for name in handout_names)
+        handout_seconds = time.monotonic() - handout_started
+        print_html(page, numbers_html(max(total, handout_total)))
         numbers = page.pdf(
             format=PAPER,
             margin=MARGIN,
@@ -564,6 +615,28 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
     )
     links = {"book": (whole, count)}
     print(f"{whole.relative_to(ROOT).as_posix()}: {count} pages, {downloads_size(whole.stat().st_size)}")
+    merged = time.monotonic()
+    handout_pdf = target / participant_pdf_name(version, language)
+    handout_count = merge(
+        [("", handout_cover), *handout],
+        metadata(
+            text("pdf-participant-title", title=title),
+            author,
+            version,
+            date,
+            text("pdf-subject-participant", edition=edition),
+            language,
+        ),
+        handout_pdf,
+        numbers,
+        language,
+    )
+    handout_seconds += time.monotonic() - merged
+    links["participant"] = (handout_pdf, handout_count)
+    print(
+        f"{handout_pdf.relative_to(ROOT).as_posix()}: {handout_count} pages, "
+        f"{downloads_size(handout_pdf.stat().st_size)} ({handout_seconds:.0f} s: its title page and merging)"
+    )
     if cheatsheet is not None:
         sheet = target / cheatsheet_pdf_name(version, language)
         sheet_pages = merge(
