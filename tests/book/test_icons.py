@@ -48,7 +48,13 @@ def problems(edition: str) -> list[str]:
         out.append(f"icons read by screen readers on {len(bare)} pages, e.g. {bare[:3]}")
     chars = icons.characters((icons.theme_static() / icons.STYLESHEET).read_text(encoding="utf-8"))
     scripts = [p.read_text(encoding="utf-8") for p in (folder / "_static" / "scripts").glob("*.js")]
-    used = {chars[name] for name in icons.icons_used([*texts.values(), *scripts]) if name in chars}
+    named = {name for name in icons.icons_used([*texts.values(), *scripts]) if name in chars}
+    used = {chars[name] for name in named}
+    kept = icons.characters((folder / "_static" / icons.STYLESHEET).read_text(encoding="utf-8"))
+    if unruled := sorted(named - set(kept)):
+        out.append(f"icons named without their rule in the built stylesheet: {unruled}")
+    if len(kept) > 3 * len(named):
+        out.append(f"the built stylesheet draws {len(kept)} icon names for {len(named)} named")
     for sheet in (folder / "_static").rglob("*.css"):  # the admonitions' icons, a toggle's chevron
         used |= icons.stylesheet_characters(sheet.read_text(encoding="utf-8"))
     fonts = folder / "_static" / icons.WEBFONTS
