@@ -460,8 +460,9 @@ def test_the_views_link_their_sources_in_the_browser(browser):
         root.locator("[data-action=flip]").click()
         found += root.evaluate(_MENTIONS_JS)
         source = root.locator("[data-role=source]")
-        if source.inner_text().strip():
-            assert source.locator("a.sources-link").count() >= 1
+        if source.inner_text().strip():  # the card's source: citation markers, [004], and nothing else
+            assert source.locator("a.ndcg-cite-link").count() >= 1
+            assert re.fullmatch(r"(\[0\d\d\]\s*)+", source.inner_text().strip())
         root.locator("[data-action=flip]").click()
         root.locator("[data-action=next]").click()
     # every option of every single-answer and true-false question: its feedback appears
