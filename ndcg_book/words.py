@@ -77,6 +77,9 @@ TEXTS = {
         "Download this page's source notebook: its text keeps the book's MyST markup, which "
         "JupyterLab shows as raw text. To play, get the play notebook (see Practise)."
     ),
+    # A citation marker's tooltip and accessible name (ndcg_book.sources): the title of the
+    # source's entry on the Sources page, in the page's language.
+    "cite-label": "Source: {title}",
     "code-show": "Show the code",
     "code-hide": "Hide the code",
     "edition-text": "version {version}, built {date}",

@@ -190,6 +190,8 @@ def _role_text(role: str, body: str, context: dict) -> str:
     """The plain Markdown of one role (see :func:`plain_markdown`)."""
     titled = _TITLED.fullmatch(body)
     title, target = (titled["title"], titled["target"]) if titled else ("", body)
+    if role == "src":  # a citation marker: the book links it; a play notebook goes without
+        return ""
     if role == "doc":
         return title or f"*{context['titles'].get(target.strip('/').split('/')[-1], target)}*"
     if role in ("ref", "term"):
@@ -211,7 +213,7 @@ def plain_markdown(text: str, titles: dict | None = None, source_dir=".", target
     Converts what has a plain form: ``{doc}`` (to its title, or the chapter's title in
     ``titles``, keyed by file stem), ``{ref}`` and ``{term}`` with a title (to the title),
     ``{download}`` (to a link relative to ``target_dir``, the notebook's folder, from
-    ``source_dir``, the chapter's), colon-fenced admonitions (to a block quote with a
+    ``source_dir``, the chapter's), ``{src}`` (a citation marker: dropped), colon-fenced admonitions (to a block quote with a
     bold title), and ``(label)=`` targets (dropped). Anything else (a glued number, a
     citation, a backtick directive, an exercise) raises :class:`ValueError`: a play
     notebook prints its numbers with code.

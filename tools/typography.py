@@ -56,6 +56,8 @@ def _shows_latin(piece: str, pattern: re.Pattern) -> bool:
     a reference shown by its number or English name), as against Chinese or unknown text."""
     if pattern is i18n.ROLE:
         role, content = i18n.ROLE.match(piece).groups()
+        if role == "src":  # a citation marker, a superscript set against the text: no space
+            return False
         shown = content.split("<", 1)[0] if "<" in content else content
         if re.search(f"[{CJK}]", shown):
             return False

@@ -273,7 +273,7 @@ TEXTS: dict[str, dict[str, str | list[str]]] = {
         "error": "List {name}: {message}",
         "pairs": [
             "same first result, other grades after it",
-            "the two Chengdu guides (source 003)",
+            "the two Chengdu guides",
             "same NDCG, different RR",
         ],
     },
@@ -438,7 +438,7 @@ def name(text: str, language: str = "en") -> str:
 
 
 #: Names the chapters give the views' examples (the explorer's picker), beside the examples' own.
-CHAPTER_NAMES = ("the six results shown (source 002)", "all eight results judged")
+CHAPTER_NAMES = ("the six results shown", "all eight results judged")
 
 
 def example_names() -> list[str]:

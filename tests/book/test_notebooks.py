@@ -78,8 +78,8 @@ def test_the_sync_check_sees_a_changed_sentence(copy_of, tmp_path):
     source, target = copy_of("01_cg")
     assert notebooks.drift(notebooks.read_source(source), target, tmp_path) is None
     text = source.read_text(encoding="utf-8")
-    line = next(line for line in text.splitlines() if line.startswith("Source 003 says it"))
-    source.write_text(text.replace(line, line.replace("Source 003", "Source 002")), encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("In one line: "))
+    source.write_text(text.replace(line, line.replace("In one line", "In a line")), encoding="utf-8")
     problem = notebooks.drift(notebooks.read_source(source), target, tmp_path)
     assert problem is not None and "source differs" in problem
 

@@ -117,11 +117,14 @@ def test_the_views_data_is_linked_and_the_source_field_gets_html():
     data = json.loads(island.group(1))
     assert any(card.get("source") for card in data["cards"])
     for card in filter(lambda card: card.get("source"), data["cards"]):
-        assert card["source_html"].count("../sources.html#source-") == len(
-            source_spans(card["source"], bare=True)
+        # one citation marker per source the field names, and nothing else
+        assert card["source_html"].count('<sup class="ndcg-cite">') == len(
+            {code for *_, code in source_spans(card["source"], bare=True)}
         )
+        assert re.sub(r"<sup class=\"ndcg-cite\">.*?</sup>", "", card["source_html"]) == ""
     quiz_page = link_view_sources(quiz("04_ndcg").html(), "../sources.html", known=described())
-    assert 'class="ndcg-fc-source">Source: <a ' in quiz_page
+    assert 'class="ndcg-fc-source"><sup class="ndcg-cite"><a ' in quiz_page
+    assert "Source: " not in re.sub(r"<[^>]*>", "", quiz_page.split("data-ndcg-data>")[0])
 
 
 def test_views_made_for_notebooks_hold_no_link():
@@ -207,6 +210,8 @@ def _small_book(tmp_path: Path, extra: str = "") -> Path:
             ```{raw} html
             <div class="ndcg-fc-source">Source: 000, §1; 002</div>
             ```
+
+            A worked example.{src}`000`
             """
         )
         + extra,
@@ -232,9 +237,17 @@ def test_the_extension_links_at_any_depth(tmp_path):
     assert 'href="https://example.org">a link about source 000</a>' in one  # an existing link, untouched
     assert 'href="../sources.html#source-001">source\n001</a>' in one  # across a soft line break
     assert "# source 001" in one and one.count("#source-001") == 2  # not in the code
-    assert (
-        'Source: <a class="reference internal sources-link" href="../sources.html#source-000">000</a>' in one
-    )
+    # a source: field becomes its citation markers, each named by its entry's title
+    field = re.search(r'<div class="ndcg-fc-source">(.*?)</div>', one, re.S).group(1)
+    assert re.findall(r'href="([^"]+)"[^>]*>\[(\d+)\]</a></sup>', field) == [
+        ("../sources.html#source-000", "000"),
+        ("../sources.html#source-002", "002"),
+    ]
+    assert re.sub(r"<[^>]*>", "", field) == "[000][002]"  # "Source:", "§1" stay on the Sources page
+    assert 'aria-label="Source: 000"' in field
+    # the role {src}: a superscript marker linked to the entry, with an accessible name
+    marker = '<sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" href="../sources.html#source-000"'
+    assert "A worked example." + marker in one and 'aria-label="Source: 000">[000]</a></sup>' in one
     sources = (out / "sources.html").read_text(encoding="utf-8")
     assert 'href="#source-002">Source 002</a>' in sources
     assert 'id="source-002"' in sources
@@ -244,6 +257,13 @@ def test_the_extension_warns_on_an_undescribed_source(tmp_path):
     pytest.importorskip("myst_parser")
     _, warnings = _build(_small_book(tmp_path, "\nAs source 004 says.\n"), tmp_path)
     assert "source 004 is not described on the Sources page" in warnings
+
+
+def test_a_citation_of_an_undescribed_or_malformed_code_is_a_warning(tmp_path):
+    pytest.importorskip("myst_parser")
+    _, warnings = _build(_small_book(tmp_path, "\nCited.{src}`004` Badly.{src}`three`\n"), tmp_path)
+    assert "{src}`004` cites a source the Sources page does not describe" in warnings
+    assert "{src} takes a source's code of three digits, like 003, not 'three'" in warnings
 
 
 # -- plain text where there is no book -----------------------------------------------------------
@@ -261,7 +281,7 @@ def test_the_anki_deck_holds_no_link(tmp_path):
     from ndcg.course import anki
 
     fields = [field for deck in anki.package().decks for note in deck.notes for field in note.fields]
-    assert any("source 00" in field.lower() for field in fields)
+    assert any(re.search(r"\b00\d\b", field) for field in fields)  # the cards' source fields
     assert not [field for field in fields if "sources.html" in field or "sources-link" in field]
     assert genanki
 
@@ -440,8 +460,9 @@ def test_the_views_link_their_sources_in_the_browser(browser):
         root.locator("[data-action=flip]").click()
         found += root.evaluate(_MENTIONS_JS)
         source = root.locator("[data-role=source]")
-        if source.inner_text().strip():
-            assert source.locator("a.sources-link").count() >= 1
+        if source.inner_text().strip():  # the card's source: citation markers, [004], and nothing else
+            assert source.locator("a.ndcg-cite-link").count() >= 1
+            assert re.fullmatch(r"(\[0\d\d\]\s*)+", source.inner_text().strip())
         root.locator("[data-action=flip]").click()
         root.locator("[data-action=next]").click()
     # every option of every single-answer and true-false question: its feedback appears

@@ -132,6 +132,38 @@ def source_href(href: str, code: str) -> str:
     return f"{href}#source-{code}"
 
 
+def cite_html(code: str, href: str, label: str) -> str:
+    """A footnote-style citation of source ``code``: the superscript marker ``[code]``, a link to
+    its entry on the Sources page at ``href``, named for screen readers and in its tooltip by
+    ``label`` (the entry's title, in the page's language).
+
+    >>> cite_html("003", "../reference/sources.html", "Source: 003: study notes")
+    '<sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" href="../reference/sources.html#source-003" title="Source: 003: study notes" aria-label="Source: 003: study notes">[003]</a></sup>'
+    """
+    if not _CODE.fullmatch(code or ""):
+        raise ValueError(f"a source's code is three digits starting with 0, like 003; got {code!r}.")
+    label = html.escape(label)
+    return (
+        f'<sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" '
+        f'href="{html.escape(source_href(href, code))}" title="{label}" aria-label="{label}">[{code}]</a></sup>'
+    )
+
+
+def cite_field(text: str, href: str, *, known=None, labels=None) -> str:
+    """The citation markers of a card's or question's ``source:`` field ("002; 000 §1"): one
+    :func:`cite_html` per code, in order, each code once; the field's other words (a section,
+    a stage) stay on the Sources page. ``labels`` maps a code to its marker's label.
+
+    >>> cite_field("002; 000 §1; 002", "s.html", labels={"002": "B", "000": "A"}).count("<sup")
+    2
+    """
+    codes = list(dict.fromkeys(code for *_, code in source_spans(text, bare=True)))
+    for code in codes:
+        _check(code, known)
+    labels = labels or {}
+    return "".join(cite_html(code, href, labels.get(code, f"[{code}]")) for code in codes)
+
+
 def _check(code: str, known) -> None:
     if known is not None and code not in known:
         raise UnknownSource(

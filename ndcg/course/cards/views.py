@@ -34,7 +34,7 @@ from .. import i18n
 from ..live import LiveFigure
 from . import words
 from .content import Deck, as_deck
-from .markup import link_sources, link_text, to_html
+from .markup import SOURCE_FIELD_CLASSES, cite_field, link_sources, to_html
 from .words import html_text, html_word, text_html
 
 #: How many views of each kind and chapter this process made: the first one's DOM id is
@@ -107,10 +107,10 @@ def json_island(data) -> str:
 _ISLAND = re.compile(r'(<script type="application/json" data-ndcg-data>)(.*?)(</script>)', re.S)
 
 
-def _link_data(data, href: str, known) -> None:
+def _link_data(data, href: str, known, labels=None) -> None:
     """Link the source codes in a view's data, in place: the cards' and the options' HTML (in
-    each language), and a ``source_html`` beside every card's plain ``source`` (which the script
-    shows when present)."""
+    each language), and a ``source_html`` beside every card's plain ``source``: its citation
+    markers (:func:`~ndcg.course.cards.markup.cite_field`), which the script shows when present."""
 
     def linked(value):
         if isinstance(value, dict):
@@ -120,19 +120,38 @@ def _link_data(data, href: str, known) -> None:
     for card in data.get("cards", ()):
         card["front"] = linked(card["front"])
         card["back"] = linked(card["back"])
-        if card.get("source"):  # one text, or each language's
+        if card.get("source"):  # one text, or each language's: the citation markers
             source = card["source"]
             card["source_html"] = (
-                {language: link_text(text, href, known=known, bare=True) for language, text in source.items()}
+                {
+                    language: cite_field(text, href, known=known, labels=labels)
+                    for language, text in source.items()
+                }
                 if isinstance(source, dict)
-                else link_text(source, href, known=known, bare=True)
+                else cite_field(source, href, known=known, labels=labels)
             )
     for question in data.get("questions", ()):
         for option in question.get("options", ()):
             option["feedback"] = linked(option["feedback"])
 
 
-def link_view_sources(fragment: str, href: str, *, known=None) -> str:
+#: A ``source:`` field in a view's skeleton (a quiz question's): its text, tags and all.
+_FIELD_NAMES = "|".join(map(re.escape, SOURCE_FIELD_CLASSES))
+_FIELD = re.compile(rf'(<div class="(?:{_FIELD_NAMES})">)(.*?)(</div>)', re.S)
+
+
+def _cite_fields(fragment: str, href: str, known, labels) -> str:
+    """Each ``source:`` field of ``fragment`` made its citation markers ("Source: 003, step 2"
+    in both languages becomes one ``[003]``)."""
+
+    def markers(match):
+        text = re.sub(r"<[^>]*>", " ", match.group(2))
+        return match.group(1) + cite_field(text, href, known=known, labels=labels) + match.group(3)
+
+    return _FIELD.sub(markers, fragment)
+
+
+def link_view_sources(fragment: str, href: str, *, known=None, labels=None) -> str:
     """A book page's HTML ``fragment`` with every source code linked to the Sources page.
 
     Used by the Sphinx extension :mod:`ndcg_book.sources` on the notebook outputs of
@@ -144,18 +163,26 @@ def link_view_sources(fragment: str, href: str, *, known=None) -> str:
     >>> page = link_view_sources(flashcards("02_dcg").html(), "../reference/sources.html")
     >>> "../reference/sources.html#source-002" in page and '"source_html":' in page
     True
+
+    A ``source:`` field (a quiz question's, a card's) becomes its citation markers, each
+    named by ``labels`` (code to the label of its marker: the Sources page's entry title):
+
     >>> link_view_sources('<div class="ndcg-fc-source">Source: 004, stage 2</div>', "sources.html")
-    '<div class="ndcg-fc-source">Source: <a class="reference internal sources-link" href="sources.html#source-004">004</a>, stage 2</div>'
+    '<div class="ndcg-fc-source"><sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" href="sources.html#source-004" title="[004]" aria-label="[004]">[004]</a></sup></div>'
     """
     parts = []
     last = 0
     for island in _ISLAND.finditer(fragment):
-        parts.append(link_sources(fragment[last : island.start()], href, known=known))
+        parts.append(
+            _cite_fields(
+                link_sources(fragment[last : island.start()], href, known=known), href, known, labels
+            )
+        )
         data = json.loads(island.group(2))
-        _link_data(data, href, known)
+        _link_data(data, href, known, labels)
         parts.append(json_island(data))
         last = island.end()
-    parts.append(link_sources(fragment[last:], href, known=known))
+    parts.append(_cite_fields(link_sources(fragment[last:], href, known=known), href, known, labels))
     return "".join(parts)
 
 

@@ -179,9 +179,9 @@ function flashcards(root) {
       front.innerHTML = say.text(c.front);
       back.innerHTML = say.text(c.back);
     }
-    /* In the built book, ndcg_book.sources adds source_html: the same text with each
-       source code a link into the Sources page, relative to this page. */
-    if (c.source_html) { source.innerHTML = say("source", { source: say.text(c.source_html) }); }
+    /* In the built book, ndcg_book.sources adds source_html: the card's citation markers,
+       each a link into the Sources page, relative to this page. */
+    if (c.source_html) { source.innerHTML = say.text(c.source_html); }
     else { source.textContent = c.source ? say("source", { source: say.text(c.source) }) : ""; }
     back.hidden = !flipped;
     source.hidden = !flipped;
