@@ -259,6 +259,35 @@ def built(tmp_path_factory):
     return book, decks
 
 
+def turn_blocks(page: str) -> list[tuple[str, int, str]]:
+    """The "your turn" slide's agenda lines: (agenda key, minutes, text shown)."""
+    turn = page.split('data-deck-slide="turn"', 1)[1].split("</section>", 1)[0]
+    return [
+        (key, int(minutes), text)
+        for key, minutes, text in re.findall(
+            r'<li data-agenda="([^"]+)" data-minutes="(\d+)">([^<]*)</li>', turn
+        )
+    ]
+
+
+def test_each_your_turn_slide_names_the_exercises_and_minutes_of_every_agenda_s_block(built):
+    book, decks = built
+    for deck in decks:
+        shown = turn_blocks((book / "slides" / deck.name / "index.html").read_text(encoding="utf-8"))
+        expected = [  # every agenda's exercise block after this chapter, computed here
+            (key, block)
+            for key in timing.PLANS
+            for block in timing.agenda(key, ROOT).blocks
+            if block.what == "exercises" and block.chapter == deck.name
+        ]
+        assert expected, f"{deck.name}: no agenda has an exercise block after this chapter"
+        assert [(key, minutes) for key, minutes, _ in shown] == [(key, b.minutes) for key, b in expected]
+        for (key, minutes, text), (_, block) in zip(shown, expected):
+            n = len(block.exercises)
+            assert text.endswith(f"exercises 1–{n}, {minutes} min" if n > 1 else f"exercise 1, {minutes} min")
+            assert text.startswith(slides.UI[f"turn-agenda-{key}"] + ": "), text
+
+
 def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built):
     book, decks = built
     assert [deck.name for deck in decks] == [path.stem for path in DECKS]
