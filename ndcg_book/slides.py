@@ -275,6 +275,13 @@ UI = {
         "explanation."
     ),
     "turn-book": 'No Python at hand? The flashcards and quiz of <a href="{href}">chapter {number}</a> play in the book.',
+    # Under it, one line per agenda with an exercise block after the chapter: the block's exercises
+    # (the notebook's first ones) and its minutes, from ndcg_book.timing's agendas.
+    "turn-agenda-90": "90-minute session",
+    "turn-agenda-half-day": "Half-day workshop",
+    "turn-agenda-one-day": "One-day workshop",
+    "turn-block": "{agenda}: exercises 1–{last}, {minutes} min",
+    "turn-block-one": "{agenda}: exercise 1, {minutes} min",
     "turn-notes": (
         "Where the agenda has an exercise block after this chapter, hand over to the room here. "
         "Walk round, and let the hints do their work before you give yours; a participant whose "
@@ -549,29 +556,59 @@ def _title_slide(deck: Deck, course: str, version: str, date: datetime.date, cha
     )
 
 
-def _turn_slide(deck: Deck, chapter_href: str) -> str:
+def _turn_slide(deck: Deck, chapter_href: str, blocks: list | None = None) -> str:
     """The deck's last slide: the participants' turn, naming the chapter's exercise notebook where
     the participant pack of the deck's language holds it (the Chinese pack puts the Chinese
-    notebooks in the English ones' places: :func:`ndcg_book.downloads.pack_name`)."""
+    notebooks in the English ones' places: :func:`ndcg_book.downloads.pack_name`), and, for each
+    agenda with an exercise block after the chapter (``blocks``: ``[(agenda key, block)]``, from
+    :func:`ndcg_book.timing.exercise_blocks`), that block's exercises and minutes."""
     from ndcg_book.downloads import ZH_EXERCISES, pack_name
 
     number, lang = int(deck.name[:2]), deck.language
     notebook = pack_name(f"{ZH_EXERCISES if lang == 'zh' else 'exercises/'}{deck.name}.ipynb", lang)
     book = ui("turn-book", lang, href=html.escape(chapter_href), number=number)
+    items = "".join(
+        f'<li data-agenda="{html.escape(key)}" data-minutes="{block.minutes}">'
+        + ui(
+            "turn-block" if len(block.exercises) > 1 else "turn-block-one",
+            lang,
+            agenda=ui(f"turn-agenda-{key}", lang),
+            last=len(block.exercises),
+            minutes=block.minutes,
+        )
+        + "</li>\n"
+        for key, block in blocks or ()
+    )
     return (
         '<section class="deck-turn" data-deck-slide="turn">\n'
         f"<h2>{ui('turn-title', lang)} 🖐️</h2>\n"
         f"<p>{ui('turn-open', lang, notebook=html.escape(notebook))}</p>\n"
-        f"<p>{ui('turn-ladder', lang)}</p>\n"
+        + (f'<ul class="deck-turn-blocks">\n{items}</ul>\n' if items else "")
+        + f"<p>{ui('turn-ladder', lang)}</p>\n"
         f"<p>{book}</p>\n"
         f'<aside class="notes"><p>{ui("turn-notes", lang)}</p></aside>\n'
         "</section>"
     )
 
 
-def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.date, depth: int = 2) -> str:
+def render(
+    deck: Deck,
+    *,
+    root: Path,
+    course: str,
+    version: str,
+    date: datetime.date,
+    depth: int = 2,
+    turns: dict | None = None,
+) -> str:
     """The deck's page, ``slides/NN_name/index.html`` of a book ``depth`` folders up, from the
-    course at ``root`` (its ``instructors/slides/deck.html``)."""
+    course at ``root`` (its ``instructors/slides/deck.html``); ``turns``: every chapter's exercise
+    blocks in the agendas (:func:`ndcg_book.timing.exercise_blocks` of the deck's language,
+    computed here when not given)."""
+    if turns is None:
+        from ndcg_book import timing
+
+        turns = timing.exercise_blocks(Path(root), "zh_CN" if deck.language == "zh" else "en")
     from ndcg.course.cards.markup import link_sources
 
     up = "../" * depth
@@ -586,7 +623,7 @@ def render(deck: Deck, *, root: Path, course: str, version: str, date: datetime.
             + link_sources(to_html(slide.notes), sources)
             + "</aside>\n</section>"
         )
-    sections.append(_turn_slide(deck, f"{up}{deck.chapter}.html"))
+    sections.append(_turn_slide(deck, f"{up}{deck.chapter}.html", turns.get(deck.name, [])))
     template = string.Template((source_folder(root) / "deck.html").read_text(encoding="utf-8"))
     return template.substitute(
         title=html.escape(ui("page-title", deck.language, title=deck.title)),
@@ -660,8 +697,11 @@ def build_all(
     for name in DECK_FILES:
         shutil.copy2(source / name, target / name)
     decks = [load(path, language) for path in deck_sources(root)]
+    from ndcg_book import timing
+
+    turns = timing.exercise_blocks(root, "zh_CN" if language == "zh" else "en")  # every agenda, once
     for deck in decks:
-        build_deck(deck, target, root=root, course=course, version=version, date=date)
+        build_deck(deck, target, root=root, course=course, version=version, date=date, turns=turns)
     (target / "index.html").write_text(
         render_index(decks, root=root, course=course, version=version, date=date, language=language),
         encoding="utf-8",

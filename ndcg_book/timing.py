@@ -70,8 +70,9 @@ course's files on every build (nothing typed):
   minutes, its first-pass minutes and its exercise notebook's minutes;
 * ````{course-timing} what```` in the instructor guide, ``what`` being
   ``assumptions`` (the constants), ``chapters`` (the per-chapter table), ``further`` (every
-  companion page and its minutes) or ``agenda-90`` / ``agenda-half-day`` (an agenda and its cut
-  list).
+  companion page and its minutes) or ``agenda-90`` / ``agenda-half-day`` / ``agenda-one-day`` (an
+  agenda and its cut list). Each is written in the edition's language by the functions above (the
+  Chinese from the Chinese pages' reading minutes), not translated through a catalogue.
 
 Companion pages
 ---------------
@@ -698,11 +699,31 @@ def exercises(name: str, course: Path | None = None) -> list[Exercise]:
 
 # -- teaching minutes and the agendas --------------------------------------------------------------
 
-#: Teaching a chapter's first pass takes its first-pass reading minutes times this: an assumption
-#: (an instructor walks the room through a section in about the time a participant reads it).
-TEACHING_PACE = 1
-#: A break in the half-day workshop, in minutes.
+#: Silent reading of English non-fiction by adults, in words a minute: the mean of a meta-analysis
+#: of 190 studies (``brysbaert2019`` in ``reference/references.bib``).
+MEASURED_SILENT_WPM = 238
+#: Reading aloud by adults, in words a minute: the mean of 77 studies of the same meta-analysis
+#: (``brysbaert2019``).
+MEASURED_ALOUD_WPM = 183
+#: Teaching a chapter's first pass takes its first-pass reading minutes times this: the same words
+#: said to the room take as long as reading them aloud, and reading aloud is this many times slower
+#: than reading silently (:data:`MEASURED_SILENT_WPM` / :data:`MEASURED_ALOUD_WPM`, both from
+#: ``brysbaert2019``). The instructor's board sketch and live coding come on top of the words; the
+#: Carpentries' live-coding guidance (``carpentries-live``) says live coding slows the instructor
+#: down and gives no rate, so the model gives them no minutes of their own: its teaching minutes
+#: are a floor. The ratio is measured in English; the Chinese agendas apply it to the Chinese
+#: page's reading minutes, an assumption.
+TEACHING_FACTOR = MEASURED_SILENT_WPM / MEASURED_ALOUD_WPM
+#: The first block of every agenda: the welcome and the code of conduct with its contacts (the
+#: instructor guide asks for it in the first five minutes), in minutes.
+WELCOME_MINUTES = 5
+#: The welcome and the setup triage together (every agenda opens with both): at least and at most
+#: these minutes (:func:`agenda` refuses a plan outside them).
+OPENING_MINUTES = (15, 20)
+#: A break, in minutes.
 BREAK_MINUTES = 15
+#: The lunch break of the one-day workshop, in minutes.
+LUNCH_MINUTES = 45
 #: The closing block (questions, the chapter's quiz or the flashcards in pairs) takes what is left,
 #: and must lie between these two (the agenda's test fails otherwise).
 WRAP_UP_MINUTES = (10, 25)
@@ -712,7 +733,9 @@ WRAP_UP_MINUTES = (10, 25)
 class Block:
     """One block of an agenda."""
 
-    what: str  #: "read", "teach", "exercises", "break" or "wrap-up"
+    #: "read" (before the session), "welcome", "setup", "teach", "exercises", "break", "lunch" or
+    #: "wrap-up"
+    what: str
     minutes: int
     chapter: str | None = None
     exercises: tuple[Exercise, ...] = ()
@@ -722,57 +745,83 @@ class Block:
 class Plan:
     """What an agenda covers; its minutes are computed.
 
-    ``before`` are chapters read before the session (not in its minutes); ``steps`` are
-    ``("teach", chapter)``, ``("exercises", chapter, n)`` (the notebook's first n exercises)
-    and ``("break",)``. The wrap-up closes the agenda with the minutes left.
+    ``before`` are chapters read before the session (not in its minutes); ``setup`` is the setup
+    triage's minutes (after the :data:`WELCOME_MINUTES` of the welcome); ``steps`` are
+    ``("teach", chapter)``, ``("exercises", chapter, n)`` (the notebook's first n exercises),
+    ``("break",)`` and ``("lunch",)``. The wrap-up closes the agenda with the minutes left.
     """
 
     title: str
     length: int
     steps: tuple
     before: tuple[str, ...] = ()
+    setup: int = 10
 
 
-#: The two agendas of the instructor guide. The half-day workshop is 3 h 30 (210 minutes).
+#: The three agendas of the instructor guide: a 90-minute session, a half-day workshop of 3 h 30
+#: (210 minutes) and a one-day workshop of 6 h 30 (390 minutes, lunch and two breaks included).
 PLANS = {
     "90": Plan(
         "A 90-minute session",
         90,
         (
-            ("teach", "02_dcg"),
-            ("exercises", "02_dcg", 2),
             ("teach", "03_idcg"),
+            ("exercises", "03_idcg", 2),
             ("teach", "04_ndcg"),
             ("exercises", "04_ndcg", 2),
         ),
-        before=("00_why", "01_cg"),
+        before=("00_why", "01_cg", "02_dcg"),
+        setup=10,
     ),
     "half-day": Plan(
         "A half-day workshop",
         210,
         (
             ("teach", "00_why"),
+            ("exercises", "00_why", 2),
             ("teach", "01_cg"),
             ("exercises", "01_cg", 2),
             ("teach", "02_dcg"),
             ("exercises", "02_dcg", 2),
+            ("break",),
             ("teach", "03_idcg"),
             ("exercises", "03_idcg", 2),
-            ("break",),
             ("teach", "04_ndcg"),
             ("exercises", "04_ndcg", 3),
-            ("teach", "05_mrr"),
-            ("exercises", "05_mrr", 2),
-            ("teach", "06_ltr"),
-            ("exercises", "06_ltr", 2),
         ),
+        setup=15,
+    ),
+    "one-day": Plan(
+        "A one-day workshop",
+        390,
+        (
+            ("teach", "00_why"),
+            ("exercises", "00_why", 3),
+            ("teach", "01_cg"),
+            ("exercises", "01_cg", 3),
+            ("break",),
+            ("teach", "02_dcg"),
+            ("exercises", "02_dcg", 5),
+            ("teach", "03_idcg"),
+            ("exercises", "03_idcg", 3),
+            ("lunch",),
+            ("teach", "04_ndcg"),
+            ("exercises", "04_ndcg", 5),
+            ("break",),
+            ("teach", "05_mrr"),
+            ("exercises", "05_mrr", 4),
+            ("teach", "06_ltr"),
+            ("exercises", "06_ltr", 3),
+        ),
+        setup=15,
     ),
 }
 
 
 def teaching_minutes(chapter: Chapter) -> int:
-    """Minutes to teach a chapter's first pass (:data:`TEACHING_PACE` times its reading minutes)."""
-    return math.ceil(TEACHING_PACE * chapter.minutes(first_pass=True))
+    """Minutes to teach a chapter's first pass (:data:`TEACHING_FACTOR` times its first-pass
+    reading minutes, rounded up)."""
+    return math.ceil(TEACHING_FACTOR * chapter.minutes(first_pass=True))
 
 
 @dataclass
@@ -790,30 +839,54 @@ class Agenda:
     def minutes(self) -> int:
         return sum(b.minutes for b in self.blocks)
 
+    def starts(self) -> list[tuple[int, Block]]:
+        """Each block of the session (not the reading before it) with the minute it starts at."""
+        out, start = [], 0
+        for block in self.blocks:
+            if block.what != "read":
+                out.append((start, block))
+                start += block.minutes
+        return out
 
-def agenda(key: str, course: Path | None = None) -> Agenda:
-    """The agenda ``key`` of :data:`PLANS`, computed from the course's files.
 
-    Raises ValueError if the wrap-up left over falls outside :data:`WRAP_UP_MINUTES`.
+def agenda(key: str, course: Path | None = None, language: str = "en") -> Agenda:
+    """The agenda ``key`` of :data:`PLANS`, computed from the course's files; ``language="zh_CN"``:
+    the Chinese edition's, its teaching and reading minutes from the Chinese pages.
+
+    Raises ValueError if the opening falls outside :data:`OPENING_MINUTES` or the wrap-up left
+    over outside :data:`WRAP_UP_MINUTES`.
     """
     course = course or root()
+    if key not in PLANS:
+        raise ValueError(f"no agenda {key!r}; the agendas are {', '.join(PLANS)}")
     plan = PLANS[key]
+    catalogue = "zh_CN" if language.startswith("zh") else "en"
     chapters: dict[str, Chapter] = {}
 
     def get(name: str) -> Chapter:
         if name not in chapters:
-            chapters[name] = chapter(name, course)
+            chapters[name] = chapter(name, course, catalogue)
         return chapters[name]
 
+    low, high = OPENING_MINUTES
+    if not low <= WELCOME_MINUTES + plan.setup <= high:
+        raise ValueError(
+            f"{plan.title}: an opening of {WELCOME_MINUTES} + {plan.setup} minutes, not {low} to {high}"
+        )
     blocks = [Block("read", 0, name) for name in plan.before]
+    blocks += [Block("welcome", WELCOME_MINUTES), Block("setup", plan.setup)]
     for step in plan.steps:
         if step[0] == "teach":
             blocks.append(Block("teach", teaching_minutes(get(step[1])), step[1]))
         elif step[0] == "exercises":
             chosen = tuple(exercises(step[1], course)[: step[2]])
+            if len(chosen) < step[2]:
+                raise ValueError(f"{plan.title}: {step[1]} has {len(chosen)} exercises, not {step[2]}")
             blocks.append(Block("exercises", exercise_minutes(list(chosen)), step[1], chosen))
         elif step[0] == "break":
             blocks.append(Block("break", BREAK_MINUTES))
+        elif step[0] == "lunch":
+            blocks.append(Block("lunch", LUNCH_MINUTES))
         else:
             raise ValueError(f"unknown step {step!r}")
     left = plan.length - sum(b.minutes for b in blocks)
@@ -825,9 +898,27 @@ def agenda(key: str, course: Path | None = None) -> Agenda:
     cuts = [(name, s, get(name).saved(s)) for name in taught for s in get(name).optional_sections()]
     covered = dict.fromkeys(b.chapter for b in blocks if b.what in ("read", "teach"))
     further = [
-        (name, page, counted.minutes()) for name in covered for page, counted in companions(name, course)
+        (name, page, counted.minutes())
+        for name in covered
+        for page, counted in companions(name, course, catalogue)
     ]
     return Agenda(plan, blocks, cuts, further)
+
+
+def exercise_blocks(course: Path | None = None, language: str = "en") -> dict[str, list[tuple[str, Block]]]:
+    """Every chapter's exercise blocks in the agendas: ``{chapter: [(agenda key, block), ...]}``, in
+    the order of :data:`PLANS` (each agenda computed once): what the decks' "your turn" slides name."""
+    course = course or root()
+    found: dict[str, list[tuple[str, Block]]] = {}
+    present = set(chapter_names(course))
+    for key, plan in PLANS.items():
+        named = set(plan.before) | {step[1] for step in plan.steps if len(step) > 1}
+        if not named <= present:  # another course (a test's small one): these agendas are not its
+            continue
+        for block in agenda(key, course, language).blocks:
+            if block.what == "exercises":
+                found.setdefault(block.chapter, []).append((key, block))
+    return found
 
 
 # -- what the book shows (MyST Markdown, rendered by the directives at the end) --------------------
@@ -915,66 +1006,111 @@ def chapter_note(name: str, course: Path | None = None, language: str = "en") ->
     )
 
 
-def chapters_table(course: Path | None = None) -> str:
-    """The instructor guide's table: every chapter's reading, teaching and exercise minutes.
+def _zh(language: str | None) -> bool:
+    return (language or "").lower().startswith("zh")
+
+
+def chapters_table(course: Path | None = None, language: str = "en") -> str:
+    """The instructor guide's table: every chapter's reading, teaching and exercise minutes;
+    ``language="zh_CN"``: the Chinese edition's, in Chinese, from the Chinese pages' reading minutes.
 
     (Each chapter's words, figures and tables are in the box at its top; its optional
-    sections in the half-day agenda's cut list; "going further" is the reading minutes of its
+    sections in the agendas' cut lists; "going further" is the reading minutes of its
     companion pages, listed by :func:`further_list`.)
     """
     course = course or root()
-    rows = [
-        "| chapter | reading (min) | first pass (min) | teaching (min) | exercise notebook (min) "
-        "| going further (min) |",
-        "|---|---|---|---|---|---|",
-    ]
+    zh = _zh(language)
+    catalogue = "zh_CN" if zh else "en"
+    header = (
+        "| 章 | 阅读（分钟） | 初读（分钟） | 讲授（分钟） | 练习笔记本（分钟） | 延伸阅读（分钟） |"
+        if zh
+        else "| chapter | reading (min) | first pass (min) | teaching (min) | exercise notebook (min) "
+        "| going further (min) |"
+    )
+    rows = [header, "|---|---|---|---|---|---|"]
     totals = [0, 0, 0, 0, 0]
     for name in chapter_names(course):
-        counted = chapter(name, course)
+        counted = chapter(name, course, catalogue)
         row = (
             counted.minutes(),
             counted.minutes(first_pass=True),
             teaching_minutes(counted),
             exercise_minutes(exercises(name, course)),
-            companion_minutes(name, course),
+            sum(c.minutes() for _, c in companions(name, course, catalogue)),
         )
         totals = [a + b for a, b in zip(totals, row)]
         rows.append(f"| {{doc}}`/chapters/{name}` | " + " | ".join(map(str, row)) + " |")
-    rows.append("| **all chapters** | " + " | ".join(f"**{t}**" for t in totals) + " |")
+    rows.append(
+        ("| **全部各章** | " if zh else "| **all chapters** | ")
+        + " | ".join(f"**{t}**" for t in totals)
+        + " |"
+    )
     return "\n".join(rows)
 
 
-def further_list(course: Path | None = None) -> str:
-    """Every companion page ("Going further: ..."), under its chapter, with its reading minutes."""
+def further_list(course: Path | None = None, language: str = "en") -> str:
+    """Every companion page ("Going further: ..."), under its chapter, with its reading minutes;
+    ``language="zh_CN"``: in Chinese, with the Chinese pages' minutes."""
     course = course or root()
-    lines = []
+    zh = _zh(language)
+    catalogue = "zh_CN" if zh else "en"
+    lines, total = [], 0
     for name in chapter_names(course):
-        pages = companions(name, course)
+        pages = companions(name, course, catalogue)
+        total += sum(c.minutes() for _, c in pages)
         if pages:
-            listed = "; ".join(
-                f"{{doc}}`/chapters/{page}` ({_plural(c.minutes(), 'minute')})" for page, c in pages
-            )
-            lines.append(f"- {{doc}}`/chapters/{name}`: {listed}.")
+            if zh:
+                listed = "；".join(f"{{doc}}`/chapters/{page}`（{c.minutes()} 分钟）" for page, c in pages)
+                lines.append(f"- {{doc}}`/chapters/{name}`：{listed}。")
+            else:
+                listed = "; ".join(
+                    f"{{doc}}`/chapters/{page}` ({_plural(c.minutes(), 'minute')})" for page, c in pages
+                )
+                lines.append(f"- {{doc}}`/chapters/{name}`: {listed}.")
     if not lines:
-        return "No chapter has a companion page yet."
-    total = sum(companion_minutes(name, course) for name in chapter_names(course))
-    return "\n".join(
-        [
-            f"Every companion page (*Going further*), for after its chapter: about "
-            f"{_plural(total, 'minute')} of reading in all, no part of any agenda.",
-            "",
-            *lines,
-        ]
+        return "还没有哪一章有延伸阅读页。" if zh else "No chapter has a companion page yet."
+    intro = (
+        f"每一页延伸阅读（*延伸阅读*）都放在它那一章之后读：合计约 {total} 分钟的阅读，不计入任何议程。"
+        if zh
+        else f"Every companion page (*Going further*), for after its chapter: about "
+        f"{_plural(total, 'minute')} of reading in all, no part of any agenda."
+    )
+    return "\n".join([intro, "", *lines])
+
+
+def _teaching_model(language: str) -> str:
+    """The list item of :func:`assumptions` that states the teaching model and its source."""
+    factor = f"{TEACHING_FACTOR:.2f}"
+    if _zh(language):
+        return (
+            f"- 讲授一章的初读内容：初读的阅读分钟数 × {factor}，向上取整。讲解时要把这些内容说给全班听，"
+            f"所用时间按朗读计；一项汇总了 190 项研究的元分析测得成人默读英文非虚构文本平均每分钟 "
+            f"{MEASURED_SILENT_WPM} 词，朗读平均每分钟 {MEASURED_ALOUD_WPM} 词 {{cite:p}}`brysbaert2019`，"
+            f"两者之比 {MEASURED_SILENT_WPM}/{MEASURED_ALOUD_WPM} ≈ {factor} 就是这个系数。这个比值是在英文中测得的，"
+            "中文版把它用在中文页面的阅读分钟数上，这是一个假设。板书和现场编程还要另花时间：The Carpentries "
+            "的现场编程指南说现场编程会让讲师慢下来 {cite:p}`carpentries-live`，但没有给出倍数，所以这里不另加分钟，"
+            "算出的讲授时间是下限。"
+        )
+    return (
+        f"- Teaching a chapter's first pass: {factor} × its first-pass reading minutes, rounded up. "
+        "Teaching says the words to the room, so it is timed as reading aloud: a meta-analysis of 190 "
+        f"studies puts adults' silent reading of English non-fiction at {MEASURED_SILENT_WPM} words a minute "
+        f"and their reading aloud at {MEASURED_ALOUD_WPM} {{cite:p}}`brysbaert2019`, and the factor is "
+        f"their ratio, {MEASURED_SILENT_WPM}/{MEASURED_ALOUD_WPM} ≈ {factor}. "
+        "The board sketch and the live coding come on top: the Carpentries' live-coding guidance says live "
+        "coding slows the instructor down {cite:p}`carpentries-live` but gives no rate, so the model adds "
+        "no minutes for them, and its teaching minutes are a floor."
     )
 
 
 def assumptions(language: str = "en") -> str:
     """The constants every timing rests on, as a list; ``language="zh_CN"``: in Chinese, with the
-    Chinese edition's reading speed (its time boxes count the Chinese page's 字)."""
+    Chinese edition's reading speed (its time boxes, tables and agendas count the Chinese page's 字)."""
     low, high = WRAP_UP_MINUTES
-    if language.startswith("zh"):
+    if _zh(language):
         return assumptions_zh()
     per = ", ".join(f"{_num(EXERCISE_MINUTES[k])} minutes for a {k} answer" for k in _KINDS)
+    opening_low, opening_high = OPENING_MINUTES
     return "\n".join(
         [
             f"- Reading: {WORDS_PER_MINUTE} words a minute, plus {_num(FIGURE_MINUTES)} minutes per "
@@ -982,10 +1118,11 @@ def assumptions(language: str = "en") -> str:
             "(Markdown or computed), rounded up to a whole minute per chapter.",
             f"- Exercises, one estimate per type: {per} (a function is written, run and debugged "
             "against the check's test cases).",
-            f"- Teaching a chapter's first pass: {_num(TEACHING_PACE)} × its first-pass reading minutes "
-            "(you walk the room through a section in about the time it takes to read it).",
-            f"- A break: {BREAK_MINUTES} minutes; the closing block gets what is left, "
-            f"{low} to {high} minutes.",
+            _teaching_model(language),
+            f"- Every agenda opens with {WELCOME_MINUTES} minutes of welcome and the code of conduct, "
+            f"then a setup triage, {opening_low} to {opening_high} minutes for the two.",
+            f"- A break: {BREAK_MINUTES} minutes; lunch, in the one-day workshop: {LUNCH_MINUTES} minutes; "
+            f"the closing block gets what is left, {low} to {high} minutes.",
             "- A companion page (*Going further*) is read like a chapter, by the same rules, and is "
             "self-study: its minutes are no part of any agenda.",
         ]
@@ -997,6 +1134,7 @@ def assumptions_zh() -> str:
     a number of its own, which a catalogue's translation of the English may not change)."""
     low, high = CHINESE_READING_RANGE
     wrap_low, wrap_high = WRAP_UP_MINUTES
+    opening_low, opening_high = OPENING_MINUTES
     answers = {"number": "一个数", "list": "一个列表", "function": "一个函数"}
     per = "，".join(f"答案是{answers[k]}的 {_num(EXERCISE_MINUTES[k])} 分钟" for k in _KINDS)
     return "\n".join(
@@ -1005,93 +1143,192 @@ def assumptions_zh() -> str:
             f"技术文本读得慢，取其下限；课程标准要求初中生默读一般现代文每分钟不少于 "
             f"{CURRICULUM_CHARACTERS_PER_MINUTE} 字 {{cite:p}}`moe2011`），每幅图（图表、实时小部件、探索器或游戏）"
             f"另加 {_num(FIGURE_MINUTES)} 分钟，每张表（Markdown 表格或计算生成的表格）另加 {_num(TABLE_MINUTES)} 分钟，"
-            "每章向上取整到整分钟。"
-            f"下面的表格和议程按英文版计（每分钟 {WORDS_PER_MINUTE} 个英文词），与各章开头的用时略有出入。",
+            "每章向上取整到整分钟。下面的表格和议程都按中文页面计。",
             f"- 练习，每种题型一个估计：{per}（要写出函数、运行，并对照检查的测试用例调试）。",
-            f"- 讲授一章的初读内容：{_num(TEACHING_PACE)} × 初读的阅读分钟数（带全班过一个小节，用时大约等于读它的时间）。",
-            f"- 休息：{BREAK_MINUTES} 分钟；结尾环节用剩下的时间，{wrap_low} 到 {wrap_high} 分钟。",
+            _teaching_model("zh_CN"),
+            f"- 每个议程都以 {WELCOME_MINUTES} 分钟的欢迎和行为准则开场，接着排查安装问题，两者合计 "
+            f"{opening_low}～{opening_high} 分钟。",
+            f"- 休息：{BREAK_MINUTES} 分钟；一天的工作坊午休 {LUNCH_MINUTES} 分钟；结尾环节用剩下的时间，"
+            f"{wrap_low}～{wrap_high} 分钟。",
             "- 延伸阅读页（标题为*延伸阅读*）按与章节相同的规则计算阅读时间，供自学：它的时间不计入任何议程。",
         ]
     )
 
 
-def _block_text(block: Block, course: Path) -> str:
-    if block.what == "teach":
-        return f"Teach the first pass of {{doc}}`/chapters/{block.chapter}`"
-    if block.what == "exercises":
-        n = len(block.exercises)
-        return (
-            f"Exercises 1–{n} of `exercises/{block.chapter}.ipynb`, in pairs ({_kinds(block.exercises)})"
-            if n > 1
-            else f"Exercise 1 of `exercises/{block.chapter}.ipynb` ({_kinds(block.exercises)})"
-        )
-    if block.what == "break":
-        return "*Break*"
-    return "Questions; the last chapter's quiz together (vote, then click); flashcards in pairs"
+def _exercise_range(block: Block, zh: bool) -> str:
+    """``exercises 1–3`` / ``练习 1～3`` of a block (a notebook's first exercises)."""
+    n = len(block.exercises)
+    if zh:
+        return f"练习 1～{n}" if n > 1 else "练习 1"
+    return f"exercises 1–{n}" if n > 1 else "exercise 1"
 
 
-def agenda_text(key: str, course: Path | None = None) -> str:
-    """An agenda as MyST Markdown: a table of blocks with computed minutes, then its cut list."""
+def _kinds_zh(chosen) -> str:
+    counts = {kind: sum(e.kind == kind for e in chosen) for kind in _KINDS}
+    return "、".join(f"{counts[k]} 道{_KINDS_ZH[k]}" for k in _KINDS if counts[k])
+
+
+def _block_text(block: Block, zh: bool = False) -> str:
+    notebook = f"`exercises/{block.chapter}.ipynb`"
+    if zh:
+        return {
+            "welcome": "欢迎；介绍{doc}`行为准则 <code-of-conduct>`和遇到问题时的联系人",
+            "setup": "排查安装：人人运行 `python3 tools/run.py check`；没装好的学员和邻座结对，"
+            "或在书中页面上练习，课后再修",
+            "teach": f"讲授{{doc}}`/chapters/{block.chapter}`的初读内容",
+            "exercises": f"{notebook} 的{_exercise_range(block, True)}"
+            + ("，两人一组" if len(block.exercises) > 1 else "")
+            + f"（{_kinds_zh(block.exercises)}）",
+            "break": "*休息*",
+            "lunch": "*午休*",
+            "wrap-up": "答疑；全班一起做最后一章的测验（先投票，再点选）；两人一组过闪卡",
+        }[block.what]
+    return {
+        "welcome": "Welcome; the {doc}`code of conduct <code-of-conduct>` and whom to tell",
+        "setup": "Setup triage: everyone runs `python3 tools/run.py check`; whoever is not ready pairs "
+        "with a neighbour or practises in the book's pages, and is fixed later",
+        "teach": f"Teach the first pass of {{doc}}`/chapters/{block.chapter}`",
+        "exercises": f"{_exercise_range(block, False).capitalize()} of {notebook}"
+        + (", in pairs" if len(block.exercises) > 1 else "")
+        + f" ({_kinds(block.exercises)})",
+        "break": "*Break*",
+        "lunch": "*Lunch*",
+        "wrap-up": "Questions; the last chapter's quiz together (vote, then click); flashcards in pairs",
+    }[block.what]
+
+
+def _section_title(name: str, section: Section, course: Path, zh: bool) -> str:
+    """A section's title as the edition shows it (the Chinese from the chapter's catalogue)."""
+    if not zh:
+        return section.title
+    messages = Translation.read(catalogue_path(name, course)).messages
+    for english, chinese in messages.items():
+        if english.lstrip("# ") and _clean_title(english) == _clean_title(section.title):
+            return chinese.lstrip("# ").strip()
+    return section.title
+
+
+def agenda_text(key: str, course: Path | None = None, language: str = "en") -> str:
+    """An agenda as MyST Markdown: a table of blocks with computed minutes, then its cut list;
+    ``language="zh_CN"``: the Chinese edition's, in Chinese, timed by the Chinese pages."""
     course = course or root()
-    made = agenda(key, course)
+    zh = _zh(language)
+    catalogue = "zh_CN" if zh else "en"
+    made = agenda(key, course, catalogue)
     hours, minutes = divmod(made.plan.length, 60)
-    lines = [f"Length: **{made.plan.length} minutes** ({hours} h {minutes:02d})."]
-    if any(b.what == "break" for b in made.blocks):
-        lines[0] = lines[0][:-1] + ", a break included."
+    pauses = [b.what for b in made.blocks if b.what in ("break", "lunch")]
+    if zh:
+        extra = ""
+        if pauses:
+            extra = "，含" + ("午休和 " if "lunch" in pauses else "") + f"{pauses.count('break')} 次休息"
+        lines = [
+            f"时长：**{made.plan.length} 分钟**（{hours} 小时"
+            + (f" {minutes} 分" if minutes else "")
+            + f"{extra}）。"
+        ]
+    else:
+        extra = ""
+        if pauses:
+            breaks = pauses.count("break")
+            extra = (
+                (", lunch and " if "lunch" in pauses else ", ")
+                + ("a break" if breaks == 1 else f"{breaks} breaks")
+                + " included"
+            )
+        lines = [f"Length: **{made.plan.length} minutes** ({hours} h {minutes:02d}){extra}."]
     lines.append("")
     before = [b for b in made.blocks if b.what == "read"]
     if before:
-        minutes = sum(chapter(b.chapter, course).minutes(first_pass=True) for b in before)
-        names = " and ".join(f"{{doc}}`/chapters/{b.chapter}`" for b in before)
-        lines += [
-            f"Before the session, participants read {names} on their own: about {minutes} minutes "
-            "for a first pass, not part of the session's minutes.",
-            "",
-        ]
-    lines += ["| minutes | block | length (min) |", "|---|---|---|"]
-    start = 0
-    for block in made.blocks:
-        if block.what == "read":
-            continue
-        lines.append(f"| {start}–{start + block.minutes} | {_block_text(block, course)} | {block.minutes} |")
-        start += block.minutes
-    lines.append(f"| | **total** | **{made.minutes}** |")
-    saved = sum(m for _, _, m in made.cuts)
+        minutes = sum(chapter(b.chapter, course, catalogue).minutes(first_pass=True) for b in before)
+        if zh:
+            names = "、".join(f"{{doc}}`/chapters/{b.chapter}`" for b in before)
+            lines += [f"课前，学员自己读完{names}：初读约 {minutes} 分钟，不计入课上时间。", ""]
+        else:
+            links = [f"{{doc}}`/chapters/{b.chapter}`" for b in before]
+            names = " and ".join([", ".join(links[:-1]), links[-1]] if len(links) > 1 else links)
+            lines += [
+                f"Before the session, participants read {names} on their own: about {minutes} minutes "
+                "for a first pass, not part of the session's minutes.",
+                "",
+            ]
     lines += [
-        "",
-        f"**Cut list**: the sections marked *Optional on a first pass* that this agenda skips "
-        f"(about {saved} minutes saved in all), and what it leaves for afterwards:"
-        if made.cuts
-        else "**Cut list**: this agenda teaches its chapters' core pages whole; it leaves for afterwards:",
-        "",
+        "| 时间（分钟） | 环节 | 时长（分钟） |" if zh else "| minutes | block | length (min) |",
+        "|---|---|---|",
     ]
+    for start, block in made.starts():
+        span = f"{start}～{start + block.minutes}" if zh else f"{start}–{start + block.minutes}"
+        lines.append(f"| {span} | {_block_text(block, zh)} | {block.minutes} |")
+    lines.append(f"| | **合计** | **{made.minutes}** |" if zh else f"| | **total** | **{made.minutes}** |")
+    saved = sum(m for _, _, m in made.cuts)
+    if zh:
+        head = (
+            f"**删减清单**：本议程跳过的*初读可跳过*小节（合计约省下 {saved} 分钟），以及留到课后的内容："
+            if made.cuts
+            else "**删减清单**：本议程完整讲授各章的核心内容；留到课后的有："
+        )
+    else:
+        head = (
+            f"**Cut list**: the sections marked *Optional on a first pass* that this agenda skips "
+            f"(about {saved} minutes saved in all), and what it leaves for afterwards:"
+            if made.cuts
+            else "**Cut list**: this agenda teaches its chapters' core pages whole; it leaves for afterwards:"
+        )
+    lines += ["", head, ""]
     for name in dict.fromkeys(c for c, _, _ in made.cuts):
-        parts = "; ".join(f"{_title(s)} ({m} min)" for c, s, m in made.cuts if c == name)
-        lines.append(f"- {{doc}}`/chapters/{name}`: {parts}.")
-    if made.further:
+        sep, unit = ("；", "分钟") if zh else ("; ", "min")
+        parts = sep.join(
+            (f"{_section_title(name, s, course, zh)}（{m} {unit}）" if zh else f"{s.title} ({m} {unit})")
+            for c, s, m in made.cuts
+            if c == name
+        )
         lines.append(
-            "- Going further, the companion pages of this agenda's chapters, for self-study afterwards "
-            f"(about {sum(m for _, _, m in made.further)} minutes of reading):"
+            f"- {{doc}}`/chapters/{name}`：{parts}。" if zh else f"- {{doc}}`/chapters/{name}`: {parts}."
+        )
+    if made.further:
+        total = sum(m for _, _, m in made.further)
+        lines.append(
+            f"- 延伸阅读：本议程各章的延伸阅读页，供课后自学（合计约 {total} 分钟的阅读）："
+            if zh
+            else "- Going further, the companion pages of this agenda's chapters, for self-study afterwards "
+            f"(about {total} minutes of reading):"
         )
         for name in dict.fromkeys(c for c, _, _ in made.further):
-            pages = ", ".join(
-                f"{{doc}}`/chapters/{page}` ({m} min)" for c, page, m in made.further if c == name
-            )
-            lines.append(f"  - {{doc}}`/chapters/{name}`: {pages}.")
+            if zh:
+                pages = "、".join(
+                    f"{{doc}}`/chapters/{page}`（{m} 分钟）" for c, page, m in made.further if c == name
+                )
+                lines.append(f"  - {{doc}}`/chapters/{name}`：{pages}。")
+            else:
+                pages = ", ".join(
+                    f"{{doc}}`/chapters/{page}` ({m} min)" for c, page, m in made.further if c == name
+                )
+                lines.append(f"  - {{doc}}`/chapters/{name}`: {pages}.")
     left = [n for n in chapter_names(course) if n not in {b.chapter for b in made.blocks}]
     if not (made.cuts or made.further or left):
-        lines.append("- nothing: no chapter has a section marked optional or a companion page.")
-    if left:
-        names = ", ".join(f"{{doc}}`/chapters/{n}`" for n in left)
-        minutes = sum(chapter(n, course).minutes() + companion_minutes(n, course) for n in left)
         lines.append(
-            f"- Not in this agenda, for self-study afterwards: {names} (about {minutes} minutes of reading"
-            + (
-                ", their companion pages included)."
-                if any(companion_names(course, n) for n in left)
-                else ")."
-            )
+            "- 没有：没有哪一章有初读可跳过的小节或延伸阅读页。"
+            if zh
+            else "- nothing: no chapter has a section marked optional or a companion page."
         )
+    if left:
+        minutes = sum(
+            chapter(n, course, catalogue).minutes()
+            + sum(c.minutes() for _, c in companions(n, course, catalogue))
+            for n in left
+        )
+        with_companions = any(companion_names(course, n) for n in left)
+        if zh:
+            names = "、".join(f"{{doc}}`/chapters/{n}`" for n in left)
+            lines.append(
+                f"- 不在本议程中、留到课后自学的：{names}（约 {minutes} 分钟的阅读"
+                + ("，含它们的延伸阅读页）。" if with_companions else "）。")
+            )
+        else:
+            names = ", ".join(f"{{doc}}`/chapters/{n}`" for n in left)
+            lines.append(
+                f"- Not in this agenda, for self-study afterwards: {names} (about {minutes} minutes of reading"
+                + (", their companion pages included)." if with_companions else ").")
+            )
     return "\n".join(lines)
 
 
@@ -1199,24 +1436,27 @@ class CourseTiming(_Markdown):
 
     def run(self) -> list[nodes.Node]:
         course, what = Path(self.env.srcdir), self.arguments[0]
+        language = self.env.config.language or "en"
         if what == "assumptions":
-            text = assumptions(self.env.config.language or "en")
+            text = assumptions(language)
         elif what == "chapters":
-            text = chapters_table(course)
+            text = chapters_table(course, language)
         elif what == "further":
-            text = further_list(course)
+            text = further_list(course, language)
         elif what.startswith("agenda-") and what.removeprefix("agenda-") in PLANS:
-            text = agenda_text(what.removeprefix("agenda-"), course)
+            text = agenda_text(what.removeprefix("agenda-"), course, language)
         else:
             raise self.error(
-                f"course-timing: unknown {what!r} (assumptions, chapters, further, agenda-90, agenda-half-day)"
+                f"course-timing: unknown {what!r} (assumptions, chapters, further, "
+                + ", ".join(f"agenda-{key}" for key in PLANS)
+                + ")"
             )
         made = self._render(text)
-        if what == "assumptions" and edition_language(self.env.config.language) == "zh":
-            # written in Chinese by the build (assumptions_zh), not a message to translate
-            for node in made:
-                for element in node.findall(nodes.TextElement):
-                    element["translatable"] = False
+        # Written by the build in each edition's language (the Chinese by the functions above, from
+        # the Chinese pages' minutes): not messages to translate (their numbers follow every edit).
+        for node in made:
+            for element in node.findall(nodes.TextElement):
+                element["translatable"] = False
         return made
 
 

@@ -6,8 +6,8 @@ number is a template computed by ``ndcg`` (tests/book/test_pages.py holds the so
 like the chapters). A deck is long enough to teach its chapter's block: at least one slide per
 step of the chapter's board plan (the numbered list under "## On the board" in
 ``instructors/NN_name.md``; the slide for step N says "On the board, step N" in its notes) and
-at least one slide per 3 minutes of the chapter's block in the half-day agenda
-(``ndcg_book.timing.agenda("half-day")``, computed from the chapter when the test runs). A deck
+at least one slide per 3 minutes of the chapter's longest teaching block in any agenda, in either
+edition (``ndcg_book.timing.agenda``, computed from the chapter when the test runs). A deck
 built into a temporary folder is a reveal.js page with relative links only, each of which
 resolves inside the book, and a title slide with the version and the date.
 """
@@ -33,10 +33,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DECKS = slides.deck_sources(ROOT)
 #: The chapters that must have a deck: every numbered chapter (issue 23: chapter 6 too).
 REQUIRED = tuple(timing.chapter_names(ROOT))
-#: At least one slide per this many minutes of the chapter's block in the half-day agenda.
+#: At least one slide per this many minutes of the chapter's longest teaching block in an agenda.
 MINUTES_PER_SLIDE = 3
-#: The agenda whose blocks set the decks' length.
-AGENDA = "half-day"
 #: The words in a slide's speaker notes that tie it to step N of its chapter's board plan.
 BOARD_STEP = re.compile(r"On the board, step (\d+)\b")
 
@@ -132,23 +130,25 @@ def test_every_step_of_the_board_plan_has_a_slide(path):
 
 @pytest.fixture(scope="module")
 def agenda_blocks():
-    """The minutes of each chapter's teaching block in the half-day agenda, computed now."""
-    made = timing.agenda(AGENDA, ROOT)
-    blocks: dict[str, int] = {}
-    for block in made.blocks:
-        if block.what == "teach":
-            blocks[block.chapter] = blocks.get(block.chapter, 0) + block.minutes
+    """The minutes of each chapter's longest teaching block in any agenda of either edition,
+    computed now: ``{chapter: (minutes, agenda key)}``."""
+    blocks: dict[str, tuple[int, str]] = {}
+    for key in timing.PLANS:
+        for language in ("en", "zh_CN"):
+            for block in timing.agenda(key, ROOT, language).blocks:
+                if block.what == "teach":
+                    blocks[block.chapter] = max(blocks.get(block.chapter, (0, key)), (block.minutes, key))
     return blocks
 
 
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
 def test_a_deck_has_a_slide_per_3_minutes_of_its_agenda_block(path, agenda_blocks):
     deck = deck_of(path)
-    assert deck.name in agenda_blocks, f"{deck.name}: not taught in the {AGENDA} agenda"
-    minutes = agenda_blocks[deck.name]
+    assert deck.name in agenda_blocks, f"{deck.name}: taught in no agenda"
+    minutes, key = agenda_blocks[deck.name]
     needed = math.ceil(minutes / MINUTES_PER_SLIDE)
     assert len(deck.slides) >= needed, (
-        f"{path.name}: {len(deck.slides)} slides for a {minutes}-minute block in the {AGENDA} "
+        f"{path.name}: {len(deck.slides)} slides for a {minutes}-minute block in the {key} "
         f"agenda; at least {needed} (one per {MINUTES_PER_SLIDE} minutes)"
     )
 
@@ -257,6 +257,35 @@ def built(tmp_path_factory):
         date=slides.build_date({"SOURCE_DATE_EPOCH": "1700000000"}),
     )
     return book, decks
+
+
+def turn_blocks(page: str) -> list[tuple[str, int, str]]:
+    """The "your turn" slide's agenda lines: (agenda key, minutes, text shown)."""
+    turn = page.split('data-deck-slide="turn"', 1)[1].split("</section>", 1)[0]
+    return [
+        (key, int(minutes), text)
+        for key, minutes, text in re.findall(
+            r'<li data-agenda="([^"]+)" data-minutes="(\d+)">([^<]*)</li>', turn
+        )
+    ]
+
+
+def test_each_your_turn_slide_names_the_exercises_and_minutes_of_every_agenda_s_block(built):
+    book, decks = built
+    for deck in decks:
+        shown = turn_blocks((book / "slides" / deck.name / "index.html").read_text(encoding="utf-8"))
+        expected = [  # every agenda's exercise block after this chapter, computed here
+            (key, block)
+            for key in timing.PLANS
+            for block in timing.agenda(key, ROOT).blocks
+            if block.what == "exercises" and block.chapter == deck.name
+        ]
+        assert expected, f"{deck.name}: no agenda has an exercise block after this chapter"
+        assert [(key, minutes) for key, minutes, _ in shown] == [(key, b.minutes) for key, b in expected]
+        for (key, minutes, text), (_, block) in zip(shown, expected):
+            n = len(block.exercises)
+            assert text.endswith(f"exercises 1–{n}, {minutes} min" if n > 1 else f"exercise 1, {minutes} min")
+            assert text.startswith(slides.UI[f"turn-agenda-{key}"] + ": "), text
 
 
 def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built):

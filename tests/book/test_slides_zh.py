@@ -198,3 +198,27 @@ def test_the_chinese_edition_gives_its_decks_the_chinese_title(monkeypatch, tmp_
     )
     slides.build_decks(app)
     assert seen["language"] == "zh" and seen["course"] == "排序评估：从 CG 到 NDCG"
+
+
+def test_each_chinese_your_turn_slide_names_the_chinese_agendas_blocks(built):
+    # the same blocks as the Chinese guide's agendas (ndcg_book.timing, the Chinese edition's), in Chinese
+    from ndcg_book import timing
+
+    book, _, zh = built
+    names = {"90": "90 分钟课程", "half-day": "半天工作坊", "one-day": "一天工作坊"}
+    for deck in zh:
+        page = (book / "zh" / "slides" / deck.name / "index.html").read_text(encoding="utf-8")
+        turn = page.split('data-deck-slide="turn"', 1)[1].split("</section>", 1)[0]
+        shown = re.findall(r'<li data-agenda="([^"]+)" data-minutes="(\d+)">([^<]*)</li>', turn)
+        expected = [
+            (key, block)
+            for key in timing.PLANS
+            for block in timing.agenda(key, ROOT, "zh_CN").blocks
+            if block.what == "exercises" and block.chapter == deck.name
+        ]
+        assert expected and len(shown) == len(expected), (deck.name, shown)
+        for (key, minutes, words), (want, block) in zip(shown, expected):
+            n = len(block.exercises)
+            assert (key, int(minutes)) == (want, block.minutes)
+            span = f"练习 1～{n}" if n > 1 else "练习 1"
+            assert words == f"{names[key]}：{span}，{block.minutes} 分钟", words

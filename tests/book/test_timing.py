@@ -8,6 +8,7 @@ expression, not with the module under test).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from pathlib import Path
@@ -363,25 +364,95 @@ def test_a_literal_list_with_a_number_template_is_refused():
 # -- the course itself --------------------------------------------------------------------------------
 
 
+EDITIONS = ("en", "zh_CN")
+
+
+@pytest.mark.parametrize("language", EDITIONS)
 @pytest.mark.parametrize("key", sorted(timing.PLANS))
-def test_each_agenda_fills_exactly_its_length(key):
-    made = timing.agenda(key, ROOT)
+def test_each_agenda_fills_exactly_its_length(key, language):
+    made = timing.agenda(key, ROOT, language)
     plan = timing.PLANS[key]
     assert made.minutes == plan.length == sum(b.minutes for b in made.blocks)
+    starts = made.starts()  # the table's start minutes run without a gap to the stated length
+    assert starts[0][0] == 0 and all(a + x.minutes == b for (a, x), (b, _) in itertools.pairwise(starts))
+    assert starts[-1][0] + starts[-1][1].minutes == plan.length
     low, high = timing.WRAP_UP_MINUTES
     assert made.blocks[-1].what == "wrap-up" and low <= made.blocks[-1].minutes <= high
     for block in made.blocks:  # every block's minutes recomputed here from the chapter and notebook
-        if block.what == "teach":
-            assert block.minutes == timing.teaching_minutes(timing.chapter(block.chapter, ROOT)) > 0
+        if block.what == "teach":  # the edition's own page: the Chinese agenda times the Chinese
+            counted = timing.chapter(block.chapter, ROOT, language)
+            assert block.minutes == math.ceil(238 / 183 * counted.minutes(first_pass=True)) > 0
         elif block.what == "exercises":
             assert block.minutes == sum(timing.EXERCISE_MINUTES[e.kind] for e in block.exercises) > 0
         elif block.what == "break":
             assert block.minutes == timing.BREAK_MINUTES
+    text = timing.agenda_text(key, ROOT, language)  # the table states the same minutes and total
+    total = "合计" if language == "zh_CN" else "total"
+    assert f"| | **{total}** | **{plan.length}** |" in text
+    rows = [row for row in text.splitlines() if re.match(r"\| \d", row)]
+    assert [int(row.rsplit("|", 2)[1]) for row in rows] == [b.minutes for _, b in starts]
 
 
-def test_the_two_lengths():
+@pytest.mark.parametrize("language", EDITIONS)
+@pytest.mark.parametrize("key", sorted(timing.PLANS))
+def test_every_agenda_opens_with_the_welcome_the_code_of_conduct_and_a_setup_triage(key, language):
+    made = timing.agenda(key, ROOT, language)
+    session = [b for _, b in made.starts()]
+    welcome, setup = session[0], session[1]
+    assert (welcome.what, setup.what) == ("welcome", "setup")
+    assert welcome.minutes <= 5  # the guide: the code of conduct in the first five minutes
+    assert 15 <= welcome.minutes + setup.minutes <= 20
+    rows = [row for row in timing.agenda_text(key, ROOT, language).splitlines() if re.match(r"\| \d", row)]
+    assert "{doc}`" in rows[0] and "<code-of-conduct>`" in rows[0], rows[0]
+    assert "`python3 tools/run.py check`" in rows[1], rows[1]
+    assert rows[0].startswith("| 0") and rows[1].endswith(f"| {setup.minutes} |")
+    assert all(b.what in ("teach", "exercises", "break", "lunch", "wrap-up") for b in session[2:])
+    assert session[2].what == "teach"
+
+
+def test_the_teaching_model_and_its_source_are_stated():
+    # reading aloud against silent reading, both measured in the same meta-analysis (brysbaert2019)
+    assert timing.MEASURED_SILENT_WPM == 238 and timing.MEASURED_ALOUD_WPM == 183
+    assert timing.TEACHING_FACTOR == 238 / 183
+    counted = timing.chapter("02_dcg", ROOT)
+    assert timing.teaching_minutes(counted) == math.ceil(238 / 183 * counted.minutes(first_pass=True))
+    assert timing.teaching_minutes(counted) > counted.minutes(first_pass=True)  # not silent reading
+    bib = (ROOT / "reference" / "references.bib").read_text(encoding="utf-8")
+    for language in EDITIONS:
+        method = timing.assumptions(language)
+        assert "238/183 ≈ 1.30" in method and "{cite:p}`brysbaert2019`" in method, method
+        assert "{cite:p}`carpentries-live`" in method
+    for key in ("brysbaert2019", "carpentries-live"):
+        assert re.search(rf"^@\w+\{{{key},", bib, re.M), key
+    assert "doi     = {10.1016/j.jml.2019.104047}" in bib
+
+
+def test_the_three_lengths():
+    assert list(timing.PLANS) == ["90", "half-day", "one-day"]
     assert timing.PLANS["90"].length == 90
     assert 210 <= timing.PLANS["half-day"].length <= 240
+    assert timing.PLANS["one-day"].length >= 360
+    made = timing.agenda("one-day", ROOT)
+    assert [b.what for b in made.blocks].count("break") == 2 and [b.what for b in made.blocks].count(
+        "lunch"
+    ) == 1
+    assert {b.chapter for b in made.blocks if b.what == "teach"} == set(timing.chapter_names(ROOT))
+    assert "break" in [b.what for b in timing.agenda("half-day", ROOT).blocks]
+
+
+def test_the_chinese_tables_count_the_chinese_pages():
+    zh_table = timing.chapters_table(ROOT, "zh_CN")
+    for name, row in zip(timing.chapter_names(ROOT), zh_table.splitlines()[2:-1]):
+        counted = timing.chapter(name, ROOT, "zh_CN")
+        assert row.startswith(f"| {{doc}}`/chapters/{name}` | {counted.minutes()} | ")
+        assert f" | {timing.teaching_minutes(counted)} | " in row
+    assert zh_table != timing.chapters_table(ROOT)  # not the English minutes
+    for key in timing.PLANS:
+        text = timing.agenda_text(key, ROOT, "zh_CN")
+        assert "讲授" in text and "Teach" not in text and "minutes" not in text and "Cut list" not in text
+    further = timing.further_list(ROOT, "zh_CN")
+    total = sum(timing.chapter(p, ROOT, "zh_CN").minutes() for p in timing.companion_names(ROOT))
+    assert f"合计约 {total} 分钟" in further
 
 
 def marked_sections(name: str) -> set[str]:
@@ -514,3 +585,36 @@ def test_the_guide_s_table_shows_every_chapter_s_companion_minutes():
         assert row.endswith(
             f"| {sum(timing.chapter(p, ROOT).minutes() for p in timing.companion_names(ROOT, name))} |"
         )
+
+
+# -- the built guide: the three agendas, in both editions, with each edition's minutes ----------------
+
+
+def _built_guide(language: str) -> str | None:
+    from tools import chromium as browser_setup
+
+    book = browser_setup.book_html()
+    page = (book / "zh" if language == "zh_CN" else book) / "instructors" / "index.html"
+    return page.read_text(encoding="utf-8") if page.is_file() else None
+
+
+@pytest.mark.parametrize("language", EDITIONS)
+def test_the_built_guide_shows_every_agenda_with_its_edition_s_minutes(language):
+    page = _built_guide(language)
+    if page is None:
+        pytest.skip("no built book: run `make book` first")
+    tables = re.findall(r"<table.*?</table>", page, re.S)
+    total = "合计" if language == "zh_CN" else "total"
+    agendas = [t for t in tables if f"<strong>{total}</strong>" in t]
+    assert len(agendas) == len(timing.PLANS), f"{len(agendas)} agenda tables, not {len(timing.PLANS)}"
+    for key, table in zip(timing.PLANS, agendas):  # in the guide's order: 90, half-day, one-day
+        made = timing.agenda(key, ROOT, language)
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:-1]  # no header, no total
+        cells = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in rows]
+        shown = [int(re.sub(r"<[^>]+>", "", c[-1]).strip()) for c in cells]
+        assert shown == [b.minutes for _, b in made.starts()], key
+        assert f"<strong>{made.plan.length}</strong>" in table
+        first = re.sub(r"<[^>]+>", "", cells[0][1])
+        assert ("行为准则" if language == "zh_CN" else "code of conduct") in first, first
+    if language == "zh_CN":  # the Chinese guide speaks Chinese in its tables, not the English agenda's words
+        assert "Teach the first pass" not in page and "Cut list" not in page and "讲授" in page
