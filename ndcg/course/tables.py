@@ -406,11 +406,30 @@ def interval_text(interval, digits=3) -> str:
     return f"[{fmt(interval.low, spec)},\u00a0{fmt(interval.high, spec)}]"
 
 
-def race_claims(claims, *, digits=4, caption="") -> StepTable:
-    """Claims "A beats B" (:func:`ndcg.ltr.races.holm_claims`): the difference, its interval, whether it holds.
+def _share_text(value, digits) -> str:
+    """A bootstrap p-value, a multiple of 2 / resamples, with ``digits`` decimals, or one or two more
+    when it lies exactly on a rounding boundary (0.01475 of 160,000 resamples).
 
-    The interval is shown with 4 decimals by default, so that a bound just
-    above 0 does not read as 0.
+    >>> _share_text(0.01475, 4), _share_text(0.0122, 4)
+    ('0.01475', '0.0122')
+    """
+    for shown in range(digits, digits + 3):
+        try:
+            return fmt(value, f".{shown}f")
+        except ValueError:
+            continue
+    return fmt(value, f".{digits + 3}f")
+
+
+def race_claims(claims, *, digits=4, caption="") -> StepTable:
+    """Claims "A beats B" (:func:`ndcg.ltr.races.holm_claims`): the difference, its interval, the verdict.
+
+    One row per claim: the mean difference; its interval at the claim's Holm
+    level; its p-value with the p-value's Monte Carlo standard error (how far
+    another resampling seed could move it), the cut-off of its Holm step;
+    and the verdict, ``holds``, ``fails`` or ``too close to call``. Numbers
+    are shown with 4 decimals by default, so that a bound just above 0 does
+    not read as 0.
     """
     from ..ltr.races import LEARNERS
 
@@ -423,10 +442,24 @@ def race_claims(claims, *, digits=4, caption="") -> StepTable:
                 fmt(interval.mean, f"+.{digits}f"),
                 interval_text(interval, digits),
                 fmt(100 * interval.confidence, ".2f") + "\u00a0%",
-                "yes" if claim.holds else "no",
+                f"{_share_text(claim.p_value, digits)}\u00a0±\u00a0{fmt(claim.p_error, f'.{digits}f')}",
+                fmt(claim.cutoff, f".{digits}f"),
+                claim.verdict,
             )
         )
-    return StepTable(("claim", "mean difference", "interval", "level", "holds"), rows, caption=caption)
+    return StepTable(
+        (
+            "claim",
+            "mean difference",
+            "interval",
+            "level",
+            "p-value ± Monte Carlo error",
+            "Holm's cut-off",
+            "verdict",
+        ),
+        rows,
+        caption=caption,
+    )
 
 
 def boosting_parameter_list() -> str:

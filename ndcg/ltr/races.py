@@ -19,9 +19,14 @@ therefore repeats everything over several seeds and compares learners
    and the interval holds the middle 95 % of the resampled effects
    (:func:`ndcg.stats.paired_bootstrap`).
 4. A race that claims several winners adjusts for it with Holm's step-down
-   procedure (:func:`holm_claims`, with :func:`ndcg.stats.holm`): with ``m`` claims, the most convincing
-   one needs its interval at level ``1 - 0.05 / m``, the next ``1 - 0.05 /
+   procedure (:func:`holm_claims`, with :func:`ndcg.stats.holm_bootstrap`): with ``m`` claims, the most
+   convincing one needs its interval at level ``1 - 0.05 / m``, the next ``1 - 0.05 /
    (m - 1)``, and so on; the first that fails stops the others.
+5. A verdict is stated only when the resampling seed cannot flip it: the
+   resamples grow until every p-value lies at least :data:`ndcg.stats.MARGIN`
+   Monte Carlo standard errors from its cut-off, and a claim for which
+   :data:`ndcg.stats.MAX_RESAMPLES` resamples are not enough is "too close
+   to call".
 
 The learners
 ------------
@@ -60,7 +65,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._validation import check_int, check_seed
-from ..stats import Interval, holm, paired_bootstrap
+from ..stats import MARGIN, MAX_RESAMPLES, Interval, holm_bootstrap
 from . import training
 from .letor import make_letor, standardize_by_query, train_valid_test_split
 from .models import MLP, LinearModel
@@ -375,23 +380,60 @@ def run(race, seeds=range(5), *, learners=None, progress=None):
 
 
 class Claim(NamedTuple):
-    """A claim "``winner`` beats ``loser``", checked with :func:`holm_claims`."""
+    """A claim "``winner`` beats ``loser``", judged by :func:`holm_claims`.
+
+    ``interval`` is the difference ``winner - loser`` with its paired-bootstrap
+    interval at the claim's Holm level ``1 - cutoff`` (and the Monte Carlo
+    errors of its numbers); ``p_value`` and ``p_error`` the directed p-value
+    and its Monte Carlo standard error; ``cutoff`` the bar of its Holm step;
+    ``p_holm`` the Holm-adjusted p-value; ``verdict`` ``"holds"``,
+    ``"fails"`` or ``"too close to call"`` (:func:`ndcg.stats.holm_bootstrap`);
+    ``holds`` is ``verdict == "holds"``.
+    """
 
     winner: str
     loser: str
     interval: Interval
     p_holm: float
     holds: bool
+    verdict: str
+    p_value: float
+    p_error: float
+    cutoff: float
 
 
-def holm_claims(result, pairs, *, alpha=0.05, resamples=10_000, seed=0):
-    """Check several claims "A beats B" of one race together, Holm-adjusted.
+def holm_claims(
+    result, pairs, *, alpha=0.05, margin=MARGIN, resamples=10_000, max_resamples=MAX_RESAMPLES, seed=0
+):
+    """Check several claims "A beats B" of one race together, Holm-adjusted, with verdicts the seed cannot flip.
 
     Each pair ``(A, B)`` claims that A's NDCG@k is higher than B's. The
     claims are ordered by their bootstrap p-value; the ``i``-th (from 0) of
-    ``m`` gets an interval at level ``1 - alpha / (m - i)``, and it holds if
-    that interval lies above 0 and every claim before it held (Holm's
+    ``m`` is held to the cut-off ``alpha / (m - i)`` (its interval at level
+    ``1 - alpha / (m - i)`` lies above 0 exactly when its p-value is below
+    that), and it holds if it passes and every claim before it held (Holm's
     step-down). With one claim this is the plain ``1 - alpha`` interval.
+
+    The p-values are shares of random resamples, so each carries a Monte
+    Carlo error. The resamples grow (``resamples``, four times as many each
+    round, up to ``max_resamples``) until every verdict stays the same with
+    each p-value moved ``margin`` standard errors up or down; a claim for
+    which even ``max_resamples`` are not enough is ``"too close to call"``
+    (:func:`ndcg.stats.holm_bootstrap` does the work).
+
+    Parameters
+    ----------
+    result : RaceResult
+    pairs : sequence of (str, str)
+        ``(winner, loser)``: two learners of ``result``.
+    alpha : float, default 0.05
+        The family-wise error rate.
+    margin : float, default 3
+        Monte Carlo standard errors between a p-value and its cut-off.
+    resamples, max_resamples : int, default 10,000 and 640,000
+        The resamples of the first round, and the most of any round.
+    seed : int, default 0
+        Seed of the resampling.
 
     Returns
     -------
@@ -403,29 +445,27 @@ def holm_claims(result, pairs, *, alpha=0.05, resamples=10_000, seed=0):
     >>> result = RaceResult(RACES["cutoff-linear"], [0], {
     ...     "a": [np.array([0.9, 0.8, 0.7, 0.9])], "b": [np.array([0.5, 0.4, 0.6, 0.5])],
     ...     "c": [np.array([0.9, 0.7, 0.8, 0.8])]}, {})
-    >>> [(c.winner, c.loser, c.holds) for c in holm_claims(result, [("a", "b"), ("a", "c")])]
-    [('a', 'b', True), ('a', 'c', False)]
+    >>> [(c.winner, c.loser, c.verdict) for c in holm_claims(result, [("a", "b"), ("a", "c")])]
+    [('a', 'b', 'holds'), ('a', 'c', 'fails')]
     """
     pairs = [tuple(pair) for pair in pairs]
     for pair in pairs:
         if len(pair) != 2 or any(name not in result.ndcg for name in pair):
             raise ValueError(f"pairs must be (winner, loser) learners of the result; got {pair!r}.")
-    m = len(pairs)
-    if m == 0:
+    if not pairs:
         raise ValueError("pairs must hold at least one (winner, loser) claim.")
-    plain = [paired_bootstrap(result.diffs(a, b), resamples=resamples, seed=seed) for a, b in pairs]
-    directed = [p.p_value if p.mean > 0 else 1.0 for p in plain]  # a claim against its sign fails
-    _, adjusted = holm(directed, alpha)
-    order = sorted(range(m), key=lambda i: directed[i])
-    claims = [None] * m
-    still = True
-    for rank, i in enumerate(order):
-        a, b = pairs[i]
-        level = 1 - alpha / (m - rank)
-        interval = paired_bootstrap(result.diffs(a, b), confidence=level, resamples=resamples, seed=seed)
-        still = still and interval.low > 0
-        claims[i] = Claim(a, b, interval, adjusted[i], still)
-    return claims
+    tests = holm_bootstrap(
+        [result.diffs(a, b) for a, b in pairs],
+        alpha=alpha,
+        margin=margin,
+        resamples=resamples,
+        max_resamples=max_resamples,
+        seed=seed,
+    )
+    return [
+        Claim(a, b, t.interval, t.p_holm, t.verdict == "holds", t.verdict, t.p_value, t.p_error, t.cutoff)
+        for (a, b), t in zip(pairs, tests)
+    ]
 
 
 def load(path):

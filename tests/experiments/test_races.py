@@ -12,6 +12,7 @@ import pytest
 
 import experiments.races
 from ndcg.ltr import races
+from ndcg.stats import paired_bootstrap
 
 #: The races' runner, run as a script (from any folder: the tests run it from a temporary one).
 RUNNER = experiments.races.__file__
@@ -79,3 +80,44 @@ def test_command_line(tmp_path):
         check=False,
     )
     assert zero.returncode == 2 and "--seeds must be at least 1" in zero.stderr
+
+
+def stored_claims():
+    """Every claim chapter 6 and its companion pages judge on the stored races, with 5 and 20 seeds."""
+    for name in races.RACES:
+        stored = experiments.races.precomputed(name)
+        for count in (5, 20):
+            result = stored.first(count)
+            if name == "linear":
+                leader = max(result.ndcg, key=result.mean)
+                pairs = [(leader, other) for other in result.ndcg if other != leader]
+            elif name == "nonlinear":
+                pairs = [
+                    ("lightgbm", "lambdarank"),
+                    ("lightgbm", "mlp-lambdarank"),
+                    ("mlp-lambdarank", "lambdarank"),
+                ]
+            elif name.startswith("offsets"):
+                pairs = [("ranknet", "pointwise")]
+            else:
+                pairs = [("lambdarank", "ranknet")]
+            yield f"{name}, {count} seeds", result, pairs
+
+
+def test_stored_races_verdicts_do_not_depend_on_the_resampling_seed():
+    """The verdicts the book states (resampling seed 0) are the same with other resampling seeds."""
+    for label, result, pairs in stored_claims():
+        verdicts = {
+            tuple(claim.verdict for claim in races.holm_claims(result, pairs, seed=seed)) for seed in range(4)
+        }
+        assert len(verdicts) == 1, (label, verdicts)
+        assert "too close to call" not in next(iter(verdicts)), label  # the book states each one
+        # the two LambdaMARTs, told apart or not by a 95 % interval, where both race
+        if "xgboost" in result.ndcg:
+            apart = {
+                not interval.low < 0 < interval.high
+                for interval in (
+                    paired_bootstrap(result.diffs("xgboost", "lightgbm"), seed=seed) for seed in range(4)
+                )
+            }
+            assert len(apart) == 1, label

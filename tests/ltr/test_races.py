@@ -9,7 +9,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from ndcg import ltr
+from ndcg import ltr, stats
 from ndcg.ltr import races
 from ndcg.ltr.letor import make_letor
 
@@ -36,8 +36,31 @@ def test_holm_claims_use_stricter_levels_and_step_down():
     assert by["b"].holds and by["b"].interval.low > 0
     assert not by["d"].holds and by["d"].interval.mean < 0
     assert by["d"].p_holm == 1.0
+    assert [by[name].verdict for name in "bcd"] == ["holds", "holds", "fails"]
+    assert sorted(claim.cutoff for claim in claims) == pytest.approx([0.05 / 3, 0.05 / 2, 0.05])
+    assert all(claim.interval.confidence == pytest.approx(1 - claim.cutoff) for claim in claims)
     (single,) = races.holm_claims(result, [("a", "b")])
     assert single.interval.confidence == 0.95
+
+
+def test_holm_claims_are_holm_bootstrap_on_the_pairs_differences():
+    rng = np.random.default_rng(3)
+    base = rng.uniform(0.3, 0.7, size=80)
+    result = fake_result(a=base + 0.02 + rng.normal(0, 0.08, size=80), b=base, c=base + 0.005)
+    claims = races.holm_claims(result, [("a", "b"), ("a", "c")], seed=2)
+    tests = stats.holm_bootstrap([result.diffs("a", "b"), result.diffs("a", "c")], seed=2)
+    for claim, test in zip(claims, tests):
+        assert (
+            claim.interval,
+            claim.p_value,
+            claim.p_error,
+            claim.cutoff,
+            claim.p_holm,
+            claim.verdict,
+        ) == test
+        assert claim.holds == (test.verdict == "holds")
+    loose = races.holm_claims(result, [("a", "b")], margin=0, resamples=200, max_resamples=200)
+    assert loose[0].interval.resamples == 200
 
 
 def test_holm_claims_bad_pairs():

@@ -248,7 +248,7 @@ HELPERS = (Path("ndcg", "course", "plots.py"), Path("ndcg", "course", "tables.py
 
 def _data_words() -> Iterator[str]:
     """Words the tables show from the package's data: the examples' item names, the library
-    conventions' table, the races' learners, and the values the helpers' templates take."""
+    conventions' table, the races' learners, the verdicts of Holm's claims, and the values the helpers' templates take."""
     from ndcg import conventions
     from ndcg.course import examples
     from ndcg.ltr import races
@@ -266,6 +266,9 @@ def _data_words() -> Iterator[str]:
         yield from (learner.label, learner.family)
     for race in races.RACES.values():  # a race's title, in the tables' captions
         yield race.title
+    from ndcg.stats import VERDICTS
+
+    yield from VERDICTS  # a claim's verdict, in tables.race_claims
     yield from ("linear", "exponential")
     from ndcg.ltr.boosting import LAMBDAMART_PARAMETERS
 
