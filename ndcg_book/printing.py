@@ -4,18 +4,18 @@ wrap a long line and mark where it goes on.
 On the screen a code block keeps its lines and scrolls sideways in its box. On paper nothing
 scrolls: a line longer than the box was cut at its right edge (164 lines of the English PDF). The
 print styles (``_static/course.css``) wrap a code block's lines instead, and need to tell a line
-the code goes on to from a new line of code: each line (``span.ndcg-line``) becomes a block with
+the code goes on to from a new line of code: each line (``span.code-line``) becomes a block with
 a hanging indent, and the lines it wraps onto carry an arrow in the indent.
 
 During ``html-page-context`` :func:`line_spans` wraps each line of every highlighted block
-(``<div class="highlight"><pre>``) of the page's body in ``<span class="ndcg-line">``, the line's
+(``<div class="highlight"><pre>``) of the page's body in ``<span class="code-line">``, the line's
 newline inside it. Pygments' spans may run over several lines (a docstring, a string): a span
 open at the end of a line is closed there and opened again on the next, so every line's span
 holds well-formed HTML. The text of the block is unchanged (its copy button copies the same
 code); the screen shows the same block.
 
 >>> line_spans('<div class="highlight"><pre><span class="s">"a\\nb"</span>\\nx\\n</pre></div>')
-'<div class="highlight"><pre><span class="ndcg-line"><span class="s">"a\\n</span></span><span class="ndcg-line"><span class="s">b"</span>\\n</span><span class="ndcg-line">x\\n</span></pre></div>'
+'<div class="highlight"><pre><span class="code-line"><span class="s">"a\\n</span></span><span class="code-line"><span class="s">b"</span>\\n</span><span class="code-line">x\\n</span></pre></div>'
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ import re
 BLOCK = re.compile(r'(<div class="highlight"><pre>)(.*?)(</pre>)', re.DOTALL)
 #: Pygments' HTML: its tags (spans) and the text between them.
 TAG = re.compile(r"(<[^>]+>)")
-LINE = '<span class="ndcg-line">'
+LINE = '<span class="code-line">'
 #: A last line's span with no text in it (only the spans opened again after the last newline).
-EMPTY_END = re.compile(r'<span class="ndcg-line">(?:<span[^>]*>)*(?:</span>)*</span>$')
+EMPTY_END = re.compile(r'<span class="code-line">(?:<span[^>]*>)*(?:</span>)*</span>$')
 
 
 def wrap_lines(code: str) -> str:
-    """The HTML inside a highlighted ``<pre>``, each line in a ``span.ndcg-line`` with its newline."""
+    """The HTML inside a highlighted ``<pre>``, each line in a ``span.code-line`` with its newline."""
     out: list[str] = [LINE]
     open_tags: list[str] = []
     for piece in TAG.split(code):
@@ -58,7 +58,7 @@ def wrap_lines(code: str) -> str:
 
 
 def line_spans(body: str) -> str:
-    """A page's body with every line of its highlighted code blocks in a ``span.ndcg-line``."""
+    """A page's body with every line of its highlighted code blocks in a ``span.code-line``."""
     return BLOCK.sub(lambda m: m.group(1) + wrap_lines(m.group(2)) + m.group(3), body)
 
 

@@ -45,7 +45,7 @@ SOURCES_PAGE = "reference/sources.html"
 LABEL = re.compile(r"(?<![A-Za-z])[Ss]ources?(?::|\s)\s*0\d\d(?!\d)|(?:来源|资料)\s*[:：]?\s*0\d\d(?!\d)")
 #: A citation marker as :func:`ndcg.course.cards.markup.cite_html` writes it.
 MARKER = re.compile(
-    r'<sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" href="([^"]+)"[^>]*>\[0\d\d\]</a></sup>'
+    r'<sup class="source-cite"><a class="reference internal source-cite-link" href="([^"]+)"[^>]*>\[0\d\d\]</a></sup>'
 )
 _ISLAND = re.compile(r'<script type="application/json" data-ndcg-data>(.*?)</script>', re.S)
 _VOID = {
@@ -102,7 +102,7 @@ class _Regions(HTMLParser):
             and "data-role" not in attrs  # the flashcards' slot, filled from the data's source_html
         ):
             self._field, self._field_depth = [], 0
-        if tag == "a" and "ndcg-cite-link" in (attrs.get("class") or "").split():
+        if tag == "a" and "source-cite-link" in (attrs.get("class") or "").split():
             self.cites.append(attrs.get("href") or "")
         if tag in _VOID:
             return

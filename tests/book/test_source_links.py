@@ -118,12 +118,12 @@ def test_the_views_data_is_linked_and_the_source_field_gets_html():
     assert any(card.get("source") for card in data["cards"])
     for card in filter(lambda card: card.get("source"), data["cards"]):
         # one citation marker per source the field names, and nothing else
-        assert card["source_html"].count('<sup class="ndcg-cite">') == len(
+        assert card["source_html"].count('<sup class="source-cite">') == len(
             {code for *_, code in source_spans(card["source"], bare=True)}
         )
-        assert re.sub(r"<sup class=\"ndcg-cite\">.*?</sup>", "", card["source_html"]) == ""
+        assert re.sub(r"<sup class=\"source-cite\">.*?</sup>", "", card["source_html"]) == ""
     quiz_page = link_view_sources(quiz("04_ndcg").html(), "../sources.html", known=described())
-    assert 'class="ndcg-fc-source"><sup class="ndcg-cite"><a ' in quiz_page
+    assert 'class="ndcg-fc-source"><sup class="source-cite"><a ' in quiz_page
     assert "Source: " not in re.sub(r"<[^>]*>", "", quiz_page.split("data-ndcg-data>")[0])
 
 
@@ -246,7 +246,7 @@ def test_the_extension_links_at_any_depth(tmp_path):
     assert re.sub(r"<[^>]*>", "", field) == "[000][002]"  # "Source:", "§1" stay on the Sources page
     assert 'aria-label="Source: 000"' in field
     # the role {src}: a superscript marker linked to the entry, with an accessible name
-    marker = '<sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" href="../sources.html#source-000"'
+    marker = '<sup class="source-cite"><a class="reference internal source-cite-link" href="../sources.html#source-000"'
     assert "A worked example." + marker in one and 'aria-label="Source: 000">[000]</a></sup>' in one
     sources = (out / "sources.html").read_text(encoding="utf-8")
     assert 'href="#source-002">Source 002</a>' in sources
@@ -461,7 +461,7 @@ def test_the_views_link_their_sources_in_the_browser(browser):
         found += root.evaluate(_MENTIONS_JS)
         source = root.locator("[data-role=source]")
         if source.inner_text().strip():  # the card's source: citation markers, [004], and nothing else
-            assert source.locator("a.ndcg-cite-link").count() >= 1
+            assert source.locator("a.source-cite-link").count() >= 1
             assert re.fullmatch(r"(\[0\d\d\]\s*)+", source.inner_text().strip())
         root.locator("[data-action=flip]").click()
         root.locator("[data-action=next]").click()

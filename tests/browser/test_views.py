@@ -113,8 +113,10 @@ def check_flashcards(visit: Visit):
     assert back.is_visible() and back.inner_text().strip()
     assert root.locator("[data-action=flip]").inner_text() == said("hide-answer", lang)
     visit.typeset(back, has_math(deck.flashcards[0].back))
-    if deck.flashcards[0].source:
-        assert deck.flashcards[0].source in root.locator("[data-role=source]").inner_text()
+    if deck.flashcards[0].source:  # the book shows a card's sources as citation markers, [004]
+        shown_source = root.locator("[data-role=source]").inner_text()
+        codes = re.findall(r"\b\d{3}\b", deck.flashcards[0].source)
+        assert codes and all(f"[{code}]" in shown_source for code in codes), (shown_source, codes)
     card.click()  # clicking the card flips it back
     assert back.is_hidden()
 
@@ -153,7 +155,8 @@ def check_flashcards(visit: Visit):
     card.focus()
     page.keyboard.press("Enter")
     assert back.is_visible()
-    assert f'FlashcardDeck("{chapter}")' in root.inner_text()
+    # the notebook's live widget, named on the "Running this notebook?" line (shown with the code)
+    assert f'FlashcardDeck("{chapter}")' in root.locator("p.ndcg-live").text_content()
 
 
 def check_choice(visit: Visit, box, question, choice: int, lang: str = "en"):

@@ -138,13 +138,13 @@ def cite_html(code: str, href: str, label: str) -> str:
     ``label`` (the entry's title, in the page's language).
 
     >>> cite_html("003", "../reference/sources.html", "Source: 003: study notes")
-    '<sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" href="../reference/sources.html#source-003" title="Source: 003: study notes" aria-label="Source: 003: study notes">[003]</a></sup>'
+    '<sup class="source-cite"><a class="reference internal source-cite-link" href="../reference/sources.html#source-003" title="Source: 003: study notes" aria-label="Source: 003: study notes">[003]</a></sup>'
     """
     if not _CODE.fullmatch(code or ""):
         raise ValueError(f"a source's code is three digits starting with 0, like 003; got {code!r}.")
     label = html.escape(label)
     return (
-        f'<sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" '
+        f'<sup class="source-cite"><a class="reference internal source-cite-link" '
         f'href="{html.escape(source_href(href, code))}" title="{label}" aria-label="{label}">[{code}]</a></sup>'
     )
 

@@ -168,7 +168,7 @@ def link_view_sources(fragment: str, href: str, *, known=None, labels=None) -> s
     named by ``labels`` (code to the label of its marker: the Sources page's entry title):
 
     >>> link_view_sources('<div class="ndcg-fc-source">Source: 004, stage 2</div>', "sources.html")
-    '<div class="ndcg-fc-source"><sup class="ndcg-cite"><a class="reference internal ndcg-cite-link" href="sources.html#source-004" title="[004]" aria-label="[004]">[004]</a></sup></div>'
+    '<div class="ndcg-fc-source"><sup class="source-cite"><a class="reference internal source-cite-link" href="sources.html#source-004" title="[004]" aria-label="[004]">[004]</a></sup></div>'
     """
     parts = []
     last = 0
