@@ -17,6 +17,7 @@ import pytest
 
 import ndcg
 from ndcg_book import timing
+from tests.book.printed import EDITIONS, pdf_of
 from tests.tools_loader import load_tool
 from tools import chromium as browser_setup
 
@@ -24,18 +25,7 @@ BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
 print_book = load_tool("print_book", "print_book")
 
-EDITIONS = {"en": BOOK, "zh": BOOK / "zh"}
 CORE = [f"chapters/{name}" for name in timing.chapter_names(ROOT)]
-
-
-def pdf_of(language: str, name) -> str:
-    book = EDITIONS[language]
-    if not (book / "index.html").is_file():
-        pytest.skip(f"no built book at {book}: run `make book` first")
-    pdf = book / print_book.FOLDER / name(ndcg.__version__, language)
-    if not pdf.is_file():
-        pytest.skip(f"no {pdf.name} in the built book: make book prints it when it finds Chromium")
-    return str(pdf)
 
 
 def participant_pdf(language: str) -> str:

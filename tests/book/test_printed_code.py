@@ -26,7 +26,7 @@ import subprocess
 
 import pytest
 
-import ndcg
+from tests.book.printed import EDITIONS, pdf_of
 from tests.tools_loader import load_tool
 from tools import chromium as browser_setup
 
@@ -34,7 +34,6 @@ BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
 print_book = load_tool("print_book", "print_book")
 
-EDITIONS = {"en": BOOK, "zh": BOOK / "zh"}
 #: The printed page's margins in PDF points (tools/print_book.py's MARGIN: 14 mm top, 16 mm bottom).
 TOP_PT = 14 / 25.4 * 72
 BOTTOM_PT = 16 / 25.4 * 72
@@ -53,16 +52,6 @@ def poppler(tool: str) -> str:
     if path is None:
         pytest.skip(f"{tool} is missing: install Debian's poppler-utils")
     return path
-
-
-def printed_pdf(language: str, name) -> str:
-    book = EDITIONS[language]
-    if not (book / "index.html").is_file():
-        pytest.skip(f"no built book at {book}: run `make book` first")
-    pdf = book / print_book.FOLDER / name(ndcg.__version__, language)
-    if not pdf.is_file():
-        pytest.skip(f"no {pdf.name} in the built book: make book prints it when it finds Chromium")
-    return str(pdf)
 
 
 def squash(text: str) -> str:
@@ -114,7 +103,7 @@ def cut_lines(pdf: str, book, pages: list[str]) -> tuple[list[str], int]:
 @pytest.mark.parametrize("which", ["book", "participant"])
 def test_every_printed_code_line_is_whole(language, which):
     name = print_book.book_pdf_name if which == "book" else print_book.participant_pdf_name
-    pdf = printed_pdf(language, name)
+    pdf = pdf_of(language, name)
     pages = print_book.toc_pages(ROOT) if which == "book" else print_book.participant_pages(ROOT)
     cut, printed = cut_lines(pdf, EDITIONS[language], pages)
     assert printed >= 100, f"only {printed} code lines found in {pdf}: is the code printed?"
@@ -249,7 +238,7 @@ def empty_frames(pdf: str) -> list[str]:
 @pytest.mark.book
 @pytest.mark.parametrize("language", sorted(EDITIONS))
 def test_no_frame_is_left_empty_at_a_page_edge(language):
-    pdf = printed_pdf(language, print_book.book_pdf_name)
+    pdf = pdf_of(language, print_book.book_pdf_name)
     frames = empty_frames(pdf)
     assert not frames, (
         f"{len(frames)} empty frames at a page's foot or head (their code on the next page):\n"
