@@ -354,9 +354,7 @@ def test_every_chapter_notebook_page_shows_its_views():
     for key in chapters:
         html = (BOOK / "chapters" / f"{key}.html").read_text(encoding="utf-8")
         for kind in ("ndcg-fc", "ndcg-qz"):
-            found = re.findall(
-                rf'class="ndcg-kf {kind} mathjax_process" id="[^"]+" data-chapter="([^"]+)"', html
-            )
+            found = re.findall(rf'class="ndcg-kf {kind}" id="[^"]+" data-chapter="([^"]+)"', html)
             assert found == [key], f"{key}.html: {kind} views for {found}"
 
 
@@ -414,6 +412,9 @@ def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_bo
             if s.endswith(("katex/katex.min.js", "katex/contrib/auto-render.min.js", "katex/ndcg-katex.js"))
         ]
         assert not [s for s in scripts if "mathjax" in s.lower()], f"{page} loads MathJax"
+        # nor carries MathJax's class names (MyST's tex2jax_ignore/mathjax_ignore, a view's
+        # mathjax_process): nothing reads them any more
+        assert not re.search(r'class="[^"]*\b(?:tex2jax|mathjax)_', html), f"{page}: a MathJax class"
         assert len(runtime) == 3 * views, f"{page}: KaTeX's runtime {runtime}, views: {views}"
         assert bool([s for s in styles if s.endswith("katex/katex.min.css")]) == (views or shows_maths), page
         assert bool([s for s in scripts if s.endswith("katex/contrib/copy-tex.min.js")]) == (

@@ -350,7 +350,7 @@ def island(snippet):
 
 def view_root(snippet):
     return re.match(
-        r'<div class="ndcg-kf (ndcg-fc|ndcg-qz) mathjax_process" id="([^"]+)" '
+        r'<div class="ndcg-kf (ndcg-fc|ndcg-qz)" id="([^"]+)" '
         r'data-chapter="([^"]+)" data-ndcg-view="(flashcards|quiz)"(?: data-lang="(?:en|zh)")?>',
         snippet,
     )

@@ -110,4 +110,4 @@ def printable_html(decks=None, quiz=True) -> str:
             heading = both.html(lambda d, lang: html_text("quiz-title", lang, title=html.escape(d.title)))
             section += f"<h4>{heading}</h4>{_quiz_html(deck)}"
         sections.append(f'<section class="ndcg-print-chapter">{section}</section>')
-    return '<div class="ndcg-print mathjax_process">' + "".join(sections) + "</div>"
+    return '<div class="ndcg-print">' + "".join(sections) + "</div>"

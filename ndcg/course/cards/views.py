@@ -253,7 +253,7 @@ class _View(LiveFigure):
 
     def _open(self, css: str) -> str:
         return (
-            f'<div class="ndcg-kf {css} mathjax_process" id="{self.dom_id}" '
+            f'<div class="ndcg-kf {css}" id="{self.dom_id}" '
             f'data-chapter="{html.escape(self.deck.chapter)}" data-ndcg-view="{self.view}"{lang_attribute()}>'
         )
 
