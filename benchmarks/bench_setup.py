@@ -18,8 +18,15 @@ machine on this network. Standard library only::
 
     python3 benchmarks/bench_setup.py             # all four, about five minutes
     python3 benchmarks/bench_setup.py --only uv   # the uv runs only
+    python3 benchmarks/bench_setup.py --check     # `check` itself, the old way and the new
 
 It prints one line per run and the system it ran on; ``learners/setup-details.md`` quotes a run, with its date.
+
+``--check`` times ``python tools/run.py check``'s own work, in the course's ``.venv`` (set up
+first), after the install: the way it ran until issue 34 (two Pythons, ``-c "import ndcg, ..."``
+then ``pytest --nbval exercises/00_why.ipynb`` with every installed plugin) against the way it
+runs now (``tools/check_setup.py``, one process), alternating, five runs
+each, and prints the median wall and CPU time (the children's, kernel included) and their ratios.
 """
 
 from __future__ import annotations
@@ -90,6 +97,45 @@ def set_up(installer: str, folder: Path, env: dict[str, str]) -> dict[str, float
     return steps
 
 
+def time_check(runs: int = 5) -> None:
+    """Time ``check``'s work the old way and the new, alternating (see the module's docstring)."""
+    import resource
+    import statistics
+
+    sys.path.insert(0, str(ROOT))  # the benchmark runs from the repository, as a script
+    from tools.commands_course import CHECK_SCRIPT, check_environment
+
+    python = venv_python(ROOT / ".venv")
+    old_import = "import ndcg, ndcg.course.widgets, ndcg.course.cards"
+    old_nbval = [python, "-m", "pytest", "--nbval", "exercises/00_why.ipynb", "-q", "-p", "no:cacheprovider"]
+    ways = {
+        "old": [([python, "-c", old_import], None), (old_nbval, None)],
+        "new": [([python, str(ROOT / CHECK_SCRIPT)], check_environment())],
+    }
+    times = {way: {"wall": [], "cpu": []} for way in ways}
+    for _ in range(runs):
+        for way, commands in ways.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            for command, env in commands:
+                subprocess.run(command, check=True, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+            times[way]["wall"].append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            times[way]["cpu"].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    median = {
+        way: {kind: statistics.median(values) for kind, values in kinds.items()}
+        for way, kinds in times.items()
+    }
+    for way in ways:
+        print(
+            f"  check, {way}: {median[way]['wall']:5.1f} s wall, {median[way]['cpu']:5.1f} s CPU (median of {runs})"
+        )
+    for kind in ("wall", "cpu"):
+        print(
+            f"  {kind}: the new check takes {median['new'][kind] / median['old'][kind]:.2f} of the old one's time"
+        )
+
+
 def system() -> str:
     name = (
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
@@ -103,7 +149,14 @@ def system() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=("pip", "uv"), help="time one installer only")
+    parser.add_argument("--check", action="store_true", help="time check's own work, old and new")
     args = parser.parse_args(argv)
+    if args.check:
+        print(f"tools/run.py check after the install, in {ROOT / '.venv'}, on {system()}")
+        time_check()
+        if hasattr(os, "getloadavg"):
+            print(f"  load average over the last 5 minutes: {os.getloadavg()[1]:.1f} ({os.cpu_count()} CPUs)")
+        return 0
     installers = [args.only] if args.only else ["pip", "uv"]
     print(f"participant set-up ({LOCK.name}, {pin('uv')=}, {pin('pip')=}) on {system()}")
     results = {}

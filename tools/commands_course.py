@@ -7,23 +7,26 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from tools import base
 from tools.base import python, run, tool
 
+#: What ``check`` runs in the course's Python, after installing: the imports, then the first
+#: exercise notebook under nbval, in one process (see its docstring for why it is quick).
+CHECK_SCRIPT = Path("tools", "check_setup.py")
+
+
+def check_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """The environment ``check`` runs in: the caller's, with pytest's plugin autoloading off."""
+    return {**environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+
 
 def check(args: argparse.Namespace) -> None:
-    """Import the package and run the first exercise notebook in a real kernel (``main`` has
-    installed the participant set first)."""
-    run(
-        [
-            python(),
-            "-c",
-            'import ndcg, ndcg.course.widgets, ndcg.course.cards; print("ndcg", ndcg.__version__, "imports fine")',
-        ]
-    )
-    run([python(), "-m", "pytest", "--nbval", "exercises/00_why.ipynb", "-q", "-p", "no:cacheprovider"])
+    """Import the package and run the first exercise notebook in a real kernel, in one process
+    (:data:`CHECK_SCRIPT`; ``main`` has installed the participant set first)."""
+    run([python(), CHECK_SCRIPT.as_posix()], env=check_environment())
     print("All set: your setup is ready for the workshop.")
 
 

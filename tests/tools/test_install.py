@@ -373,13 +373,14 @@ def test_check_installs_only_the_participant_set(repo, calls):
         ["sync", "requirements-participant.txt"],
         ["install", "."],
     ]
-    assert commands(calls)[3][:2] == [python, "-c"] and commands(calls)[4][1:4] == ["-m", "pytest", "--nbval"]
+    # the check itself: one Python, which imports the package, then runs nbval in-process
+    assert commands(calls)[3] == [python, "tools/check_setup.py"] and len(commands(calls)) == 4
     assert install.stamp_is_fresh(repo, False, install.PARTICIPANT) and not install.stamp_is_fresh(
         repo, False, install.FULL
     )
     calls.clear()
     assert run.main(["check"]) == 0
-    assert len(calls) == 2, "a second check installs nothing"
+    assert len(calls) == 1, "a second check installs nothing"
     calls.clear()
     assert run.main(["test"]) == 0
     assert uv_installs(calls)[:2] == [["pip", "uv==0.13.9"], ["sync", "requirements.txt"]], (
@@ -465,7 +466,7 @@ def test_check_leaves_a_full_install_alone(repo, calls):
     (repo / install.PARTICIPANT.stamp).unlink()
     assert install.stamp_is_fresh(repo, False, install.FULL)
     assert run.main(["check"]) == 0
-    assert [command[1] for command in commands(calls)] == ["-c", "-m"], "only the check's two commands"
+    assert [command[1] for command in commands(calls)] == ["tools/check_setup.py"], "only the check's own"
     assert not (repo / install.PARTICIPANT.stamp).exists()
 
 
