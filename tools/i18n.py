@@ -130,7 +130,13 @@ def extract(root: Path) -> Path:
     for folder in (out, doctrees):  # every page read afresh: no message from an older read
         if folder.exists():
             shutil.rmtree(folder)
-    sphinx(root, "gettext", out, doctrees, {"nb_execution_mode": "off"}, False)
+    if sphinx(root, "gettext", out, doctrees, {"nb_execution_mode": "off"}, False) != 0 or not templates(out):
+        # a failed read extracts some pages or none: merging it would take every other page's
+        # catalogue for a page that is gone, and remove it with all its translations
+        raise SystemExit(
+            "The English pages could not be read for their messages (Sphinx's gettext build failed; "
+            "`python tools/run.py book` shows why): no catalogue was changed."
+        )
     return out
 
 

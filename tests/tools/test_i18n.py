@@ -65,6 +65,30 @@ def test_a_translation_sphinx_would_read_as_another_block_is_found():
     assert list(i18n.problems_in("slides/01_cg", made, reparsed=False)) == []
 
 
+@pytest.mark.parametrize("writes", [False, True], ids=["nothing read", "one page read"])
+def test_a_failed_extraction_changes_no_catalogue(tmp_path, monkeypatch, writes):
+    # Sphinx's gettext build fails (a broken page, a missing extension): before, `update` took
+    # every page it had not read for a page that is gone and deleted its catalogue.
+    folder = i18n.catalogue_dir(tmp_path)
+    kept = {folder / "chapters" / "01_cg.po": "", folder / "index.po": ""}
+    for path in kept:
+        i18n.write(path, catalogue(("The definition", "定义")))
+        kept[path] = path.read_text(encoding="utf-8")
+
+    def failing(root, builder, out, doctrees, overrides, strict):
+        if writes:  # it got as far as one page
+            (out / "chapters").mkdir(parents=True)
+            (out / "chapters" / "01_cg.pot").write_text(
+                'msgid "The definition"\nmsgstr ""\n', encoding="utf-8"
+            )
+        return 1
+
+    monkeypatch.setattr(i18n, "sphinx", failing)
+    with pytest.raises(SystemExit, match="no catalogue was changed"):
+        i18n.update(tmp_path)
+    assert {path: path.read_text(encoding="utf-8") for path in kept} == kept
+
+
 def test_a_new_sentence_comes_in_empty_and_a_removed_one_goes():
     made = merged(
         catalogue(("The definition", "定义")), "The definition", "A new sentence here, quite different."
