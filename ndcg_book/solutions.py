@@ -9,6 +9,11 @@ Enter on the link did the same. After sphinx-exercise has written the title (its
 drops the link, so the whole title is the dropdown's switch. The exercise's number stays in the
 words, in both editions.
 
+sphinx-exercise gives the body of every exercise and every solution the same id,
+``exercise-content`` and ``solution-content``, so a chapter with four exercises had each id four
+times (an id names one element: a link or a screen reader's jump to it finds the first).
+:class:`ContentIdsOnce` makes each one the exercise's or solution's own: ``<label>-content``.
+
 The hint beside a dropdown's title ("Click to show", "Click to hide": sphinx-togglebutton's
 ``togglebutton_hint`` and ``togglebutton_hint_hide``) comes from the build's words
 (:mod:`ndcg_book.words`), so the Chinese edition says 点击展开 and 点击收起.
@@ -35,6 +40,33 @@ class SolutionTitlesOpen(SphinxPostTransform):
                 link.replace_self(link.children)
 
 
+class ContentIdsOnce(SphinxPostTransform):
+    """The body of an exercise or a solution named after it (``ex-dcg-hand-content``), not with
+    sphinx-exercise's one id for all of them."""
+
+    default_priority = 22
+
+    def run(self, **kwargs) -> None:
+        from sphinx_exercise.nodes import (
+            exercise_enumerable_node,
+            exercise_node,
+            solution_node,
+        )
+
+        taken = set(self.document.ids)
+        for kind in (exercise_enumerable_node, exercise_node, solution_node):
+            for number, node in enumerate(self.document.findall(kind), 1):
+                own = (node.get("ids") or [f"{kind.__name__}-{number}"])[0]
+                for section in node.findall(nodes.section):
+                    for shared in ("exercise-content", "solution-content"):
+                        if shared in section["ids"]:
+                            new = f"{own}-content"
+                            while new in taken:
+                                new += "-"
+                            section["ids"] = [new if i == shared else i for i in section["ids"]]
+                            taken.add(new)
+
+
 def hints_in_the_edition_s_language(app, config) -> None:
     """sphinx-togglebutton's hints in the language of the edition being built."""
     from ndcg_book.words import words
@@ -46,6 +78,7 @@ def hints_in_the_edition_s_language(app, config) -> None:
 
 def register(app) -> None:
     app.add_post_transform(SolutionTitlesOpen)
+    app.add_post_transform(ContentIdsOnce)
     # before sphinx-togglebutton writes the hints into the pages' scripts (its own config-inited
     # listener, at the default priority 500)
     app.connect("config-inited", hints_in_the_edition_s_language, priority=400)
