@@ -15,6 +15,27 @@ ROOT = Path(__file__).resolve().parents[2]
 DECIMAL = re.compile(r"(?<![\w.§])(?<!Python )(?<!NumPy )(?<!version )(?!0\.0\b|1\.0\b)\d+\.\d+")
 
 
+#: HTML's void elements (no end tag): a parser that keeps a stack of open elements skips them.
+VOID_ELEMENTS = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    }
+)
+
+
 def toc_entries(entries) -> list[str]:
     """The ``file`` of every entry of a list of ``_toc.yml`` entries and of their ``sections``
     (a chapter's companion pages), depth first: the book's reading order."""

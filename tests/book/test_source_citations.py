@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from tests.book.helpers import VOID_ELEMENTS
 from tools import chromium as browser_setup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,22 +49,7 @@ MARKER = re.compile(
     r'<sup class="source-cite"><a class="reference internal source-cite-link" href="([^"]+)"[^>]*>\[0\d\d\]</a></sup>'
 )
 _ISLAND = re.compile(r'<script type="application/json" data-ndcg-data>(.*?)</script>', re.S)
-_VOID = {
-    "area",
-    "base",
-    "br",
-    "col",
-    "embed",
-    "hr",
-    "img",
-    "input",
-    "link",
-    "meta",
-    "param",
-    "source",
-    "track",
-    "wbr",
-}
+_VOID = VOID_ELEMENTS
 
 
 class _Regions(HTMLParser):

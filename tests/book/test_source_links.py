@@ -25,6 +25,7 @@ from ndcg.course import cards
 from ndcg.course.cards.markup import UnknownSource, link_sources, link_text, source_spans
 from ndcg.course.cards.views import flashcards, link_view_sources, quiz
 from tests.book import small_sphinx
+from tests.book.helpers import VOID_ELEMENTS
 from tools import chromium as browser_setup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -295,23 +296,7 @@ class _Mentions(html.parser.HTMLParser):
     SKIP = frozenset(
         {"code", "pre", "script", "style", "button", "label", "title", "kbd", "samp", "textarea"}
     )
-    VOID = frozenset(
-        {
-            "area",
-            "base",
-            "br",
-            "col",
-            "embed",
-            "hr",
-            "img",
-            "input",
-            "link",
-            "meta",
-            "source",
-            "track",
-            "wbr",
-        }
-    )
+    VOID = VOID_ELEMENTS
 
     def __init__(self, start_class: str):
         super().__init__(convert_charrefs=True)
