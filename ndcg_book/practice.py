@@ -106,9 +106,9 @@ def _read(path: Path) -> dict:
 def checks(chapter: str) -> dict[str, object]:
     """Every check of a chapter's exercise notebook, by the id of its exercise (``"ex1"``).
 
-    The notebook's code cells run (not the widget ones, quietly, in the notebook's folder's
-    terms) in a fresh namespace, as a kernel runs them top to bottom; each exercise's
-    ``exN-check-def`` cell must define exactly one check.
+    The notebook's code cells run (not the widget ones, quietly) in a fresh namespace, as a
+    kernel runs them top to bottom; each exercise's ``exN-check-def`` cell must define exactly
+    one check.
     """
     from ndcg.course.checks import FunctionCheck, NumberCheck
 
@@ -163,10 +163,6 @@ def speaking(language: str):
         i18n._chosen = before
 
 
-def _number(value):
-    return float(value)
-
-
 def exercise_data(check, language: str = "en") -> dict:
     """One check's data for the page, in ``language``: a FunctionCheck's kind only; a
     NumberCheck's expected value, tolerances, name and help texts (``None`` when it has none),
@@ -181,7 +177,7 @@ def exercise_data(check, language: str = "en") -> dict:
         data = {
             "kind": "number",
             "list": is_list,
-            "expected": [_number(x) for x in check.expected] if is_list else _number(check.expected),
+            "expected": [float(x) for x in check.expected] if is_list else float(check.expected),
             "rel_tol": check.rel_tol,
             "abs_tol": check.abs_tol,
             "name": c._name(check.name),
@@ -253,8 +249,17 @@ class Practice(SphinxDirective):
             raise self.error(f"practice: no exercise notebook exercises/{chapter}.ipynb")
         language = edition_language(self.env.config.language)
         text = book_words(self.env.config.language)
-        self.env.note_dependency(str(EXERCISES / f"{chapter}.ipynb"))
-        self.env.note_dependency(str(CHINESE / f"{chapter}.ipynb"))
+        from ndcg.course import i18n
+
+        # the page changes with the notebooks, the checks' answer texts and their catalogues
+        for source in (
+            EXERCISES / f"{chapter}.ipynb",
+            CHINESE / f"{chapter}.ipynb",
+            ROOT / "ndcg" / "course" / "content" / "answers" / f"{chapter}.json",
+            i18n.LOCALES / "answers" / f"{chapter}.po",
+            i18n.LOCALES / "checks.po",
+        ):
+            self.env.note_dependency(str(source))
         data = page_data(chapter, language)
         said = data["words"]
         shown = statements(chapter, language)
