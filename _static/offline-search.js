@@ -22,14 +22,14 @@
 // And a repair of Search.makeSearchSummary: it cuts 240 UTF-16 code units out of the text, which
 // can split a character outside the Basic Multilingual Plane (an emoji: 🎯, 🃏) in two, and the
 // excerpt showed half of it as "�"; the half is left out.
-// An excerpt is words: a fetched page's code (a literal block, a cell's input) is left out and each
+// An excerpt is words: a fetched page's code (a literal block, a cell's input) and its practice block are left out, and each
 // formula reads as the plain text the build put in its data-ndcg-text (ndcg_book/search.py's
 // plain_maths: "2^rel_i - 1", not "\(2^{rel_i} - 1\)"), as searchtexts.js has them.
 // And a query that runs Chinese into Latin letters ("理想DCG") is read as the two words the index
 // holds ("理想 DCG"): the search splits a query only at spaces and punctuation.
 (() => {
   const CLUTTER = [".bd-header-article", "#jb-print-docs-body", ".page-switches"];
-  const CODE = ["pre", ".highlight", ".cell_input"]; // ndcg_book/search.py's CODE_CLASSES
+  const CODE = ["pre", ".highlight", ".cell_input", ".ndcg-practice"]; // ndcg_book/search.py's CODE_CLASSES
   const HAN = "\\p{Script=Han}";
   const boundary = new RegExp(`(?<=${HAN})(?=[\\p{Script=Latin}\\d])|(?<=[\\p{Script=Latin}\\d])(?=${HAN})`, "gu");
   // TeX left in a page's text for KaTeX (a quiz's options), in plain text: the main rules of

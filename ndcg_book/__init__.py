@@ -34,6 +34,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``solutions``   a solution's whole title opens it (sphinx-exercise links half of it to the exercise)
 ``printing``    every line of a code block in a span of its own, for the print styles: a long line
                 wraps on paper, its continuation marked, instead of being cut at the box's edge
+``practice``    a chapter's exercises answered in its page: statements, answer boxes, and the
+                checks' data as JSON for ``static/ndcg-practice.js``, a port of NumberCheck
 ``codeswitch``  code on demand: the "Show the code" switch of every page with code cells (a helper
                 of ``editions``; it registers nothing)
 ``comments``    code comments in the Chinese edition's code cells and the Chinese notebooks (a
@@ -68,6 +70,7 @@ PARTS = (
     "glossary_order",
     "solutions",
     "printing",
+    "practice",
 )
 
 

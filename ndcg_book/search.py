@@ -119,8 +119,10 @@ OTHER_LANGUAGE = "ndcg-lang"
 
 
 #: The classes of the blocks an excerpt leaves out: code (a literal block's ``highlight``, a cell's
-#: input). ``_static/offline-search.js`` leaves the same out of a fetched page.
-CODE_CLASSES = frozenset({"highlight", "cell_input"})
+#: input) and a chapter's collapsed practice block (``ndcg_book.practice``: the exercise notebook's
+#: statements, with their code names). ``_static/offline-search.js`` leaves the same out of a
+#: fetched page.
+CODE_CLASSES = frozenset({"highlight", "cell_input", "ndcg-practice"})
 #: The class of a formula (inline ``span.math``, display ``div.math``) in a built page.
 MATH_CLASS = "math"
 #: The attribute that holds a formula's plain text (:func:`plain_maths`) in a built page.

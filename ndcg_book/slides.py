@@ -274,7 +274,10 @@ UI = {
         "Each check says ✅, or gives a hint; a second miss brings a closer look, a third the worked "
         "explanation."
     ),
-    "turn-book": 'No Python at hand? The flashcards and quiz of <a href="{href}">chapter {number}</a> play in the book.',
+    "turn-book": (
+        'No Python at hand? Answer the exercises in the Practise section of <a href="{href}">chapter '
+        "{number}</a>: the book checks the numbers and lists, with the same hints."
+    ),
     # Under it, one line per agenda with an exercise block after the chapter: the block's exercises
     # (the notebook's first ones) and its minutes, from ndcg_book.timing's agendas.
     "turn-agenda-90": "90-minute session",

@@ -63,6 +63,17 @@ TEXTS = {
     "pdf-keywords": "NDCG, DCG, MRR, ranking evaluation, version {version}, built {date}",
     "pdf-link": " ({pages} pages, {size}; {edition})",
     "pdf-link-one": " ({pages} page, {size}; {edition})",
+    # The exercises answered in a chapter's page (ndcg_book.practice): the block's title, its
+    # first paragraph (Markdown) and what a function exercise says (``{notebook}`` the link).
+    "practice-title": "Answer the notebook's exercises here ({count} of its {total} exercises check in the page)",
+    "practice-intro": (
+        "The exercises of the exercise notebook, with the same checks: type an answer (a number such "
+        "as 4.76, 1/3 or 90%, or a list such as 3, 2, 1) and press *Check*. A hint comes on the first "
+        "miss, a closer look on the second, the worked explanation on the third. Nothing to install: "
+        "this page remembers your progress in this browser. The exercises that ask for code are done "
+        "in the notebook."
+    ),
+    "practice-function": "💻 This exercise asks for code: write it in the exercise notebook, {notebook}, whose check runs it.",
     "edition": "Edition: {edition}.",
     # myst-nb's buttons of a folded cell; the English edition keeps myst-nb's own ("Show code cell
     # source"), whose {type} is an English word: the Chinese edition's say what they fold.

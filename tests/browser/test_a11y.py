@@ -18,6 +18,11 @@ in both modes, so a page that shows something in one mode only gets every rule i
   components (the theme's) is reported, and fails unless ``tests/browser/axe-allowlist.yaml`` lists
   it, by rule id and selector, with a reason.
 
+On a chapter page the same visit first opens the "Answer the notebook's exercises here" block from
+the keyboard and answers an exercise wrong twice, then right (``tests/browser/practice_box.py``):
+each feedback must be the Python checker's, word for word; axe then audits the open block; on
+chapter 1 a reload brings the answer, its feedback and the count of attempts back.
+
 On every other page of the book (every page of ``_toc.yml`` without course components: the
 setup page, the instructor's guide, the glossary, the bibliography...), in light and in dark mode,
 axe runs on the main content (``main``, the page's text: the theme's navigation around it is
@@ -38,7 +43,8 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from tests.browser.pages import Visit, book_uri, course_pages, other_pages, switch_mode
+from tests.browser import practice_box
+from tests.browser.pages import Visit, book_uri, course_pages, other_pages, reload_once_stored, switch_mode
 from tools import chromium as browser_setup
 
 HERE = Path(__file__).resolve().parent
@@ -58,6 +64,7 @@ COMPONENTS = (
     "[data-ndcg-view]",
     ".ndcg-get",
     ".ndcg-quiz-answers",  # the instructor notes' answer keys
+    ".ndcg-practice",  # a chapter's exercises answered in the page (opened and answered first)
 )
 BAD_IMPACTS = ("serious", "critical")
 #: The front end's size budget, before compression (every component's files together).
@@ -297,12 +304,19 @@ def audit(browser, page_path: str) -> None:
     assert present, f"{page_path}: no course component found"
     # (the same visit: every formula typeset, in both editions' chapters)
     assert not (bad := untypeset(page)), f"{page_path}: formulas KaTeX did not typeset: {bad}"
+    # (the same visit: a chapter's practice block opened, an exercise answered wrong twice then
+    # right, each feedback the Python checker's; axe then audits the open block and its feedback)
+    answered = practice_box.answer_wrong_then_right(page, page_path)
     found, shown = {}, {}
     for mode in MODES:
         switch_mode(page, mode)
         shown[mode] = page.evaluate(SHOWN)
         rules = None if mode == MODES[0] or shown[mode] != shown[MODES[0]] else COLOUR_RULES
         found[mode] = audit_mode(page, page_path, mode, present, entries, rules)
+    if answered and page_path == practice_box.RELOADED:  # the progress survives a reload
+        key = f"practice-{answered['chapter']}:practice"
+        reload_once_stored(page, "key => Object.keys(localStorage).some(k => k.endsWith(key))", key)
+        practice_box.remembered(page, answered)
     visit.close()
     for mode, (low, ours, unlisted) in found.items():
         assert not low, f"{page_path} ({mode}): text below 4.5:1 in the course's components: {low}"
