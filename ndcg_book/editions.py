@@ -153,11 +153,9 @@ def page_context(app, pagename: str, templatename: str, context: dict, doctree) 
         if here == "en" and context.get(near) and context[near].get("title"):
             context[near] = {**context[near], "title": mark_chinese(context[near]["title"])}
     if "body" in context:
-        body = context["body"]
+        body = figure_files(app, context, _FIGURE[other].sub("", context["body"]))
         if here == "en":
             body = mark_chinese(body)
-        else:
-            body = _ENGLISH_FIGURE.sub("", body)
         code = code_switch_html(app.config.language) if has_code(body) else ""
         context["body"] = f'<div class="page-switches">{code}{switch_html(pagename, here)}</div>' + body
 
@@ -311,17 +309,41 @@ def user_dictionary(root: Path, out: Path) -> Path:
     return out
 
 
-#: The English copy of a figure in the HTML output that holds it in both languages
-#: (:mod:`ndcg.course.figure_languages`): hidden by the CSS, left out of the Chinese pages.
-_ENGLISH_FIGURE = re.compile(r'<img class="ndcg-lang ndcg-figure" lang="en"[^>]*>')
+#: A figure's copy in each language, in the HTML output that holds it in both
+#: (:mod:`ndcg.course.figure_languages`): each edition leaves the other's copy out.
+_FIGURE = {
+    edition: re.compile(rf'<picture class="ndcg-lang ndcg-figure" lang="{lang}">.*?</picture>', re.S)
+    for edition, (_, _, lang) in EDITIONS.items()
+}
+#: An image of a figure, inline in the output (``src`` or ``srcset``).
+_INLINE_PNG = re.compile(
+    r'(<(?:img|source) class="ndcg-figure"[^>]*?\b(?:src|srcset)=")data:image/png;base64,([A-Za-z0-9+/=]+)"'
+)
+
+
+def figure_files(app, context: dict, body: str) -> str:
+    """``body`` with each image of a figure (inline in the notebook's output) written to the
+    book's ``_images/`` and linked from there: the page stays light, and a phone loads the phone
+    copy alone."""
+    import base64
+    import hashlib
+
+    def written(match) -> str:
+        data = base64.b64decode(match.group(2))
+        name = f"figure-{hashlib.sha256(data).hexdigest()[:20]}.png"
+        path = Path(app.outdir) / "_images" / name
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        return f'{match.group(1)}{context["pathto"]("_images/" + name, 1)}"'
+
+    return _INLINE_PNG.sub(written, body)
 
 
 def config_inited(app, config) -> None:
-    """The Chinese edition: its figures from the HTML output (the Chinese figure) rather than
-    the PNG (the English one); jieba must be there; the glossary's terms become its dictionary."""
+    """The Chinese edition: jieba must be there; the glossary's terms become its dictionary."""
     if edition(config.language) != "zh":
         return
-    config.nb_mime_priority_overrides = [*config.nb_mime_priority_overrides, ("html", "image/png", 50)]
     try:
         import jieba  # noqa: F401
     except ImportError as error:  # pragma: no cover - the lock pins jieba

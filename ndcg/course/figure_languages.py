@@ -3,16 +3,25 @@
 A chapter draws a figure once, in English (``ax.set_title("...")``, :mod:`ndcg.course.plots`).
 When it is shown, in the book's build (``language() == "both"``) its output carries, next to the
 usual PNG (the English figure, byte for byte as without this module), an HTML version holding the
-figure twice, each ``<img>`` marked ``class="ndcg-lang"`` with its ``lang``: the English one, and
-the same figure with every word replaced by its Chinese (:mod:`ndcg.course.labels`) drawn in a CJK
-font. The English edition shows the PNG (``_config.yml`` ranks it above HTML), the Chinese edition
-the HTML (its page's CSS hides the English copy). In a notebook where the learner chose Chinese
-(``set_language("zh")``), the HTML holds the Chinese figure alone, which Jupyter shows before the
-PNG; in English nothing changes.
+figure twice, each a ``<picture>`` marked ``class="ndcg-lang"`` with its ``lang``: the English one,
+and the same figure with every word replaced by its Chinese (:mod:`ndcg.course.labels`) drawn in a
+CJK font. Both editions show the HTML (``text/html`` ranks above the PNG), each leaving the other
+language's copy out (``ndcg_book.editions``). In a notebook where the learner chose Chinese
+(``set_language("zh")``), the HTML holds the Chinese figure alone (an ``<img>``), which Jupyter
+shows before the PNG; in English nothing changes.
 
 A Chinese figure needs a font with the Chinese characters: :func:`cjk_font` finds one (Noto Sans
 CJK SC, Source Han Sans SC, WenQuanYi, PingFang SC, Microsoft YaHei ...), and fails with a clear
 message when there is none, rather than drawing empty boxes.
+
+A figure drawn for a laptop's column shrinks on a phone to less than half its width, and its words
+with it (to 4 or 5 CSS px). In the book each language's figure is therefore a ``<picture>``: the
+figure as drawn (``<img>``), and a phone's copy (``<source media=...>``, :data:`PHONE_MEDIA`)
+drawn by :func:`phone_layout` (:data:`PHONE_WIDTH` inches wide, its panels one under the other,
+no text under :data:`PHONE_POINTS` points). Each carries ``data-text-px``, the size of its smallest
+text in the image's own pixels (:func:`smallest_text_px`, from matplotlib's fonts when it is
+drawn): on the page, that times the width shown over the image's natural width is the size the
+reader sees (tests/browser/test_phone.py holds it to 9 CSS px or more at 390 px).
 """
 
 from __future__ import annotations
@@ -145,19 +154,27 @@ def chinese(fig, font: str | None = None):
             formatter.seq = seq
 
 
-def png(fig) -> bytes:
-    """The figure as IPython's inline backend shows it (PNG, ``bbox_inches="tight"``)."""
+def png(fig, dpi: float | None = None) -> bytes:
+    """The figure as IPython's inline backend shows it (PNG, ``bbox_inches="tight"``), at ``dpi``
+    dots per inch if given."""
     from IPython.core.pylabtools import print_figure
 
+    return print_figure(fig, "png", **_inline_kwargs(dpi))
+
+
+def _inline_kwargs(dpi: float | None = None) -> dict:
+    """The inline backend's arguments of ``print_figure`` (its own settings when it is on)."""
     kwargs = {"bbox_inches": "tight"}
-    with suppress(Exception):  # the inline backend's own settings, when it is on
+    with suppress(Exception):
         from matplotlib_inline.config import InlineBackend
 
         kwargs = dict(InlineBackend.instance().print_figure_kwargs)
-    return print_figure(fig, "png", **kwargs)
+    if dpi is not None:
+        kwargs["dpi"] = dpi
+    return kwargs
 
 
-def chinese_png(fig) -> bytes:
+def chinese_png(fig, dpi: float | None = None) -> bytes:
     """The figure drawn with its words in Chinese; fails on a character missing from the font."""
     missing = _MissingGlyphs()
     mathtext = logging.getLogger("matplotlib.mathtext")
@@ -166,7 +183,7 @@ def chinese_png(fig) -> bytes:
         with chinese(fig), warnings.catch_warnings():
             warnings.filterwarnings("error", message=r".*[Gg]lyph .* missing from.*")
             try:
-                data = png(fig)
+                data = png(fig, dpi)
             except UserWarning as warning:
                 raise MissingChineseFont(f"{warning}. {INSTALL_HINT}") from warning
     finally:
@@ -207,25 +224,138 @@ def _img(data: bytes, alt: str, lang: str) -> str:
     )
 
 
+#: Where the book shows a figure's phone copy: the width up to which a step table scrolls too.
+PHONE_MEDIA = "(max-width: 40em)"
+#: The phone copy's width (inches), resolution (dots per inch) and smallest text (points): at a
+#: phone's 342 CSS px of column, 9 points are drawn 9 x 150 / 72 = 19 image px, shown at about 10.
+PHONE_WIDTH, PHONE_DPI, PHONE_POINTS = 4.2, 150, 9.0
+
+
+def _dpi(fig, kwargs) -> float:
+    """The dots per inch ``print_figure`` draws ``fig`` at with ``kwargs`` (as ``savefig`` does)."""
+    import matplotlib
+
+    dpi = kwargs.get("dpi") or matplotlib.rcParams["savefig.dpi"]
+    return float(fig.dpi if dpi == "figure" else dpi)
+
+
+def _drawn_texts(fig):
+    """The texts a drawing of ``fig`` shows: visible, not empty, on a visible Axes if any."""
+    from matplotlib.text import Text
+
+    return [
+        text
+        for text in fig.findobj(Text)
+        if text.get_text().strip() and text.get_visible() and (text.axes is None or text.axes.get_visible())
+    ]
+
+
+def smallest_text_px(fig, dpi: float) -> float:
+    """The size of the smallest text of ``fig`` (its font size), in pixels of an image of it
+    drawn at ``dpi`` dots per inch: points x dpi / 72."""
+    sizes = [text.get_fontsize() for text in _drawn_texts(fig)]
+    if not sizes:
+        raise ValueError("the figure has no text to measure")
+    return round(min(sizes) * dpi / 72, 2)
+
+
+def phone_layout(fig, width: float = PHONE_WIDTH, points: float = PHONE_POINTS):
+    """Lay ``fig`` out again for a phone, in place: ``width`` inches wide, the panels of a row of
+    subplots one under the other (each 0.8 as tall as before, its tick labels shown), a legend of
+    three columns or more in one column, and no text smaller than ``points``. Returns ``fig``."""
+    from matplotlib.gridspec import GridSpec
+
+    height = fig.get_size_inches()[1]
+    panels = [ax for ax in fig.axes if ax.get_subplotspec() is not None]
+    grids = {id(ax.get_subplotspec().get_gridspec()) for ax in panels}
+    if len(panels) > 1 and len(grids) == 1 and panels[0].get_subplotspec().get_gridspec().nrows == 1:
+        panels.sort(key=lambda ax: ax.get_subplotspec().colspan.start)
+        rows = GridSpec(len(panels), 1, figure=fig)
+        for row, ax in enumerate(panels):
+            ax.set_subplotspec(rows[row, 0])
+            ax.tick_params(labelleft=True, labelbottom=True)
+        fig.set_size_inches(width, 0.8 * height * len(panels))
+    else:
+        fig.set_size_inches(width, max(height * 0.9, min(height, width * 0.75)))
+    for ax in fig.axes:  # a legend's row of three entries or more is wider than a phone
+        legend = ax.get_legend()
+        if legend is not None and legend._ncols > 2:
+            ax.legend(
+                *ax.get_legend_handles_labels(),
+                loc=legend._loc,
+                bbox_to_anchor=getattr(legend.get_bbox_to_anchor(), "_bbox", None),  # in axes units
+                ncols=1,
+                frameon=legend.get_frame_on(),
+                fontsize=max(points, legend.texts[0].get_fontsize()),
+            )
+    for ax in fig.axes:
+        for axis, name in ((ax.xaxis, "x"), (ax.yaxis, "y")):
+            for ticks in (axis.get_major_ticks(), axis.get_minor_ticks()):
+                small = [t.label1.get_fontsize() for t in ticks if t.label1.get_fontsize() < points]
+                if small:
+                    ax.tick_params(axis=name, which="both", labelsize=points)
+                    break
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        if text.get_fontsize() < points:
+            text.set_fontsize(points)
+    return fig
+
+
+def _drawing(fig, lang: str, dpi: float | None = None) -> tuple[bytes, float]:
+    """``fig`` drawn in ``lang`` (``"en"`` or ``"zh-Hans"``), and its smallest text in image px."""
+    size_at = _dpi(fig, _inline_kwargs(dpi))
+    data = png(fig, dpi)  # the English first: every tick made, so Chinese changes words only
+    if lang == "en":
+        return data, smallest_text_px(fig, size_at)
+    with chinese(fig):
+        size = smallest_text_px(fig, size_at)
+    return chinese_png(fig, dpi), size
+
+
+def _uri(data: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+
+
+def picture_html(fig, lang: str) -> str:
+    """``fig`` in ``lang`` as the book shows it: a ``<picture>`` of the figure as drawn and its
+    phone copy (:func:`phone_layout`), each with ``data-text-px`` (:func:`smallest_text_px`)."""
+    wide = _copy(fig)
+    data, size = _drawing(wide, lang)
+    if lang == "en":
+        alt = alt_text(wide)
+    else:
+        with chinese(wide):
+            alt = alt_text(wide)
+    phone = phone_layout(_copy(fig))
+    phone_data, phone_size = _drawing(phone, lang, PHONE_DPI)
+    return (
+        f'<picture class="{i18n.CSS_CLASS} ndcg-figure" lang="{lang}">'
+        f'<source class="ndcg-figure" media="{PHONE_MEDIA}" srcset="{_uri(phone_data)}" data-text-px="{phone_size:g}">'
+        f'<img class="ndcg-figure" alt="{html.escape(alt)}" src="{_uri(data)}" data-text-px="{size:g}">'
+        "</picture>"
+    )
+
+
 def figure_html(fig) -> str | None:
     """The ``text/html`` of a figure: ``None`` in English (the PNG alone, as always); the Chinese
-    figure when the learner chose Chinese; both, each marked with its ``lang``, in the book."""
+    figure when the learner chose Chinese; in the book, both, each a ``<picture>`` marked with its
+    ``lang`` holding the figure and its phone copy (:func:`picture_html`)."""
     now = i18n.language()
     if now == "en" or not fig.axes:
         return None
-    # Each drawn on a copy: the PNG the English edition shows must be the figure's first drawing
-    # (a second one may differ: constrained layout starts from where the first left the axes).
-    en = ""
     if now == "both":
-        english = _copy(fig)
-        en = _img(png(english), alt_text(english), "en")
+        # Each drawn on a copy: the PNG of the output must be the figure's first drawing (a
+        # second one may differ: constrained layout starts from where the first left the axes).
+        return picture_html(fig, "en") + picture_html(fig, "zh-Hans")
     # The English drawn first on the copy makes every tick, so the Chinese drawing changes the
     # words and fonts of existing texts only.
     copy = _copy(fig)
     png(copy)
     with chinese(copy):
         alt_zh = alt_text(copy)
-    return en + _img(chinese_png(copy), alt_zh, "zh-Hans")
+    return _img(chinese_png(copy), alt_zh, "zh-Hans")
 
 
 def _copy(fig):

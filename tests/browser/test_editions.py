@@ -11,6 +11,7 @@ import pytest
 
 from tests.book.helpers import toc_files
 from tests.browser.pages import Visit, book_uri
+from tests.browser.test_phone import FIGURE_TEXT, PHONE, small_figure_text
 from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
@@ -96,12 +97,13 @@ def test_the_landing_page_opens_in_the_edition_chosen_last(browser):
 
 
 @pytest.mark.parametrize(("width", "mode"), [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")])
-def test_the_chinese_chapters_fit_the_screen_and_are_saved(browser, width, mode):
+def test_the_chinese_chapters_fit_the_screen_their_figures_read_and_are_saved(browser, width, mode):
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=mode)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    figures, small = 0, []
     for chapter in CHAPTERS:
         page.goto(uri(ZH / f"{chapter}.html"))
         page.wait_for_load_state("load")
@@ -109,9 +111,14 @@ def test_the_chinese_chapters_fit_the_screen_and_are_saved(browser, width, mode)
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), (
             f"{chapter} scrolls sideways at {width} px"
         )
+        if width == PHONE:  # every figure's words at 9 CSS px or more (tests/browser/test_phone.py)
+            figures += len(page.evaluate(FIGURE_TEXT))
+            small += small_figure_text(page, f"zh/{chapter} at {width} px, {mode}")
         name = chapter.removeprefix("chapters/")
         page.screenshot(path=str(SHOTS / f"zh-{name}-{width}-{mode}.png"))
     assert not errors, errors
+    assert not small, "\n".join(small)
+    assert width != PHONE or figures >= 10, f"the chapters' figures were not found ({figures})"
     context.close()
 
 

@@ -1,6 +1,6 @@
 """The figures and step tables of the built book in each edition: the Chinese pages show the Chinese
-figure (drawn in a CJK font) and the Chinese headers and captions, the English pages exactly what
-they showed before (the PNG file, the English words), in light and dark mode, at 1280 and 390 px.
+figure (drawn in a CJK font) and the Chinese headers and captions, the English pages the English
+figure (a file of the book) and words, in light and dark mode, at 1280 and 390 px.
 Screenshots in ``_build/screenshots/zh-figure-*.png``."""
 
 from __future__ import annotations
@@ -45,10 +45,10 @@ def test_the_chinese_page_shows_the_chinese_figures_and_tables(browser, server, 
     opened = visit(browser, server, f"zh/{page}.html", width, dark)
     try:
         p = opened.page
-        figures = p.locator('img.ndcg-figure[lang="zh-Hans"]')
+        figures = p.locator('picture.ndcg-figure[lang="zh-Hans"] img')
         assert figures.count() >= 1
         # the English copy is left out of the Chinese page; no PNG of the English figure either
-        assert p.locator('img.ndcg-figure[lang="en"]').count() == 0
+        assert p.locator('picture.ndcg-figure[lang="en"]').count() == 0
         assert p.locator(".cell_output > img").count() == 0
         for i in range(figures.count()):
             figure = figures.nth(i)
@@ -76,13 +76,14 @@ def test_the_english_page_is_as_before(browser, server, page):
     opened = visit(browser, server, f"{page}.html", 1280, False)
     try:
         p = opened.page
-        # the figure is the PNG file, as before; no Chinese one, no inline copy
+        # the figure is the English copy, a file of the book (no inline copy); no Chinese one
         images = p.locator(".cell_output img")
         assert images.count() >= 1
         assert all(
             src.startswith("../") for src in images.evaluate_all("els => els.map(e => e.getAttribute('src'))")
         )
-        assert p.locator("img.ndcg-figure").count() == 0
+        assert p.locator('picture.ndcg-figure[lang="en"]').count() == images.count()
+        assert p.locator('picture.ndcg-figure[lang="zh-Hans"]').count() == 0
         headers = p.evaluate(VISIBLE_TEXT, "table.ndcg-steps th")
         assert headers and not any(re.search("[\u4e00-\u9fff]", h) for h in headers)  # English alone
         name = page.rsplit("/", 1)[-1]

@@ -6,11 +6,13 @@ its fonts are loaded and its maths typeset, and:
 
 * ``document.documentElement.scrollWidth`` is at most the viewport's width: nothing widens the
   page (a long inline path wraps, a code block or a wide table scrolls inside its own box);
-* every visible step table (``table.ndcg-steps`` in a notebook output) either fits its box, or
-  its box scrolls it, its first column (the rank) stays in view (``position: sticky``), the box
-  shows the scroll cue of ``ndcg-course.css`` (a shaded right edge with an arrow, painted behind
-  the table, covered by a layer that scrolls with it), and once scrolled to its end the
-  *contribution* and *running total* columns are inside the box.
+* every visible step table (``table.ndcg-steps`` in a notebook output, or in a view's box: the
+  explorer's, NDCG@k's) either fits its box, or its box scrolls it, its first column (the rank)
+  stays in view (``position: sticky``), the box shows the scroll cue of ``ndcg-course.css`` (a
+  shaded right edge with an arrow, painted behind the table, covered by a layer that scrolls with
+  it), and once scrolled to its end its last two columns are inside the box;
+* every figure's smallest text is at least :data:`SMALLEST_TEXT` CSS px, in light and in dark
+  mode (:data:`FIGURE_TEXT`; the Chinese edition's in tests/browser/test_editions.py).
 
 Each page is then widened to 1280 px, without a reload, and must not scroll sideways there either.
 """
@@ -22,6 +24,7 @@ import time
 import pytest
 
 from tests.book.helpers import toc_files
+from tests.browser.pages import switch_mode
 from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
@@ -41,10 +44,10 @@ def toc_pages() -> list[str]:
     return [f"{name}.html" for name in toc_files(ROOT)]
 
 
-#: What a page shows of its step tables: per visible table in a notebook output, whether it
-#: overflows its box, and what the phone layout needs when it does.
+#: What a page shows of its step tables: per visible table in a notebook output or a view's box,
+#: whether it overflows its box, and what the phone layout needs when it does.
 STEP_TABLES = """
-() => [...document.querySelectorAll('div.output > table.ndcg-steps')]
+() => [...document.querySelectorAll('div.output > table.ndcg-steps, .ndcg-kf [data-role] > table.ndcg-steps')]
   .filter(t => t.checkVisibility())
   .map(t => {
     const box = t.parentElement, style = getComputedStyle(box);
@@ -93,6 +96,38 @@ UNDRAWN_ICONS = """
 """
 
 
+#: The smallest text a figure may show on a phone, in CSS px.
+SMALLEST_TEXT = 9
+
+#: Every visible figure of the page (an image in a notebook's output): the image it shows (a
+#: <picture>'s phone copy or its figure as drawn), the size of that image's smallest text in its
+#: own pixels (``data-text-px``, written by ndcg.course.figure_languages when it was drawn), its
+#: natural width, the width it is shown at (its content box: the theme's light card in dark mode
+#: has padding), and so the size of its smallest text on the screen (``css``: null when unknown).
+FIGURE_TEXT = """
+() => [...document.querySelectorAll('main .cell_output img')].filter(i => i.checkVisibility()).map(i => {
+  const pic = i.closest('picture');
+  const url = e => new URL(e.getAttribute(e.tagName === 'IMG' ? 'src' : 'srcset'), document.baseURI).href;
+  const chosen = pic ? [...pic.querySelectorAll('source'), i].find(e => url(e) === i.currentSrc) : i;
+  const s = getComputedStyle(i);
+  const shown = i.getBoundingClientRect().width - ['paddingLeft', 'paddingRight', 'borderLeftWidth',
+    'borderRightWidth'].reduce((sum, k) => sum + parseFloat(s[k]), 0);
+  const px = chosen && chosen.dataset.textPx ? parseFloat(chosen.dataset.textPx) : null;
+  return {image: i.currentSrc.split('/').pop().slice(0, 40), alt: i.alt.slice(0, 60), natural: i.naturalWidth,
+    shown: Math.round(shown), textPx: px, css: px === null ? null : Math.round(100 * px * shown / i.naturalWidth) / 100};
+})
+"""
+
+
+def small_figure_text(page, where: str) -> list[str]:
+    """Every figure of ``page`` whose smallest text is under :data:`SMALLEST_TEXT` CSS px, or unknown."""
+    return [
+        f"{where}: a figure's smallest text is {f['css']} CSS px (less than {SMALLEST_TEXT}, or unknown): {f}"
+        for f in page.evaluate(FIGURE_TEXT)
+        if f["css"] is None or f["css"] < SMALLEST_TEXT
+    ]
+
+
 def open_ready(page, url: str) -> None:
     page.goto(url)
     page.evaluate(
@@ -114,14 +149,14 @@ def sideways(page, path: str, width: int) -> list[str]:
     return [f"{path}: scrolls sideways at {width} px (scrollWidth {scroll}): {wide}"]
 
 
-def check_every_page(browser, server) -> tuple[list[str], int, float]:
-    """Every page at 390 px (the page and its step tables), then the same page widened to 1280 px
-    (no reload: the layout follows the viewport)."""
+def check_every_page(browser, server) -> tuple[list[str], int, int, float]:
+    """Every page at 390 px (the page, its step tables, its figures in light and dark mode), then
+    the same page widened to 1280 px (no reload: the layout follows the viewport)."""
     context = browser.new_context(viewport={"width": PHONE, "height": 844}, has_touch=True, is_mobile=True)
     browser_setup.show_code(context)  # every code block must fit too, for a reader who shows them
     page = context.new_page()
     page.set_default_timeout(20_000)
-    problems, tables, start = [], 0, time.monotonic()
+    problems, tables, figures, start = [], 0, 0, time.monotonic()
     for path in toc_pages():
         page.set_viewport_size({"width": PHONE, "height": 844})
         open_ready(page, f"{server}/{path}")
@@ -136,10 +171,16 @@ def check_every_page(browser, server) -> tuple[list[str], int, float]:
                 row["scrolls"] and row["sticky"] and row["cue"] and row["endInView"]
             ):
                 problems.append(f"{path}: a step table ({row['heads']}) at {PHONE} px: {row}")
+        problems += small_figure_text(page, f"{path} at {PHONE} px")
+        if page.evaluate(FIGURE_TEXT):  # the figures again in dark mode (no reload), then light
+            figures += 1
+            switch_mode(page, "dark")
+            problems += small_figure_text(page, f"{path} at {PHONE} px, dark")
+            switch_mode(page, "light")
         page.set_viewport_size({"width": LAPTOP, "height": 844})
         problems += sideways(page, path, LAPTOP)
     context.close()
-    return problems, tables, time.monotonic() - start
+    return problems, tables, figures, time.monotonic() - start
 
 
 def test_every_page_of_the_toc_is_built():
@@ -147,8 +188,12 @@ def test_every_page_of_the_toc_is_built():
     assert not missing and "instructors/index.html" in toc_pages()
 
 
-def test_no_page_scrolls_sideways_and_step_tables_show_their_end(browser, server):
-    problems, tables, seconds = check_every_page(browser, server)
-    print(f"\n{len(toc_pages())} pages at {PHONE} and {LAPTOP} px, {tables} step tables: {seconds:.1f} s")
+def test_no_page_scrolls_sideways_tables_show_their_end_and_figures_read(browser, server):
+    problems, tables, figures, seconds = check_every_page(browser, server)
+    print(
+        f"\n{len(toc_pages())} pages at {PHONE} and {LAPTOP} px, {tables} step tables, "
+        f"{figures} pages with figures: {seconds:.1f} s"
+    )
     assert tables >= 10, "the chapters' step tables were not found"
+    assert figures >= 10, "the chapters' figures were not found"
     assert not problems, "\n".join(problems)

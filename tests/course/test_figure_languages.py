@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import re
+import warnings
 
 import matplotlib
 
@@ -20,6 +21,20 @@ from ndcg.course.examples import CAT_BATH_A, CAT_BATH_B
 IMG = re.compile(
     r'<img class="ndcg-lang ndcg-figure" lang="([^"]+)" alt="([^"]*)" src="data:image/png;base64,([^"]+)">'
 )
+#: A figure's copy in one language in the book: the phone's copy (<source>) and the figure as drawn.
+PICTURE = re.compile(
+    r'<picture class="ndcg-lang ndcg-figure" lang="([^"]+)">'
+    r'<source class="ndcg-figure" media="([^"]+)" srcset="data:image/png;base64,([^"]+)" data-text-px="([^"]+)">'
+    r'<img class="ndcg-figure" alt="([^"]*)" src="data:image/png;base64,([^"]+)" data-text-px="([^"]+)">'
+    r"</picture>"
+)
+#: The width a phone of 390 CSS px gives a figure in the book (the column, less the light card
+#: the theme sets a figure on in dark mode), and the smallest text it must show there.
+PHONE_COLUMN, SMALLEST_CSS_PX = 342, 9
+
+
+def png_width(data: bytes) -> int:
+    return int.from_bytes(data[16:20], "big")
 
 
 @pytest.fixture
@@ -51,9 +66,9 @@ def test_in_english_the_figure_is_the_png_alone(language, figure):
 def test_in_the_book_both_figures_are_there_each_with_its_language(language, figure):
     language("both")
     before = english_png(figure)
-    images = IMG.findall(figure_languages.figure_html(figure))
-    assert [lang for lang, _, _ in images] == ["en", "zh-Hans"]
-    (_, alt_en, en), (_, alt_zh, zh) = images
+    pictures = PICTURE.findall(figure_languages.figure_html(figure))
+    assert [p[0] for p in pictures] == ["en", "zh-Hans"]
+    (_, alt_en, en), (_, alt_zh, zh) = [(p[0], p[4], p[5]) for p in pictures]
     # The English copy is the English figure, byte for byte; drawing the Chinese one leaves the
     # figure as it was (the PNG the English edition shows does not change).
     assert base64.b64decode(en) == before == english_png(figure)
@@ -132,8 +147,93 @@ def test_the_png_shown_after_is_the_figures_first_drawing(language):
     first, second = plots.disagreement(agreements).figure, plots.disagreement(agreements).figure
     try:
         expected = english_png(first)
-        (_, _, en), _ = IMG.findall(figure_languages.figure_html(second))
+        en = PICTURE.findall(figure_languages.figure_html(second))[0][5]
         assert english_png(second) == expected == base64.b64decode(en)
     finally:
         plt.close(first)
         plt.close(second)
+
+
+# -- on a phone: a copy drawn for it, and the size of its smallest text --------------------------
+
+
+def _single_line_heights(fig, dpi):
+    """Each drawn horizontal one-line text of ``fig`` (a PNG drawn at ``dpi`` just before): its
+    font size in px, and the height matplotlib's renderer gives its box (its line) in px."""
+    renderer = fig.canvas.get_renderer()
+    return [
+        (text.get_fontsize() * dpi / 72, text.get_window_extent(renderer).height)
+        for text in figure_languages._drawn_texts(fig)
+        if "\n" not in text.get_text() and text.get_rotation() == 0 and "$" not in text.get_text()
+    ]
+
+
+def test_the_smallest_text_size_is_what_matplotlib_draws(figure):
+    """The size a figure carries (data-text-px) is its smallest text's, as the renderer draws it:
+    matplotlib's own box of every one-line text is at least that tall (no smaller text is drawn),
+    and the smallest one's box is no taller than a line of that size."""
+    figure_languages.png(figure, 100)
+    size = figure_languages.smallest_text_px(figure, 100)
+    assert size == round(8 * 100 / 72, 2)  # the bars' values and the legend (plots.contributions)
+    boxes = _single_line_heights(figure, 100)
+    assert min(height for _, height in boxes) >= size
+    smallest = [height for font, height in boxes if abs(font - size) < 0.01]
+    assert smallest and max(smallest) <= 1.5 * size
+    # at twice the resolution, everything is twice as large
+    assert figure_languages.smallest_text_px(figure, 200) == round(2 * 8 * 100 / 72, 2)
+
+
+def test_a_figure_without_text_has_no_smallest_text():
+    fig, ax = plt.subplots()
+    ax.axis("off")
+    try:
+        with pytest.raises(ValueError, match="no text"):
+            figure_languages.smallest_text_px(fig, 100)
+    finally:
+        plt.close(fig)
+
+
+def _phone_pictures(fig):
+    """``(lang, phone PNG, its text px, wide PNG, its text px)`` of each language's copy."""
+    return [
+        (lang, base64.b64decode(phone), float(phone_px), base64.b64decode(wide), float(wide_px))
+        for lang, media, phone, phone_px, _, wide, wide_px in PICTURE.findall(
+            figure_languages.figure_html(fig)
+        )
+        if media == figure_languages.PHONE_MEDIA
+    ]
+
+
+def test_the_phone_copy_stacks_the_panels_and_reads_at_nine_css_px(language, figure):
+    language("both")
+    pictures = _phone_pictures(figure)
+    assert [p[0] for p in pictures] == ["en", "zh-Hans"]
+    for lang, phone, phone_px, wide, wide_px in pictures:
+        # the figure as drawn reads at about 4.5 px on a phone; its phone copy at 9 or more
+        assert wide_px * PHONE_COLUMN / png_width(wide) < SMALLEST_CSS_PX, lang
+        assert phone_px * PHONE_COLUMN / png_width(phone) >= SMALLEST_CSS_PX, lang
+        assert phone_px >= figure_languages.PHONE_POINTS * figure_languages.PHONE_DPI / 72
+        # two panels one under the other: taller than wide
+        height = int.from_bytes(phone[20:24], "big")
+        assert height > png_width(phone), lang
+    # the figure itself is left as it was: panels side by side, its own size
+    assert [ax.get_subplotspec().colspan.start for ax in figure.axes] == [0, 1]
+    assert list(figure.get_size_inches()) == [8.4, 3.4]
+
+
+def test_the_phone_copy_of_a_wide_legend_fits_a_phone(language):
+    """The disagreement bars' legend is a row of three entries under the plot: on a phone, one
+    entry a line, and the figure as wide as a phone's copy is (constrained layout did not give up)."""
+    from ndcg.course.compare import compare_metrics, metric_suite
+
+    language("both")
+    bars = plots.disagreement(compare_metrics(metric_suite(k=10), pairs=300, n_items=10, seed=0)).figure
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # "constrained_layout not applied" would fail here
+            pictures = _phone_pictures(bars)
+        for lang, phone, phone_px, _, _ in pictures:
+            assert png_width(phone) <= 1.1 * figure_languages.PHONE_WIDTH * figure_languages.PHONE_DPI, lang
+            assert phone_px * PHONE_COLUMN / png_width(phone) >= SMALLEST_CSS_PX, lang
+    finally:
+        plt.close(bars)
