@@ -263,8 +263,8 @@ def _decks() -> list[Path]:
 #: that fell (English fixed: write the file again, ``python -m tests.book.test_latin_words``).
 #: What stays in it: the file types of the theme's download menu (.md, .pdf), sizes
 #: in kB, trec_eval's terms (qrels, run), the libraries' error messages quoted in English
-#: (further/04-libraries), the names of chapter 4's table of examples, the race keys of
-#: further/06-twenty-seeds ("cutoff-tiered"), words such as bug, wheel, epoch, vs.
+#: (further/04-libraries), the names of chapter 4's table of examples, words such as bug,
+#: wheel, epoch, vs.
 BASELINE = Path(__file__).with_name("latin-words-left.tsv")
 
 

@@ -136,6 +136,20 @@ def test_every_label_of_the_chapters_has_its_chinese():
     )
 
 
+def test_the_store_takes_the_races_names_and_hyphenated_words_but_not_ids():
+    """Chapter 6's companion pages show a race's name (``cutoff-tiered``) in their tables' race
+    column, a ``p-value`` header and a paper's ``Table 2``: words, though the first two look like
+    an id; a document's id (``scu-news``) stays out. Each then reads in Chinese."""
+    from ndcg.ltr import races
+
+    found = set(store.labels(ROOT))
+    assert set(races.RACES) | {"p-value", "Table 2"} <= found
+    assert not {"scu-news", "panda-eats"} & found  # documents' ids the pages' code names
+    for english in (*races.RACES, "p-value", "Table 2"):
+        assert labels.chinese(english) != english, english
+    assert labels.chinese("37% to 63%") == "37% 到 63%"  # a range of weight shares (further/06-query-offsets)
+
+
 def test_the_boosting_list_in_each_language(language):
     from ndcg.course.tables import boosting_parameter_list
 

@@ -266,6 +266,7 @@ def _data_words() -> Iterator[str]:
         yield from (learner.label, learner.family)
     for race in races.RACES.values():  # a race's title, in the tables' captions
         yield race.title
+        yield race.name  # its name, in the race column of chapter 6's companion pages
     from ndcg.stats import VERDICTS
 
     yield from VERDICTS  # a claim's verdict, in tables.race_claims
@@ -279,6 +280,10 @@ def _data_words() -> Iterator[str]:
 #: A label that is not words: an identifier (``videos_lin``), a document's id (``scu-news``), a
 #: call shown as code (``ndcg_under('spark', ...)``).
 IDENTIFIER = r"[a-z0-9_]*_[a-z0-9_]*|[a-z0-9.]+(?:-[a-z0-9.]+)+|[A-Za-z_][\w.]*\(.*['\"].*\)"
+#: Hyphenated labels that are words, not ids, though they look like one: a column's ``p-value``.
+#: (The races' names, ``cutoff-tiered``, are added from :data:`ndcg.ltr.races.RACES`: the tables
+#: of chapter 6's companion pages show them in their race column.)
+HYPHENATED_WORDS = {"p-value"}
 
 
 def labels(root: Path) -> list[str]:
@@ -291,9 +296,17 @@ def labels(root: Path) -> list[str]:
 
     candidates = [label for text in texts for label in labels_in(text)]
     candidates += list(_data_words())
+    published = root / "experiments" / "published.yaml"  # further/06-published's table: "Table 2"
+    if published.is_file():
+        from ndcg.course.published import load_published
+
+        candidates += [figure.table for figure in load_published(published)]
+    from ndcg.ltr import races
+
+    words = HYPHENATED_WORDS | set(races.RACES)
     for label in candidates:
         label = label.strip()  # a label is translated without its spaces around it
-        if "<" in label or re.fullmatch(IDENTIFIER, label):
+        if "<" in label or (re.fullmatch(IDENTIFIER, label) and label not in words):
             continue  # HTML, an identifier (a glue key), a document's id, a call
         bare = re.sub(r"\{[A-Za-z_][A-Za-z0-9_]*\}", "", label)
         if has_words(label) or ("{" in label and bare.strip() and label.count("{") > 1):
