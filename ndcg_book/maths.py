@@ -13,11 +13,14 @@ Python. A page then loads no maths runtime, only KaTeX's stylesheet and fonts. T
   (from the npm package, no CDN), and ``katex.min.js`` and ``auto-render.min.js`` from
   sphinxcontrib-katex itself (the same version, byte for byte);
 * links the stylesheet and copy-tex (a copied formula pastes as its TeX) from the pages that
-  show maths (a formula, or a view), and KaTeX's runtime (``katex.min.js``, auto-render and
-  :data:`RENDER`) from the pages that hold a kernel-free view only: a view changes its maths as
-  the reader plays (``typeset`` in ``ndcg-course.js``), and its HTML holds TeX between
-  ``\\( \\)`` / ``\\[ \\]``, as a notebook's output gives it. Every other page loads no maths
-  script at all.
+  show maths (a formula, or a view), and :data:`RENDER` from the pages that hold a kernel-free
+  view only: a view changes its maths as the reader plays (``typeset`` in ``ndcg-course.js``:
+  a flashcard's answer, a quiz's feedback, from the view's data, TeX between ``\\( \\)`` /
+  ``\\[ \\]`` as a notebook's output gives it), and that script loads KaTeX's runtime
+  (``katex.min.js`` and auto-render, 280 kB) the first time a view hands it TeX, not with the page;
+* typesets the TeX of the views' HTML in the page itself (their questions, a quiz's answer key)
+  when the page is written (:func:`typeset_views`), so that a page shows every formula without
+  the runtime. Every other page loads no maths script at all.
 """
 
 from __future__ import annotations
@@ -42,13 +45,15 @@ CSS = f"{FOLDER}/katex.min.css"
 KATEX_MATH_CSS = "katex-math.css"
 #: copy-tex: a selection copied with formulas in it gives their TeX.
 COPY_TEX = f"{FOLDER}/contrib/copy-tex.min.js"
-#: KaTeX's runtime, for the pages with views: KaTeX, then its auto-render extension.
+#: KaTeX's runtime, which :data:`RENDER` loads when a view first has TeX to typeset: KaTeX, then
+#: its auto-render extension (the files' names are written in that script too).
 RUNTIME = (f"{FOLDER}/katex.min.js", f"{FOLDER}/contrib/auto-render.min.js")
-#: A page with views: typeset the TeX of its views' HTML once it is parsed (auto-render's default
-#: delimiters: ``\\( \\)``, ``\\[ \\]``, ``$$ $$``), as MathJax typeset the whole page before. A
-#: formula KaTeX cannot typeset stays TeX, and auto-render logs an error (the browser tests fail).
-#: The book's own script, ``ndcg_book/static/ndcg-katex.js``, copied beside KaTeX's files (not in
-#: the repository's ``_static/``, whose scripts Jupyter Book puts on every page).
+#: The book's own script on a page with views, ``ndcg_book/static/ndcg-katex.js``, copied beside
+#: KaTeX's files (not in the repository's ``_static/``, whose scripts Jupyter Book puts on every
+#: page): ``ndcgKatex.typeset(elements)`` loads :data:`RUNTIME` the first time one of
+#: ``elements`` holds TeX, then typesets them with auto-render (its delimiters ``\\( \\)``,
+#: ``\\[ \\]``). A formula KaTeX cannot typeset stays TeX, and auto-render logs an error (the
+#: browser tests fail).
 RENDER = f"{FOLDER}/ndcg-katex.js"
 OWN_RENDER = Path(__file__).resolve().parent / "static" / "ndcg-katex.js"
 
@@ -127,6 +132,77 @@ def needs(body: str, views: bool) -> tuple[bool, bool]:
     return views or bool(_KATEX.search(body)), views
 
 
+#: A view's element: ``<div ... data-ndcg-view="...">``.
+_VIEW_START = re.compile(r"<div\b[^>]*\bdata-ndcg-view=")
+#: A ``<div>`` tag, opening or closing.
+_DIV = re.compile(r"<(/?)div\b[^>]*>")
+#: What auto-render leaves alone: a script (a view's data), code, a text field, a formula
+#: already typeset.
+_SKIP = re.compile(
+    r"<(script|style|textarea|pre|code|option)\b.*?</\1>|<span class=\"katex\">.*?</annotation>",
+    re.S,
+)
+#: A formula in a view's HTML, as auto-render finds it: ``\\( \\)`` inline, ``\\[ \\]`` display;
+#: within one text (no tag inside).
+_TEX = re.compile(r"\\\((?P<inline>[^<]+?)\\\)|\\\[(?P<display>[^<]+?)\\\]", re.S)
+
+
+def _views(body: str):
+    """The ``(start, end)`` of each view's element in ``body``, the outermost ones."""
+    position = 0
+    while (match := _VIEW_START.search(body, position)) is not None:
+        depth = 0
+        for tag in _DIV.finditer(body, match.start()):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                yield match.start(), tag.end()
+                position = tag.end()
+                break
+        else:
+            raise ValueError(f"a view's <div> is not closed: {body[match.start() : match.start() + 80]!r}")
+
+
+def typeset_views(body: str, render) -> str:
+    r"""``body`` with the TeX of its views' HTML typeset by ``render(tex, display)`` (KaTeX's
+    HTML), as auto-render would typeset it in the browser: the text of a view's element, not its
+    data (a ``<script>``), code or text fields. The HTML outside views is left as it is (the
+    book's formulas were typeset by sphinxcontrib-katex).
+
+    >>> print(typeset_views(r'<p>\(x\)</p><div data-ndcg-view="quiz"><div><p>\(a &lt; b\) and \[c\]</p>'
+    ...     r'</div><script>{"t": "\\(d\\)"}</script></div>', lambda tex, display: f"[{tex}{'!' * display}]"))
+    <p>\(x\)</p><div data-ndcg-view="quiz"><div><p>[a < b] and [c!]</p></div><script>{"t": "\\(d\\)"}</script></div>
+    """
+    import html
+
+    def formula(match: re.Match) -> str:
+        display = match.group("display") is not None
+        return render(html.unescape(match.group("display") if display else match.group("inline")), display)
+
+    def text(part: str) -> str:
+        out, position = [], 0
+        for skipped in _SKIP.finditer(part):
+            out.append(_TEX.sub(formula, part[position : skipped.start()]))
+            out.append(skipped.group(0))
+            position = skipped.end()
+        out.append(_TEX.sub(formula, part[position:]))
+        return "".join(out)
+
+    out, position = [], 0
+    for start, end in _views(body):
+        out.append(body[position:start])
+        out.append(text(body[start:end]))
+        position = end
+    out.append(body[position:])
+    return "".join(out)
+
+
+def _render(tex: str, display: bool) -> str:
+    """``tex`` typeset by sphinxcontrib-katex's KaTeX (strict: :func:`_strict`)."""
+    import sphinxcontrib.katex as katex
+
+    return katex.render_latex(tex, {"displayMode": True} if display else None)
+
+
 def _page_context(app, pagename, templatename, context, doctree) -> None:
     from ndcg_book import assets
 
@@ -137,9 +213,8 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
         app.add_css_file(KATEX_MATH_CSS)
         app.add_js_file(COPY_TEX, defer="defer")
     if runtime:  # before the course's scripts (priority 500): a view typesets as it starts
-        for name in RUNTIME:
-            app.add_js_file(name, defer="defer", priority=450)
         app.add_js_file(RENDER, defer="defer", priority=450)
+        context["body"] = typeset_views(body, _render)
 
 
 def _builder_inited(app) -> None:
