@@ -18,9 +18,11 @@ Python. A page then loads no maths runtime, only KaTeX's stylesheet and fonts. T
   a flashcard's answer, a quiz's feedback, from the view's data, TeX between ``\\( \\)`` /
   ``\\[ \\]`` as a notebook's output gives it), and that script loads KaTeX's runtime
   (``katex.min.js`` and auto-render, 280 kB) the first time a view hands it TeX, not with the page;
-* typesets the TeX of the views' HTML in the page itself (their questions, a quiz's answer key)
-  when the page is written (:func:`typeset_views`), so that a page shows every formula without
-  the runtime. Every other page loads no maths script at all.
+* typesets, when the page is written, the TeX that its views' HTML holds in the page (their
+  questions, a quiz's answer key) and any other TeX of a page with views (the printable
+  flashcards), as KaTeX's auto-render did on the whole page in the browser (:func:`typeset_page`),
+  so that a page shows every formula without the runtime. Every other page loads no maths
+  script at all.
 """
 
 from __future__ import annotations
@@ -132,45 +134,25 @@ def needs(body: str, views: bool) -> tuple[bool, bool]:
     return views or bool(_KATEX.search(body)), views
 
 
-#: A view's element: ``<div ... data-ndcg-view="...">``.
-_VIEW_START = re.compile(r"<div\b[^>]*\bdata-ndcg-view=")
-#: A ``<div>`` tag, opening or closing.
-_DIV = re.compile(r"<(/?)div\b[^>]*>")
 #: What auto-render leaves alone: a script (a view's data), code, a text field, a formula
 #: already typeset.
 _SKIP = re.compile(
     r"<(script|style|textarea|pre|code|option)\b.*?</\1>|<span class=\"katex\">.*?</annotation>",
     re.S,
 )
-#: A formula in a view's HTML, as auto-render finds it: ``\\( \\)`` inline, ``\\[ \\]`` display;
-#: within one text (no tag inside).
+#: A formula as auto-render finds it: ``\\( \\)`` inline, ``\\[ \\]`` display; within one text
+#: (no tag inside).
 _TEX = re.compile(r"\\\((?P<inline>[^<]+?)\\\)|\\\[(?P<display>[^<]+?)\\\]", re.S)
 
 
-def _views(body: str):
-    """The ``(start, end)`` of each view's element in ``body``, the outermost ones."""
-    position = 0
-    while (match := _VIEW_START.search(body, position)) is not None:
-        depth = 0
-        for tag in _DIV.finditer(body, match.start()):
-            depth += -1 if tag.group(1) else 1
-            if depth == 0:
-                yield match.start(), tag.end()
-                position = tag.end()
-                break
-        else:
-            raise ValueError(f"a view's <div> is not closed: {body[match.start() : match.start() + 80]!r}")
+def typeset_page(body: str, render) -> str:
+    r"""``body`` with its TeX typeset by ``render(tex, display)`` (KaTeX's HTML), as KaTeX's
+    auto-render typesets a page in the browser: the text, not a script (a view's data, which the
+    view typesets when it shows it), code, a text field or a formula already typeset.
 
-
-def typeset_views(body: str, render) -> str:
-    r"""``body`` with the TeX of its views' HTML typeset by ``render(tex, display)`` (KaTeX's
-    HTML), as auto-render would typeset it in the browser: the text of a view's element, not its
-    data (a ``<script>``), code or text fields. The HTML outside views is left as it is (the
-    book's formulas were typeset by sphinxcontrib-katex).
-
-    >>> print(typeset_views(r'<p>\(x\)</p><div data-ndcg-view="quiz"><div><p>\(a &lt; b\) and \[c\]</p>'
-    ...     r'</div><script>{"t": "\\(d\\)"}</script></div>', lambda tex, display: f"[{tex}{'!' * display}]"))
-    <p>\(x\)</p><div data-ndcg-view="quiz"><div><p>[a < b] and [c!]</p></div><script>{"t": "\\(d\\)"}</script></div>
+    >>> print(typeset_page(r'<p>\(a &lt; b\) and \[c\]</p><pre>\(x\)</pre>'
+    ...     r'<script>{"t": "\\(d\\)"}</script>', lambda tex, display: f"[{tex}{'!' * display}]"))
+    <p>[a < b] and [c!]</p><pre>\(x\)</pre><script>{"t": "\\(d\\)"}</script>
     """
     import html
 
@@ -178,21 +160,12 @@ def typeset_views(body: str, render) -> str:
         display = match.group("display") is not None
         return render(html.unescape(match.group("display") if display else match.group("inline")), display)
 
-    def text(part: str) -> str:
-        out, position = [], 0
-        for skipped in _SKIP.finditer(part):
-            out.append(_TEX.sub(formula, part[position : skipped.start()]))
-            out.append(skipped.group(0))
-            position = skipped.end()
-        out.append(_TEX.sub(formula, part[position:]))
-        return "".join(out)
-
     out, position = [], 0
-    for start, end in _views(body):
-        out.append(body[position:start])
-        out.append(text(body[start:end]))
-        position = end
-    out.append(body[position:])
+    for skipped in _SKIP.finditer(body):
+        out.append(_TEX.sub(formula, body[position : skipped.start()]))
+        out.append(skipped.group(0))
+        position = skipped.end()
+    out.append(_TEX.sub(formula, body[position:]))
     return "".join(out)
 
 
@@ -214,7 +187,7 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
         app.add_js_file(COPY_TEX, defer="defer")
     if runtime:  # before the course's scripts (priority 500): a view typesets as it starts
         app.add_js_file(RENDER, defer="defer", priority=450)
-        context["body"] = typeset_views(body, _render)
+        context["body"] = typeset_page(body, _render)
 
 
 def _builder_inited(app) -> None:
