@@ -150,9 +150,9 @@ def typeset_page(body: str, render) -> str:
     auto-render typesets a page in the browser: the text, not a script (a view's data, which the
     view typesets when it shows it), code, a text field or a formula already typeset.
 
-    >>> print(typeset_page(r'<p>\(a &lt; b\) and \[c\]</p><pre>\(x\)</pre>'
-    ...     r'<script>{"t": "\\(d\\)"}</script>', lambda tex, display: f"[{tex}{'!' * display}]"))
-    <p>[a < b] and [c!]</p><pre>\(x\)</pre><script>{"t": "\\(d\\)"}</script>
+    >>> print(typeset_page(r'<p>\(a &lt; b\) and \[c\]</p><pre>\(x\)</pre><textarea>\(d\)</textarea>',
+    ...     lambda tex, display: f"[{tex}{'!' * display}]"))
+    <p>[a < b] and [c!]</p><pre>\(x\)</pre><textarea>\(d\)</textarea>
     """
     import html
 

