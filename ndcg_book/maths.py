@@ -13,10 +13,15 @@ Python. A page then loads no maths runtime, only KaTeX's stylesheet and fonts. T
   (from the npm package, no CDN), and ``katex.min.js`` and ``auto-render.min.js`` from
   sphinxcontrib-katex itself (the same version, byte for byte);
 * links the stylesheet and copy-tex (a copied formula pastes as its TeX) from the pages that
-  show maths (a formula, or a view), and KaTeX's runtime (``katex.min.js``, auto-render and
-  :data:`RENDER`) from the pages that hold a kernel-free view only: a view changes its maths as
-  the reader plays (``typeset`` in ``ndcg-course.js``), and its HTML holds TeX between
-  ``\\( \\)`` / ``\\[ \\]``, as a notebook's output gives it. Every other page loads no maths
+  show maths (a formula, or a view), and :data:`RENDER` from the pages that hold a kernel-free
+  view only: a view changes its maths as the reader plays (``typeset`` in ``ndcg-course.js``:
+  a flashcard's answer, a quiz's feedback, from the view's data, TeX between ``\\( \\)`` /
+  ``\\[ \\]`` as a notebook's output gives it), and that script loads KaTeX's runtime
+  (``katex.min.js`` and auto-render, 280 kB) the first time a view hands it TeX, not with the page;
+* typesets, when the page is written, the TeX that its views' HTML holds in the page (their
+  questions, a quiz's answer key) and any other TeX of a page with views (the printable
+  flashcards), as KaTeX's auto-render did on the whole page in the browser (:func:`typeset_page`),
+  so that a page shows every formula without the runtime. Every other page loads no maths
   script at all.
 """
 
@@ -42,13 +47,15 @@ CSS = f"{FOLDER}/katex.min.css"
 KATEX_MATH_CSS = "katex-math.css"
 #: copy-tex: a selection copied with formulas in it gives their TeX.
 COPY_TEX = f"{FOLDER}/contrib/copy-tex.min.js"
-#: KaTeX's runtime, for the pages with views: KaTeX, then its auto-render extension.
+#: KaTeX's runtime, which :data:`RENDER` loads when a view first has TeX to typeset: KaTeX, then
+#: its auto-render extension (the files' names are written in that script too).
 RUNTIME = (f"{FOLDER}/katex.min.js", f"{FOLDER}/contrib/auto-render.min.js")
-#: A page with views: typeset the TeX of its views' HTML once it is parsed (auto-render's default
-#: delimiters: ``\\( \\)``, ``\\[ \\]``, ``$$ $$``), as MathJax typeset the whole page before. A
-#: formula KaTeX cannot typeset stays TeX, and auto-render logs an error (the browser tests fail).
-#: The book's own script, ``ndcg_book/static/ndcg-katex.js``, copied beside KaTeX's files (not in
-#: the repository's ``_static/``, whose scripts Jupyter Book puts on every page).
+#: The book's own script on a page with views, ``ndcg_book/static/ndcg-katex.js``, copied beside
+#: KaTeX's files (not in the repository's ``_static/``, whose scripts Jupyter Book puts on every
+#: page): ``ndcgKatex.typeset(elements)`` loads :data:`RUNTIME` the first time one of
+#: ``elements`` holds TeX, then typesets them with auto-render (its delimiters ``\\( \\)``,
+#: ``\\[ \\]``). A formula KaTeX cannot typeset stays TeX, and auto-render logs an error (the
+#: browser tests fail).
 RENDER = f"{FOLDER}/ndcg-katex.js"
 OWN_RENDER = Path(__file__).resolve().parent / "static" / "ndcg-katex.js"
 
@@ -127,6 +134,48 @@ def needs(body: str, views: bool) -> tuple[bool, bool]:
     return views or bool(_KATEX.search(body)), views
 
 
+#: What auto-render leaves alone: a script (a view's data), code, a text field, a formula
+#: already typeset.
+_SKIP = re.compile(
+    r"<(script|style|textarea|pre|code|option)\b.*?</\1>|<span class=\"katex\">.*?</annotation>",
+    re.S,
+)
+#: A formula as auto-render finds it: ``\\( \\)`` inline, ``\\[ \\]`` display; within one text
+#: (no tag inside).
+_TEX = re.compile(r"\\\((?P<inline>[^<]+?)\\\)|\\\[(?P<display>[^<]+?)\\\]", re.S)
+
+
+def typeset_page(body: str, render) -> str:
+    r"""``body`` with its TeX typeset by ``render(tex, display)`` (KaTeX's HTML), as KaTeX's
+    auto-render typesets a page in the browser: the text, not a script (a view's data, which the
+    view typesets when it shows it), code, a text field or a formula already typeset.
+
+    >>> print(typeset_page(r'<p>\(a &lt; b\) and \[c\]</p><pre>\(x\)</pre><textarea>\(d\)</textarea>',
+    ...     lambda tex, display: f"[{tex}{'!' * display}]"))
+    <p>[a < b] and [c!]</p><pre>\(x\)</pre><textarea>\(d\)</textarea>
+    """
+    import html
+
+    def formula(match: re.Match) -> str:
+        display = match.group("display") is not None
+        return render(html.unescape(match.group("display") if display else match.group("inline")), display)
+
+    out, position = [], 0
+    for skipped in _SKIP.finditer(body):
+        out.append(_TEX.sub(formula, body[position : skipped.start()]))
+        out.append(skipped.group(0))
+        position = skipped.end()
+    out.append(_TEX.sub(formula, body[position:]))
+    return "".join(out)
+
+
+def _render(tex: str, display: bool) -> str:
+    """``tex`` typeset by sphinxcontrib-katex's KaTeX (strict: :func:`_strict`)."""
+    import sphinxcontrib.katex as katex
+
+    return katex.render_latex(tex, {"displayMode": True} if display else None)
+
+
 def _page_context(app, pagename, templatename, context, doctree) -> None:
     from ndcg_book import assets
 
@@ -137,9 +186,8 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
         app.add_css_file(KATEX_MATH_CSS)
         app.add_js_file(COPY_TEX, defer="defer")
     if runtime:  # before the course's scripts (priority 500): a view typesets as it starts
-        for name in RUNTIME:
-            app.add_js_file(name, defer="defer", priority=450)
         app.add_js_file(RENDER, defer="defer", priority=450)
+        context["body"] = typeset_page(body, _render)
 
 
 def _builder_inited(app) -> None:

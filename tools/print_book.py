@@ -71,11 +71,13 @@ MARGIN = {"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"}
 READY_TIMEOUT_MS = 60_000
 #: The script that resolves once a page is ready to print: fonts loaded (KaTeX's among them: the
 #: maths was typeset when the book was built), every kernel-free view activated by ndcg-course.js
-#: (which typesets its maths with KaTeX as it starts).
+#: and the maths it shows from its data typeset (by KaTeX, which the page loads for it then:
+#: ``ndcgKatex.settled()``, ``ndcg_book/static/ndcg-katex.js``).
 READY = """async () => {
   await document.fonts.ready;
   const views = () => [...document.querySelectorAll('[data-ndcg-view]')];
   while (views().some(v => v.dataset.ready !== 'true')) { await new Promise(r => setTimeout(r, 50)); }
+  if (window.ndcgKatex) { await window.ndcgKatex.settled(); }
   await document.fonts.ready;
   return true;
 }"""

@@ -350,6 +350,10 @@ def test_the_book_pdf_holds_every_page_and_its_chinese_text():
     ).stdout
     assert "归一化折损累计增益" in text
     assert f"edition {ndcg.__version__}" in text, "the edition is on the title page and in the footers"
+    # every formula typeset, the views' too (KaTeX loads when a view first shows TeX from its data:
+    # the printing waits for it, ndcgKatex.settled())
+    raw = [line for line in text.splitlines() if re.search(r"\\[(\[]", line)]
+    assert not raw, f"{len(raw)} printed lines with TeX for the browser to typeset, e.g. {raw[:3]}"
 
 
 @functools.cache

@@ -14,8 +14,9 @@ BOOK = browser_setup.book_html()
 # failed console.assert calls. The book's theme logs neither once it is configured right
 # (_config.yml: no sphinx-thebe, html_context.default_mode), so none is tolerated.
 BAD_CONSOLE_TYPES = ("error", "warning", "assert")
-#: KaTeX's runtime in the built book (ndcg_book.maths), loaded by the pages with views only.
-KATEX_JS = "_static/katex/katex.min.js"
+#: KaTeX's loader in the built book (ndcg_book.maths), on the pages with views only: it loads
+#: KaTeX's runtime the first time a view has TeX to typeset.
+KATEX_JS = "_static/katex/ndcg-katex.js"
 
 
 def book_uri() -> str:
@@ -90,12 +91,12 @@ class Visit:
             self.page.wait_for_function(f"() => document.documentElement.dataset.theme === '{mode}'")
         if views:
             self.page.wait_for_selector(".ndcg-kf[data-ready=true]", state="attached")
-        # KaTeX's runtime, on a page with views only (ndcg_book.maths): it typesets the views' TeX
-        # when the page is parsed, before the load event that goto waited for; every other
-        # formula was typeset when the book was built.
+        # KaTeX's loader, on a page with views only (ndcg_book.maths): a view that shows TeX from
+        # its data has it load KaTeX's runtime and typeset; every other formula, the views' HTML
+        # in the page among them, was typeset when the book was built.
         self.has_katex = self.page.evaluate(f"() => !!document.querySelector('script[src*=\"{KATEX_JS}\"]')")
         if self.has_katex:
-            self.page.wait_for_function("() => typeof window.renderMathInElement === 'function'")
+            self.page.wait_for_function("() => typeof window.ndcgKatex === 'object'")
 
     @property
     def foreign(self) -> list[str]:

@@ -23,6 +23,7 @@ import pytest
 from ndcg.course import cards
 from ndcg.course.cards.markup import link_sources
 from ndcg.course.cards.words import word
+from ndcg_book import maths
 from tests.browser.pages import BOOK, Visit, audited_pages, book_uri
 from tests.core import reference
 
@@ -382,9 +383,10 @@ def test_the_course_assets_are_on_the_pages_that_use_them():
 
 def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_book_s():
     # ndcg_book.maths: the maths is typeset when the book is built, so a page loads KaTeX's
-    # stylesheet (and copy-tex) when it shows a formula or a view, and KaTeX's runtime
-    # (katex.min.js, auto-render, ndcg-katex.js) only when it holds a view (a view typesets what it
-    # changes); no page loads MathJax. Both editions.
+    # stylesheet (and copy-tex) when it shows a formula or a view, and KaTeX's loader
+    # (ndcg-katex.js) only when it holds a view (a view typesets what it changes: the loader then
+    # loads katex.min.js and auto-render, which no page names itself); the TeX of the views' HTML
+    # in the page (any TeX of a page with views) is typeset too; no page loads MathJax. Both editions.
     katex = BOOK / "_static" / "katex"
     assert (katex / "katex.min.css").is_file() and (katex / "katex.min.js").is_file()
     assert (katex / "contrib" / "auto-render.min.js").is_file() and (
@@ -407,15 +409,17 @@ def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_bo
         views = "data-ndcg-view=" in html
         shows_maths = 'class="katex"' in html
         runtime = [
-            s
-            for s in scripts
-            if s.endswith(("katex/katex.min.js", "katex/contrib/auto-render.min.js", "katex/ndcg-katex.js"))
+            s for s in scripts if s.endswith(("katex/katex.min.js", "katex/contrib/auto-render.min.js"))
         ]
+        loader = [s for s in scripts if s.endswith("katex/ndcg-katex.js")]
         assert not [s for s in scripts if "mathjax" in s.lower()], f"{page} loads MathJax"
         # nor carries MathJax's class names (MyST's tex2jax_ignore/mathjax_ignore, a view's
         # mathjax_process): nothing reads them any more
         assert not re.search(r'class="[^"]*\b(?:tex2jax|mathjax)_', html), f"{page}: a MathJax class"
-        assert len(runtime) == 3 * views, f"{page}: KaTeX's runtime {runtime}, views: {views}"
+        assert not runtime, f"{page} loads KaTeX's runtime with the page: {runtime}"
+        assert len(loader) == views, f"{page}: KaTeX's loader {loader}, views: {views}"
+        left = maths._TEX.search(maths._SKIP.sub("", html))  # what auto-render would typeset
+        assert not left, f"{page}: TeX left for the browser to typeset: {left.group(0)!r}"
         assert bool([s for s in styles if s.endswith("katex/katex.min.css")]) == (views or shows_maths), page
         assert bool([s for s in scripts if s.endswith("katex/contrib/copy-tex.min.js")]) == (
             views or shows_maths

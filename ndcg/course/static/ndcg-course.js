@@ -22,12 +22,12 @@
  * buttons' labels, its status and feedback lines) are in its data ("words", made by
  * ndcg.course.cards.words), with {placeholders} this script fills.
  */
-/* A view typesets what it changes: KaTeX's auto-render in the book, else MathJax. */
+/* A view typesets what it changes: KaTeX in the book (loaded on first use), else MathJax. */
 function typeset(elements) {
   const mj = window.MathJax;
-  const tex = window.renderMathInElement;
+  const tex = window.ndcgKatex;
   if (tex) {
-    for (const el of elements) { tex(el); }
+    tex.typeset(elements);
   } else if (mj?.startup?.promise && mj.typesetPromise) {
     mj.startup.promise.then(() => {
       if (mj.typesetClear) { mj.typesetClear(elements); }
@@ -190,7 +190,7 @@ function flashcards(root) {
     card.setAttribute("aria-expanded", String(flipped));
     status.textContent = say("card-status", { n: current + 1, total: n, box: box[current],
       counts: counts().join(" / ") });
-    if (changed) { typeset([front, back]); }
+    if (changed || flipped) { typeset(flipped ? [front, back] : [front]); }
   }
   function advance() {
     last[current] = step;
