@@ -11,7 +11,10 @@ as the machine has cores (at most four): the notebooks are independent, and run 
 other inside Sphinx they left a core idle for a minute and a half.
 
 A notebook that fails is not stored: Sphinx then runs it itself and reports the error as it
-always does (the cell, the traceback), so this step never hides one.
+always does (the cell, the traceback), so this step never hides one. A kernel that does not
+start (two kernels started at once can be handed the same free port: "Address already in use",
+then "Kernel didn't respond") is tried once more, then left to Sphinx the same way: it never
+stops the build.
 
 Usage (from the repository root, with the course's Python; ``make book`` calls it)::
 
@@ -51,10 +54,17 @@ def execute(path: str, timeout: int):
     """Execute one page's notebook in its folder; ``(path, notebook or None, seconds, error)``."""
     from jupyter_cache.executors.utils import single_nb_execution
 
-    notebook = notebook_of(Path(path))
-    result = single_nb_execution(
-        notebook, cwd=str(Path(path).parent), allow_errors=False, timeout=timeout, meta_override=True
-    )
+    for attempt in (1, 2):
+        notebook = notebook_of(Path(path))
+        started = time.monotonic()
+        try:
+            result = single_nb_execution(
+                notebook, cwd=str(Path(path).parent), allow_errors=False, timeout=timeout, meta_override=True
+            )
+            break
+        except Exception as error:  # the kernel, not a cell (a cell's error is result.err)
+            if attempt == 2:
+                return path, None, time.monotonic() - started, f"{type(error).__name__}: {error}"
     if result.err is not None:
         # a cell's error: its exception and message (nbclient's CellExecutionError), else the error
         error = result.err

@@ -66,6 +66,28 @@ def test_a_page_without_code_or_kernel_is_no_notebook(tmp_path):
     assert execution_cache.notebook_of(empty) is None
 
 
+@pytest.mark.parametrize("failures", [1, 2])
+def test_a_kernel_that_does_not_start_is_tried_again_then_left_to_the_build(monkeypatch, failures):
+    # Two kernels started at once can be handed the same port; the kernel then never answers.
+    from jupyter_cache.executors import utils
+
+    calls = []
+
+    def single_nb_execution(notebook, **options):
+        calls.append(options["cwd"])
+        if len(calls) <= failures:
+            raise RuntimeError("Kernel didn't respond in 60 seconds")
+        return utils.ExecutionResult(nb=notebook, cwd=options["cwd"], time=0.5)
+
+    monkeypatch.setattr(utils, "single_nb_execution", single_nb_execution)
+    path, notebook, _, error = execution_cache.execute(str(ROOT / "chapters" / "01_cg.md"), 60)
+    assert len(calls) == 2 and path.endswith("01_cg.md")
+    if failures == 1:
+        assert notebook is not None and error is None
+    else:
+        assert notebook is None and error == "RuntimeError: Kernel didn't respond in 60 seconds"
+
+
 def test_workers_must_be_one_or_more():
     with pytest.raises(SystemExit):
         execution_cache.main(["--workers", "0"])
