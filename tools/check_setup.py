@@ -18,30 +18,23 @@ course's folder (``tools/run.py`` does), with the course's Python.
 
 import sys
 
-sys.modules.update(rfc3987_syntax=None, isoduration=None)  # optional in jsonschema, unused here
-
-import ndcg  # noqa: E402
-import ndcg.course.cards  # noqa: E402
-import ndcg.course.widgets  # noqa: E402
-
-print("ndcg", ndcg.__version__, "imports fine", flush=True)
-
-import pytest  # noqa: E402
-
+#: The notebook ``check`` runs: the first exercise notebook.
 NOTEBOOK = "exercises/00_why.ipynb"
-sys.exit(
-    pytest.main(
-        [
-            "-p",
-            "nbval.plugin",
-            "--nbval",
-            NOTEBOOK,
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-o",
-            "addopts=",
-            "--noconftest",
-        ]
-    )
-)
+
+
+def main() -> int:
+    """The imports, then nbval on :data:`NOTEBOOK`; pytest's exit code."""
+    sys.modules.update(rfc3987_syntax=None, isoduration=None)  # optional in jsonschema, unused here
+    import ndcg
+    import ndcg.course.cards
+    import ndcg.course.widgets
+
+    print("ndcg", ndcg.__version__, "imports fine", flush=True)
+    import pytest
+
+    options = ["-q", "-p", "no:cacheprovider", "-o", "addopts=", "--noconftest"]
+    return int(pytest.main(["-p", "nbval.plugin", "--nbval", NOTEBOOK, *options]))
+
+
+if __name__ == "__main__":  # run as a script; pytest's doctest collection imports it too
+    sys.exit(main())

@@ -163,6 +163,14 @@ def test_each_subcommand_runs_what_exists_from_the_venv_with_its_options(name, r
             assert importlib.util.find_spec(target) is not None, f"{name} runs -m {target}: no such module"
 
 
+def test_check_s_script_runs_nothing_when_imported(capsys):
+    # pytest's doctest collection (--doctest-modules over tools/) imports every module: the script
+    # must wait for __main__, or the collection itself would start a pytest inside pytest
+    module = load_script(REPO / commands_course.CHECK_SCRIPT, "check_setup")
+    assert module.NOTEBOOK == "exercises/00_why.ipynb" and callable(module.main)
+    assert capsys.readouterr().out == ""
+
+
 def test_check_runs_the_notebook_in_one_process_and_prints_nbval_s_messages(tmp_path):
     # tools/run.py check's own work (tools/check_setup.py), run for real in this environment on a copy
     # of the first exercise notebook whose first stored output was changed: the imports pass, the
