@@ -115,8 +115,8 @@ def model(language: str = "en"):
                 "qfmt": '<div class="chapter">{{Chapter}}</div>{{Front}}',
                 "afmt": (
                     '{{FrontSide}}<hr id="answer">{{Back}}'
-                    f'{{{{#Source}}}}<div class="source">{word("source", language, source="{{Source}}")}</div>'
-                    "{{/Source}}"
+                    # the sources as the book cites them: a discreet marker, [002; 000 §1]
+                    '{{#Source}}<div class="source">[{{Source}}]</div>{{/Source}}'
                 ),
             }
         ],

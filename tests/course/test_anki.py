@@ -228,3 +228,12 @@ def test_main_writes_a_deck_per_language(tmp_path, capsys):
     assert (tmp_path / "course.apkg").exists() and (tmp_path / "course-zh.apkg").exists()
     assert capsys.readouterr().out.count("Wrote ") == 2
     assert anki.language_path("_build/ndcg-course.apkg", "zh").name == "ndcg-course-zh.apkg"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_card_s_answer_cites_its_sources_as_the_book_does(language):
+    # a discreet marker, [002; 000 §1], as the book's citation markers: no "Source: 002" or
+    # "来源：002" label on a card's face (issue 33)
+    (template,) = anki.model(language).templates
+    assert '{{#Source}}<div class="source">[{{Source}}]</div>{{/Source}}' in template["afmt"]
+    assert "Source:" not in template["afmt"] and "来源" not in template["afmt"]
