@@ -170,10 +170,16 @@ def typeset_page(body: str, render) -> str:
 
 
 def _render(tex: str, display: bool) -> str:
-    """``tex`` typeset by sphinxcontrib-katex's KaTeX (strict: :func:`_strict`)."""
+    """``tex`` typeset by sphinxcontrib-katex's KaTeX (strict: :func:`_strict`), in a ``span.math``
+    as Sphinx writes a formula: the search's excerpts then read it as plain text
+    (:func:`ndcg_book.search.math_text_attributes`), not as its TeX."""
     import sphinxcontrib.katex as katex
 
-    return katex.render_latex(tex, {"displayMode": True} if display else None)
+    return (
+        '<span class="math">'
+        + katex.render_latex(tex, {"displayMode": True} if display else None)
+        + "</span>"
+    )
 
 
 def _page_context(app, pagename, templatename, context, doctree) -> None:

@@ -3,6 +3,7 @@ tests)."""
 
 from __future__ import annotations
 
+import json
 import time
 from functools import cache
 from pathlib import Path
@@ -46,9 +47,30 @@ def switch_mode(page, mode: str) -> None:
         page.evaluate("() => document.querySelector('.theme-switch-button').click()")
     assert page.evaluate("() => document.documentElement.dataset.theme") == mode, mode
     page.evaluate(
-        "() => { getComputedStyle(document.body).color;"  # the new styles, and their transitions
-        " return Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
-        ".map(a => a.finished.catch(() => null))).then(() => true); }"
+        within(
+            "(getComputedStyle(document.body).color,"  # the new styles, and their transitions
+            " Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
+            ".map(a => a.finished.catch(() => null))).then(() => true))",
+            f"the colour transitions to {mode} mode to end",
+        )
+    )
+
+
+#: How long a promise a check awaits in the page may take (a page's ``evaluate`` has no timeout of
+#: its own: a promise that never settles would hold a test, and its worker, for ever).
+PROMISE_TIMEOUT_MS = 60_000
+
+
+def within(expression: str, what: str, ms: int = PROMISE_TIMEOUT_MS) -> str:
+    """A page function awaiting the promise ``expression``, or failing with ``what`` it waited for
+    after ``ms`` milliseconds.
+
+    >>> within("x", "x to settle", 5)[:40]
+    '() => Promise.race([Promise.resolve(x), '
+    """
+    return (
+        f"() => Promise.race([Promise.resolve({expression}), new Promise((_, reject) => "
+        f"setTimeout(() => reject(new Error({json.dumps(f'waited {ms} ms for {what}')})), {ms}))])"
     )
 
 
@@ -133,7 +155,7 @@ class Visit:
         fonts are awaited first, so the quiet only has to outlast the gap between
         one local load and the next (a few ms from a disk; 300 ms leaves a margin on a busy
         machine, and is paid on every visit of the suite)."""
-        self.page.evaluate("() => document.fonts.ready.then(() => true)")
+        self.page.evaluate(within("document.fonts.ready.then(() => true)", "the page's fonts to load"))
         waited = 0
         while waited < limit_ms:
             if not self.pending and (self.clock() - self.last_activity) * 1000 >= quiet_ms:

@@ -44,7 +44,15 @@ import pytest
 
 import ndcg
 from tests.browser import practice_box
-from tests.browser.pages import Visit, book_uri, course_pages, other_pages, reload_once_stored, switch_mode
+from tests.browser.pages import (
+    PROMISE_TIMEOUT_MS,
+    Visit,
+    book_uri,
+    course_pages,
+    other_pages,
+    reload_once_stored,
+    switch_mode,
+)
 from tools import chromium as browser_setup
 
 HERE = Path(__file__).resolve().parent
@@ -65,6 +73,7 @@ COMPONENTS = (
     ".ndcg-get",
     ".ndcg-quiz-answers",  # the instructor notes' answer keys
     ".ndcg-practice",  # a chapter's exercises answered in the page (opened and answered first)
+    "picture.ndcg-figure",  # a figure in the page's language, with its phone copy (figure_languages)
 )
 BAD_IMPACTS = ("serious", "critical")
 #: The front end's size budget, before compression (every component's files together).
@@ -168,9 +177,11 @@ def violations(page, context, rules: tuple[str, ...] | None = None) -> list[dict
     if rules is not None:
         options["runOnly"] = {"type": "rule", "values": list(rules)}
     result = page.evaluate(
-        "([context, options]) => axe.run(context, options).then(r => r.violations.map(v => ({"
+        "([context, options]) => Promise.race([new Promise((_, reject) => setTimeout(() =>"
+        f" reject(new Error('axe ran for over {PROMISE_TIMEOUT_MS} ms')), {PROMISE_TIMEOUT_MS})),"
+        " axe.run(context, options).then(r => r.violations.map(v => ({"
         " id: v.id, help: v.help, nodes: v.nodes.map(n => ({impact: n.impact, target: n.target.join(' '),"
-        " summary: n.failureSummary, html: n.html.slice(0, 160)})) })))",
+        " summary: n.failureSummary, html: n.html.slice(0, 160)})) })))])",
         [context, options],
     )
     return [
