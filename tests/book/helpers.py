@@ -3,8 +3,10 @@
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 
+from tools import chromium as browser_setup
 from tools import toc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -14,6 +16,13 @@ ROOT = Path(__file__).resolve().parents[2]
 # two ends of NDCG's range, 0.0 and 1.0, used as conventions ("scores 0.0").
 DECIMAL = re.compile(r"(?<![\w.§])(?<!Python )(?<!NumPy )(?<!version )(?!0\.0\b|1\.0\b)\d+\.\d+")
 
+
+#: The built book (``make book``), its Chinese edition, and the mark of a test that reads both.
+BOOK = browser_setup.book_html()
+ZH = BOOK / "zh"
+BUILT = pytest.mark.skipif(
+    not (ZH / "index.html").is_file(), reason=f"no Chinese edition at {ZH}: run `make book` first"
+)
 
 #: HTML's void elements (no end tag): a parser that keeps a stack of open elements skips them.
 VOID_ELEMENTS = frozenset(

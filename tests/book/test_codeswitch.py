@@ -14,14 +14,8 @@ import re
 import pytest
 
 from ndcg_book.codeswitch import has_code, switch_html
-from tests.book.helpers import ROOT, toc_files
-from tools import chromium as browser_setup
+from tests.book.helpers import BOOK, BUILT, ROOT, ZH, toc_files
 
-BOOK = browser_setup.book_html()
-ZH = BOOK / "zh"
-BUILT = pytest.mark.skipif(
-    not (ZH / "index.html").is_file(), reason=f"no Chinese edition at {ZH}: run `make book` first"
-)
 #: Each edition's folder and the switch's words there.
 EDITIONS = {"en": (BOOK, "Show the code"), "zh": (ZH, "显示代码")}
 SWITCH = re.compile(r'<button type="button" class="code-switch"[^>]*>(.*?)</button>')

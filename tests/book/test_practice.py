@@ -22,13 +22,8 @@ import re
 import pytest
 
 from ndcg_book import practice
-from tools import chromium as browser_setup
+from tests.book.helpers import BOOK, BUILT, ZH
 
-BOOK = browser_setup.book_html()
-ZH = BOOK / "zh"
-BUILT = pytest.mark.skipif(
-    not (ZH / "index.html").is_file(), reason=f"no Chinese edition at {ZH}: run `make book` first"
-)
 CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
 EDITIONS = {"en": BOOK, "zh": ZH}
 DETAILS = re.compile(r'<details class="ndcg-practice-details"[^>]*>.*?</details>', re.S)

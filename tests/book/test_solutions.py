@@ -91,16 +91,7 @@ def test_no_page_of_the_built_book_gives_an_id_twice(book_html):
 
 
 def built_title(tmp_path, with_part: bool) -> str:
-    src = tmp_path / "src"
-    src.mkdir(parents=True)
-    conf = 'extensions = ["sphinx_exercise"]\nhtml_theme = "basic"\n'
-    if with_part:
-        conf += small_sphinx.parts_setup("solutions")
-    (src / "conf.py").write_text(conf, encoding="utf-8")
-    (src / "index.rst").write_text(PAGE, encoding="utf-8")
-    html, warnings = small_sphinx.build(src, tmp_path / "out")
-    assert not warnings, warnings
-    (title,) = titles((html / "index.html").read_text(encoding="utf-8"))
+    (title,) = titles(built_html(tmp_path, with_part))
     return title
 
 
