@@ -297,7 +297,16 @@ def test_requirements_compiles_both_locks_with_uv_and_writes_each_header(repo, m
         assert command[:5] == [uv, "pip", "compile", "--quiet", "--universal"]
         assert command[5:7] == ["--python-version", "3.11"], "resolved from the full lock's lowest Python"
         assert command[-3:] == [lock.source, "-o", lock.pinned], "today's lock is uv's preference"
-    assert recorded[4] == [uv, "pip", "sync", "--python", python, "--quiet", "requirements.txt"]
+    assert recorded[4] == [
+        uv,
+        "pip",
+        "sync",
+        "--python",
+        python,
+        "--quiet",
+        "--compile-bytecode",
+        "requirements.txt",
+    ]
     assert recorded[5] == [
         uv,
         "pip",
@@ -305,6 +314,7 @@ def test_requirements_compiles_both_locks_with_uv_and_writes_each_header(repo, m
         "--python",
         python,
         "--quiet",
+        "--compile-bytecode",
         "-r",
         "requirements-spark.txt",
     ]
@@ -373,6 +383,9 @@ def test_check_installs_only_the_participant_set(repo, calls):
         ["sync", "requirements-participant.txt"],
         ["install", "."],
     ]
+    assert not [command for command in commands(calls) if "--compile-bytecode" in command], (
+        "a learner's Python compiles what it imports as it goes: the light set stays light"
+    )
     # the check itself: one Python, which imports the package, then runs nbval in-process
     assert commands(calls)[3] == [python, "tools/check_setup.py"] and len(commands(calls)) == 4
     assert install.stamp_is_fresh(repo, False, install.PARTICIPANT) and not install.stamp_is_fresh(
@@ -386,6 +399,10 @@ def test_check_installs_only_the_participant_set(repo, calls):
     assert uv_installs(calls)[:2] == [["pip", "uv==0.13.9"], ["sync", "requirements.txt"]], (
         "make test syncs the full set"
     )
+    # compiled once at install: the tooling's Pythons (kernels, builds, test workers) then only read
+    # bytecode, even where they may not write it; the participant's light set above was not
+    syncs = [command for command in commands(calls) if command[1:3] == ["pip", "sync"]]
+    assert syncs and all("--compile-bytecode" in command for command in syncs), syncs
     assert install.stamp_is_fresh(repo, False, install.FULL)
 
 

@@ -341,7 +341,7 @@ def test_setup_creates_the_venv_then_installs(repo, calls, monkeypatch):
     assert commands(calls) == [
         [sys.executable, "-m", "venv", ".venv"],
         [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "uv==0.13.9"],
-        [uv, "pip", "sync", "--python", python, "--quiet", "requirements.txt"],
+        [uv, "pip", "sync", "--python", python, "--quiet", "--compile-bytecode", "requirements.txt"],
         [uv, "pip", "install", "--python", python, "--quiet", "--no-deps", "--no-build-isolation", "-e", "."],
     ]
     assert install.stamp_is_fresh(repo, windows=False)
