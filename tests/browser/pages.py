@@ -40,20 +40,31 @@ def reload_once_stored(page, stored: str, arg=None) -> None:
 def switch_mode(page, mode: str) -> None:
     """Switch the loaded ``page`` to the theme's ``mode`` as its light/dark switch does (the
     theme's own handler: the mode, the theme, the dropdown menus, localStorage), with no pointer
-    or focus left on the switch, and wait until every colour transition is over."""
+    or focus left on the switch, and bring every colour transition it starts to its end: the
+    checks read the colours the mode ends on. (Awaiting the transitions instead hung now and then:
+    a transition's ``finished`` waits on the page's animation clock, which a busy machine can hold.)"""
     for _ in range(3):  # the switch cycles through auto, dark and light
         if page.evaluate("() => document.documentElement.dataset.mode") == mode:
             break
         page.evaluate("() => document.querySelector('.theme-switch-button').click()")
     assert page.evaluate("() => document.documentElement.dataset.theme") == mode, mode
-    page.evaluate(
-        within(
-            "(getComputedStyle(document.body).color,"  # the new styles, and their transitions
-            " Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
-            ".map(a => a.finished.catch(() => null))).then(() => true))",
-            f"the colour transitions to {mode} mode to end",
-        )
-    )
+    left = page.evaluate(FINISH_TRANSITIONS)
+    assert not left, f"colour transitions still running after the switch to {mode} mode: {left}"
+
+
+#: Every CSS transition of the page brought to its end, until a fresh style pass starts none
+#: (each pass: the new styles computed, document-wide, which is when transitions start); returns
+#: those still running after ten passes (none: a transition that restarts itself is a bug).
+FINISH_TRANSITIONS = """() => {
+  const running = () => document.getAnimations().filter(a => a instanceof CSSTransition && a.playState !== 'finished');
+  for (let pass = 0; pass < 10; pass++) {
+    void document.body.offsetHeight;
+    const now = running();
+    if (!now.length) return [];
+    now.forEach(a => a.finish());
+  }
+  return running().map(a => a.transitionProperty + ' on ' + a.effect.target.tagName);
+}"""
 
 
 #: How long a promise a check awaits in the page may take (a page's ``evaluate`` has no timeout of

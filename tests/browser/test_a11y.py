@@ -9,7 +9,10 @@ mode, once the views are active and KaTeX has typeset their maths (one load of t
 both modes: it opens in light mode, and the theme's own switch turns it dark). Every axe rule
 runs in light mode; in dark mode, the rules that read colours (:data:`COLOUR_RULES`), since the
 switch changes colours and nothing else: a check on every page holds that the same elements show
-in both modes, so a page that shows something in one mode only gets every rule in both.
+in both modes, so a page that shows something in one mode only gets every rule in both. axe's
+contrast rule, its costliest, judges each look of text once per mode (a chapter shows about 3,000
+texts in about 200 looks: same colour, size, weight and backgrounds, :data:`SAME_LOOK`), and the
+rest of a look whenever axe cannot judge its first text; every other rule sees every element.
 
 * axe runs on the course's own components (``.ndcg-kf``, ``.ndcg-widget``,
   ``table.ndcg-steps``, ``.ndcg-compare``, the printable page ``.ndcg-print``, every
@@ -168,22 +171,85 @@ SHOWN = """() => [...document.querySelectorAll('body *')]
   .filter(el => el.checkVisibility({opacityProperty: true, visibilityProperty: true})).length"""
 
 
-def violations(page, context, rules: tuple[str, ...] | None = None) -> list[dict]:
+#: Each look of text on a page, judged once by axe's contrast rule (its costliest: it finds what is
+#: painted behind each text, element by element; a chapter holds about 3,000 texts in about 200
+#: looks). Before each run, every text element gets ``data-ndcg-look``: the index of its look, which
+#: is whether it is the course's or the theme's, its colour, size, weight and shadow, its own
+#: pseudo-elements' backgrounds, and every ancestor's opacity and background up to the first opaque
+#: one. The second and later texts of a look get ``data-ndcg-same-look`` and the contrast rule skips
+#: them (its selector, set by :data:`AXE_SETUP`); every other rule sees every element. A text that
+#: this cannot vouch for is always judged: one under a positioned (absolute, fixed, sticky),
+#: clipped, filtered or blended ancestor, or too small to be seen. Where axe cannot judge the
+#: first text of a look (its "incomplete"), the rest of that look is judged after it.
+SAME_LOOK = """(selectors) => {
+  document.querySelectorAll('[data-ndcg-look]').forEach(el => {
+    el.removeAttribute('data-ndcg-look'); el.removeAttribute('data-ndcg-same-look'); });
+  const looks = new Map();
+  for (const el of document.querySelectorAll('body *')) {
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width < 2 || box.height < 2) continue;
+    const own = getComputedStyle(el);
+    let parts = [selectors.some(s => el.closest(s)) ? 'ours' : 'theme', own.color, own.fontSize,
+      own.fontWeight, own.textShadow, own.webkitTextStrokeWidth];
+    for (const pseudo of ['::before', '::after']) {
+      const p = getComputedStyle(el, pseudo); parts.push(p.content, p.backgroundColor, p.backgroundImage); }
+    let opaque = false;
+    for (let e = el; e; e = e.parentElement) {
+      const c = getComputedStyle(e);
+      if (!['static', 'relative'].includes(c.position) || c.clip !== 'auto' || c.clipPath !== 'none'
+          || c.filter !== 'none' || c.mixBlendMode !== 'normal') { parts = null; break; }
+      parts.push(c.opacity);
+      if (!opaque) {
+        parts.push(c.backgroundColor, c.backgroundImage);
+        opaque = c.backgroundImage === 'none' && /^rgb\\(/.test(c.backgroundColor);
+      }
+    }
+    if (!parts) continue;
+    const key = parts.join('|');
+    if (!looks.has(key)) looks.set(key, looks.size);
+    else el.setAttribute('data-ndcg-same-look', '');
+    el.setAttribute('data-ndcg-look', String(looks.get(key)));
+  }
+  return document.querySelectorAll('[data-ndcg-same-look]').length;
+}"""
+
+#: Run once in a page after axe is injected: its contrast rule skips the texts marked by :data:`SAME_LOOK`.
+AXE_SETUP = "() => axe.configure({rules: [{id: 'color-contrast', selector: ':not([data-ndcg-same-look])'}]})"
+
+#: axe in ``context`` with ``options``, within the page's promise timeout; then, for each look whose
+#: first text axe could not judge by contrast, the rest of that look, judged by the contrast rule
+#: alone. Returns the violations, each node with its impact, target, summary and HTML.
+AXE_RUN = """async ([context, options, timeout]) => {
+  const rows = result => result.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.map(n => ({
+    impact: n.impact, target: n.target.join(' '), summary: n.failureSummary, html: n.html.slice(0, 160)}))}));
+  const run = (ctx, opts) => Promise.race([new Promise((_, reject) => setTimeout(() =>
+    reject(new Error('axe ran for over ' + timeout + ' ms')), timeout)), axe.run(ctx, opts)]);
+  const first = await run(context, options);
+  const unjudged = new Set(first.incomplete.filter(v => v.id === 'color-contrast').flatMap(v => v.nodes)
+    .map(n => document.querySelector(n.target.join(' '))).filter(el => el && !el.hasAttribute('data-ndcg-same-look'))
+    .map(el => el.getAttribute('data-ndcg-look')).filter(look => look !== null));
+  const rest = [...document.querySelectorAll('[data-ndcg-same-look]')]
+    .filter(el => unjudged.has(el.getAttribute('data-ndcg-look')));
+  if (!rest.length) return [rows(first), 0];
+  rest.forEach(el => el.removeAttribute('data-ndcg-same-look'));
+  const again = await run({include: rest, exclude: context.exclude},
+    {...options, runOnly: {type: 'rule', values: ['color-contrast']}});
+  return [rows(first).concat(rows(again)), rest.length];
+}"""
+
+
+def violations(page, context, rules: tuple[str, ...] | None = None, present: list[str] = ()) -> list[dict]:
     """axe's serious and critical violations in ``context`` (None: the whole page), one row per
     element; never in :data:`SKIPPED`; only ``rules`` when given (else every rule axe runs by
-    default)."""
+    default). The contrast rule judges each look of text once (:data:`SAME_LOOK`; ``present``: the
+    course's components on the page, whose texts are never one look with the theme's)."""
     context = {**(context or {}), "exclude": SKIPPED}
     options = {"resultTypes": ["violations"], "preload": False}
     if rules is not None:
         options["runOnly"] = {"type": "rule", "values": list(rules)}
-    result = page.evaluate(
-        "([context, options]) => Promise.race([new Promise((_, reject) => setTimeout(() =>"
-        f" reject(new Error('axe ran for over {PROMISE_TIMEOUT_MS} ms')), {PROMISE_TIMEOUT_MS})),"
-        " axe.run(context, options).then(r => r.violations.map(v => ({"
-        " id: v.id, help: v.help, nodes: v.nodes.map(n => ({impact: n.impact, target: n.target.join(' '),"
-        " summary: n.failureSummary, html: n.html.slice(0, 160)})) })))])",
-        [context, options],
-    )
+    page.evaluate(SAME_LOOK, list(present))
+    result, _ = page.evaluate(AXE_RUN, [context, options, PROMISE_TIMEOUT_MS])
     return [
         {"rule": v["id"], "help": v["help"], **node}
         for v in result
@@ -311,6 +377,7 @@ def audit(browser, page_path: str) -> None:
     visit = open_page(browser, page_path)
     page = visit.page
     page.add_script_tag(path=str(AXE))
+    page.evaluate(AXE_SETUP)
     present = page.evaluate("selectors => selectors.filter(s => document.querySelector(s))", list(COMPONENTS))
     assert present, f"{page_path}: no course component found"
     # (the same visit: every formula typeset, in both editions' chapters)
@@ -344,7 +411,7 @@ def audit_mode(page, page_path: str, mode: str, present: list[str], entries: lis
     does not list."""
     # One axe run over the whole page (the slowest step of the suite), then each violation is the
     # course's when its element sits inside one of the course's components, else the theme's.
-    everything = violations(page, None, rules)
+    everything = violations(page, None, rules, present)
     inside = page.evaluate(
         "([rows, selectors]) => rows.map(t => { try { const el = document.querySelector(t);"
         " return !!(el && selectors.some(s => el.closest(s))); } catch (e) { return false; } })",
@@ -410,6 +477,34 @@ def test_axe_catches_what_it_should(browser):
     assert [row["text"] for row in low] == ["pale text"]
 
 
+def test_the_contrast_rule_judges_each_look_once_and_every_look(browser):
+    # Three pale texts of one look: one is reported (the look is judged once, and fails). A pale
+    # text of the same colour on another background is a look of its own. The first text of a
+    # second look is hidden under a box, so axe cannot judge it: the rest of its look is judged.
+    context = browser.new_context()
+    page = context.new_page()
+    pale = '<p style="color: #bbb; background: #fff">pale {}</p>'
+    page.set_content(
+        '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main><div class="ndcg-kf">'
+        + "".join(pale.format(n) for n in (1, 2, 3))
+        + '<div style="background: #eee"><p style="color: #bbb">pale on grey</p></div>'
+        '<div style="position: relative"><p style="color: #aaa; background: #fff">covered</p>'
+        '<div style="position: absolute; inset: 0; background: #fff"></div></div>'
+        '<div style="position: relative"><p style="color: #aaa; background: #fff">same look, not covered</p></div>'
+        "</div></main></body></html>"
+    )
+    page.add_script_tag(path=str(AXE))
+    page.evaluate(AXE_SETUP)
+    found = violations(page, {"include": [[".ndcg-kf"]]}, COLOUR_RULES, [".ndcg-kf"])
+    marked = page.evaluate("() => document.querySelectorAll('[data-ndcg-same-look]').length")
+    context.close()
+    reported = sorted(
+        row["html"].split(">")[1].split("<")[0] for row in found if row["rule"] == "color-contrast"
+    )
+    assert reported == ["pale 1", "pale on grey", "same look, not covered"], reported
+    assert marked == 2, "pale 2 and 3 were skipped; the look of 'covered' was judged again whole"
+
+
 # -- axe on the main content of every other page ------------------------------------------------
 
 
@@ -426,6 +521,7 @@ def audit_main(browser) -> tuple[list[dict], list[str], float]:
         visit = open_page(browser, path)
         page = visit.page
         page.add_script_tag(path=str(AXE))
+        page.evaluate(AXE_SETUP)
         assert page.locator("main").count() == 1, f"{path}: no main element"
         found += [{"page": path, "rule": "maths not typeset", "target": tex} for tex in untypeset(page)]
         shown = {}
