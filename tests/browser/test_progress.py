@@ -409,7 +409,9 @@ def test_the_flashcards_page_counts_the_progress(browser, server, mode):
     key, check = next(
         (k, c) for k, c in practice.checks(CHAPTER).items() if practice.exercise_data(c)["kind"] == "number"
     )
-    page.locator(f"details[data-ndcg-practice='{CHAPTER}'] > summary").click()
+    # reached by its id, as a "your turn" slide links it (chapter.html#practice-02_dcg), the block opens
+    page.evaluate(f"() => {{ window.location.hash = '#practice-{CHAPTER}'; }}")
+    page.wait_for_function(f"() => document.querySelector(\"details[data-ndcg-practice='{CHAPTER}']\").open")
     box = page.locator(f"form.ndcg-practice-box[data-exercise='{key}']").first
     page.wait_for_function(
         "key => !document.querySelector(`form.ndcg-practice-box[data-exercise='${key}'] button`).disabled",
