@@ -50,6 +50,8 @@ FILES = ("ndcg-practice.js", "ndcg-practice.css")
 FOLDER = "practice"
 #: The class of the block (the page context links the script on the pages that have one).
 CSS_CLASS = "ndcg-practice"
+#: The directive's line in a chapter's text source: ```` ```{practice} 01_cg ````.
+_DIRECTIVE = re.compile(r"^```\{practice\}[ \t]+(\S+)[ \t]*$", re.M)
 #: The checker's words the port needs (:data:`ndcg.course.checks.WORDS`), and the answer box's.
 CHECK_WORDS = (
     "not yet",
@@ -90,6 +92,24 @@ CHECK_WORDS = (
 )
 #: An exercise's statement cell (``ex3``) and its check's definition (``ex3-check-def``).
 _EXERCISE = re.compile(r"ex(\d+)")
+
+
+def anchor(chapter: str) -> str:
+    """The id of ``chapter``'s block, the same in both editions (a "your turn" slide links it).
+
+    >>> anchor("01_cg")
+    'practice-01_cg'
+    """
+    return f"{CSS_CLASS.removeprefix('ndcg-')}-{chapter}"
+
+
+def in_page(source: str, chapter: str) -> bool:
+    """Whether the text source of a page, ``source``, holds ``chapter``'s block.
+
+    >>> in_page("## Practise\\n\\n```{practice} 01_cg\\n```\\n", "01_cg"), in_page("# No block\\n", "01_cg")
+    (True, False)
+    """
+    return chapter in _DIRECTIVE.findall(source)
 
 
 def _cells(notebook: dict):
@@ -273,7 +293,7 @@ class Practice(SphinxDirective):
         numbers = sum(1 for e in data["exercises"].values() if e["kind"] == "number")
         block = nodes.container(classes=[CSS_CLASS])
         block += _raw(
-            f'<details class="{CSS_CLASS}-details" data-ndcg-practice="{chapter}" id="practice-{chapter}">'
+            f'<details class="{CSS_CLASS}-details" data-ndcg-practice="{chapter}" id="{anchor(chapter)}">'
             f"<summary>{html.escape(text('practice-title', count=numbers, total=len(shown)))}</summary>"
         )
         block += self._markdown(text("practice-intro"))

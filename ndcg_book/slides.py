@@ -559,17 +559,31 @@ def _title_slide(deck: Deck, course: str, version: str, date: datetime.date, cha
     )
 
 
-def _turn_slide(deck: Deck, chapter_href: str, blocks: list | None = None) -> str:
+def _practice_href(deck: Deck, root: Path, up: str) -> str:
+    """Where the "your turn" slide sends a participant with no Python: the chapter's practice block
+    (``chapter.html#practice-02_dcg``, :func:`ndcg_book.practice.anchor`), or the chapter's page
+    when its text source has no block."""
+    from ndcg_book import practice
+
+    href = f"{up}{deck.chapter}.html"
+    source = root / f"{deck.chapter}.md"
+    if source.is_file() and practice.in_page(source.read_text(encoding="utf-8"), deck.name):
+        return f"{href}#{practice.anchor(deck.name)}"
+    return href
+
+
+def _turn_slide(deck: Deck, practice_href: str, blocks: list | None = None) -> str:
     """The deck's last slide: the participants' turn, naming the chapter's exercise notebook where
     the participant pack of the deck's language holds it (the Chinese pack puts the Chinese
     notebooks in the English ones' places: :func:`ndcg_book.downloads.pack_name`), and, for each
     agenda with an exercise block after the chapter (``blocks``: ``[(agenda key, block)]``, from
-    :func:`ndcg_book.timing.exercise_blocks`), that block's exercises and minutes."""
+    :func:`ndcg_book.timing.exercise_blocks`), that block's exercises and minutes; a participant
+    with no Python is sent to ``practice_href``, the chapter's practice block (:func:`_practice_href`)."""
     from ndcg_book.downloads import ZH_EXERCISES, pack_name
 
     number, lang = int(deck.name[:2]), deck.language
     notebook = pack_name(f"{ZH_EXERCISES if lang == 'zh' else 'exercises/'}{deck.name}.ipynb", lang)
-    book = ui("turn-book", lang, href=html.escape(chapter_href), number=number)
+    book = ui("turn-book", lang, href=html.escape(practice_href), number=number)
     items = "".join(
         f'<li data-agenda="{html.escape(key)}" data-minutes="{block.minutes}">'
         + ui(
@@ -626,7 +640,7 @@ def render(
             + link_sources(to_html(slide.notes), sources)
             + "</aside>\n</section>"
         )
-    sections.append(_turn_slide(deck, f"{up}{deck.chapter}.html", turns.get(deck.name, [])))
+    sections.append(_turn_slide(deck, _practice_href(deck, Path(root), up), turns.get(deck.name, [])))
     template = string.Template((source_folder(root) / "deck.html").read_text(encoding="utf-8"))
     return template.substitute(
         title=html.escape(ui("page-title", deck.language, title=deck.title)),

@@ -262,7 +262,8 @@ def smallest_text_px(fig, dpi: float) -> float:
 def phone_layout(fig, width: float = PHONE_WIDTH, points: float = PHONE_POINTS):
     """Lay ``fig`` out again for a phone, in place: ``width`` inches wide, the panels of a row of
     subplots one under the other (each 0.8 as tall as before, its tick labels shown), a legend of
-    three columns or more in one column, and no text smaller than ``points``. Returns ``fig``."""
+    three columns or more in one column, no text smaller than ``points``, and no two words of
+    a panel on top of each other (:func:`unstack_texts`). Returns ``fig``."""
     from matplotlib.gridspec import GridSpec
 
     height = fig.get_size_inches()[1]
@@ -300,7 +301,49 @@ def phone_layout(fig, width: float = PHONE_WIDTH, points: float = PHONE_POINTS):
     for text in fig.findobj(Text):
         if text.get_fontsize() < points:
             text.set_fontsize(points)
+    unstack_texts(fig)
     return fig
+
+
+def unstack_texts(fig) -> list:
+    """Move each text of a panel (``ax.text``; not an annotation, whose arrow points at its
+    place) that overlaps one to its left down by a line, until it overlaps none: labels set side
+    by side on a laptop's width ("B passes D", "B passes C" at scores -1 and 0) run into each
+    other on a phone's. Returns the texts moved.
+
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(2, 2))
+    >>> left, right = ax.text(0.1, 0.9, "a long label"), ax.text(0.2, 0.9, "another long one")
+    >>> unstack_texts(fig) == [right] and right.get_position()[1] < 0.9 == left.get_position()[1]
+    True
+    >>> unstack_texts(fig)
+    []
+    >>> plt.close(fig)
+    """
+    from matplotlib.text import Annotation
+
+    fig.draw_without_rendering()  # the layout done, so the texts' boxes are where they will be drawn
+    renderer = fig._get_renderer()
+    moved = []
+    for ax in fig.axes:
+        texts = [
+            t for t in ax.texts if not isinstance(t, Annotation) and t.get_visible() and t.get_text().strip()
+        ]
+        placed = []
+        for text in sorted(texts, key=lambda t: t.get_window_extent(renderer).x0):
+            box = text.get_window_extent(renderer)
+            shifted = False
+            for _ in range(len(placed)):
+                if not any(box.overlaps(other) for other in placed):
+                    break
+                transform, (x, y) = text.get_transform(), text.get_position()
+                across, down = transform.transform((x, y))
+                text.set_position((x, transform.inverted().transform((across, down - 1.2 * box.height))[1]))
+                box, shifted = text.get_window_extent(renderer), True
+            placed.append(box)
+            if shifted:
+                moved.append(text)
+    return moved
 
 
 def _drawing(fig, lang: str, dpi: float | None = None) -> tuple[bytes, float]:

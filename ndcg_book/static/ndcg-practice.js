@@ -6,7 +6,8 @@
  * checker's words, in the page's language.  tests/browser/test_practice.py holds its verdicts
  * equal to the Python checker's on every exercise.  Progress (misses, attempts, solved, the
  * last answer) is remembered like the quizzes': localStorage, key
- * "ndcg-course:<book version>:<page path>:practice-<chapter>:practice".  No libraries.
+ * "ndcg-course:<book version>:<page path>:practice-<chapter>:practice".  The block opens when
+ * the address names it (#practice-<chapter>, the link of a deck's "your turn" slide).  No libraries.
  */
 (() => {
   /* checks.typed: full-width forms, the ideographic comma and space, U+2212 made ASCII. */
@@ -305,6 +306,16 @@
   }
 
   window.ndcgPractice = { Check: Check, parseNumber: parseNumber, listItems: listItems, formatNumber: formatNumber, repr: repr };
-  const start = () => { document.querySelectorAll("details[data-ndcg-practice]").forEach(activate); };
+  /* Reached by its id (a "your turn" slide links chapter.html#practice-<chapter>): the block opens. */
+  const opened = () => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const block = id ? document.getElementById(id) : null;
+    if (block?.matches("details[data-ndcg-practice]")) { block.open = true; }
+  };
+  const start = () => {
+    document.querySelectorAll("details[data-ndcg-practice]").forEach(activate);
+    opened();
+    window.addEventListener("hashchange", opened);
+  };
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 })();

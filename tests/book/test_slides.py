@@ -308,9 +308,10 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
                 assert target.is_file(), f"{deck.name}: {link} is missing"
             elif urlsplit(link).path == "../../reference/sources.html":  # a "source 00X" (ndcg_book.sources)
                 assert re.fullmatch(r"source-00[0-4]", urlsplit(link).fragment), f"{deck.name}: {link}"
-            else:  # into the book: the chapter, the landing page, the book's KaTeX and icon
+            else:  # into the book: the chapter and its practice block, the landing page, the book's KaTeX and icon
                 assert link in (
                     f"../../{deck.chapter}.html",
+                    f"../../{deck.chapter}.html#practice-{deck.name}",
                     "../../index.html",
                     f"../../{slides.KATEX}/katex.min.css",
                     f"../../{slides.KATEX}/katex.min.js",

@@ -222,3 +222,27 @@ def test_each_chinese_your_turn_slide_names_the_chinese_agendas_blocks(built):
             assert (key, int(minutes)) == (want, block.minutes)
             span = f"练习 1～{n}" if n > 1 else "练习 1"
             assert words == f"{names[key]}：{span}，{block.minutes} 分钟", words
+
+
+def test_each_your_turn_slide_links_the_practice_block_of_the_built_chapter(built):
+    # The "no Python at hand?" link of every deck, English and Chinese, opens the chapter at its
+    # practice block: a fragment that names an element of the edition's built chapter page.
+    from tools import chromium as browser_setup
+
+    book, en, zh = built
+    real = browser_setup.book_html()
+    for edition, decks in (("", en), ("zh", zh)):
+        for deck in decks:
+            page = (book / edition / "slides" / deck.name / "index.html").read_text(encoding="utf-8")
+            turn = page.split('data-deck-slide="turn"', 1)[1].split("</section>", 1)[0]
+            links = [
+                href for href in re.findall(r'<a [^>]*href="([^"]+)"', turn) if "sources.html" not in href
+            ]
+            assert len(links) == 1, (edition, deck.name, links)
+            path, _, fragment = html.unescape(links[0]).partition("#")
+            assert fragment, (edition, deck.name, links[0], "the link does not name the practice block")
+            chapter = (real / edition / "slides" / deck.name / path).resolve()
+            if not chapter.is_file():
+                pytest.skip(f"no built page {chapter}: run `make book` first")
+            ids = re.findall(r'\bid="([^"]+)"', chapter.read_text(encoding="utf-8"))
+            assert fragment in ids, (edition, deck.name, links[0], "no such element in the built chapter")

@@ -17,10 +17,17 @@ view's data island holds each card's and option's text in both languages) and sk
 * a card's and a question's ``source:`` field is citation markers and nothing else;
 * every marker of a core page links to an entry (an element with that id) on the edition's own
   Sources page; and each of chapters 0 to 4, whose examples come from the sources, has markers.
+
+The companion pages (``chapters/further/``) are held to the same rule in all their text, prose,
+captions, tables and code comments alike: a source is named by what it is ("a worked example",
+"a tutorial") and cited with a marker, never by its code, bare ("002's table", "(001, §4.2)") or
+labelled ("source 002"). Only the audit's companion page, ``further/05-sources-claims``, names the
+sources by code, as the Sources page does.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -40,6 +47,12 @@ CORE = sorted(path.stem for path in (ROOT / "chapters").glob("0*.md"))
 #: The chapters whose examples come from the sources: each cites them at least once.
 CITING = [stem for stem in CORE if stem[:2] in {"00", "01", "02", "03", "04"}]
 SOURCES_PAGE = "reference/sources.html"
+#: The companion page that holds the audit of the sources, with the Sources page: it names them.
+AUDIT = {"05-sources-claims"}
+#: The companion pages of the chapters, the audit's aside: ``further/02-gains`` ...
+COMPANIONS = sorted(
+    f"further/{path.stem}" for path in (ROOT / "chapters" / "further").glob("*.md") if path.stem not in AUDIT
+)
 
 #: A source named by its code as a label, in either language: "source 003", "Sources 000 and",
 #: "Source: 002" (a card's old footer), "来源 003", "资料 003", "来源：002".
@@ -48,6 +61,9 @@ LABEL = re.compile(r"(?<![A-Za-z])[Ss]ources?(?::|\s)\s*0\d\d(?!\d)|(?:来源|�
 MARKER = re.compile(
     r'<sup class="source-cite"><a class="reference internal source-cite-link" href="([^"]+)"[^>]*>\[0\d\d\]</a></sup>'
 )
+#: A source's code standing alone in a text: "002's table", "(001, §4.2)", "来源002"; not a number's
+#: digits ("10,000", "20_000", "0.005"), an identifier's ("ex000") or a marker's ("[003]").
+BARE = re.compile(r"(?<![A-Za-z0-9_,.\[])0\d\d(?![0-9_\]%])")
 _ISLAND = re.compile(r'<script type="application/json" data-ndcg-data>(.*?)</script>', re.S)
 _VOID = VOID_ELEMENTS
 
@@ -159,6 +175,21 @@ def labels(texts) -> list[str]:
 
 
 PAGES = pytest.mark.parametrize("edition, stem", [(e, s) for e in EDITIONS for s in CORE])
+COMPANION_PAGES = pytest.mark.parametrize("edition, stem", [(e, s) for e in EDITIONS for s in COMPANIONS])
+
+
+def article_text(path: Path) -> str:
+    """The words of a page's article as a reader sees them: no script or style, no citation
+    marker (its ``[003]`` is the citation itself), no tag or attribute, entities decoded."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", path.read_text(encoding="utf-8"), flags=re.S)
+    article = page.split("<article", 1)[-1].split("</article>", 1)[0]
+    return html.unescape(re.sub(r"<[^>]*>", " ", MARKER.sub(" ", article)))
+
+
+def named_by_code(text: str) -> list[str]:
+    """Every place ``text`` names a source by its code, labelled or bare, with a little context."""
+    found = [match.group() for match in LABEL.finditer(text)]
+    return found + [text[max(0, m.start() - 20) : m.end() + 5] for m in BARE.finditer(text)]
 
 
 def test_the_label_pattern_finds_every_form_of_a_source_label():
@@ -174,6 +205,18 @@ def test_the_label_pattern_finds_every_form_of_a_source_label():
     )
     assert found == ["source 003", "Sources 000", "Source: 002", "来源 003", "来源：002", "资料003"]
     assert labels(["1,000 queries of 003 results", "the resource 002", "[003]"]) == []
+
+
+def test_the_code_pattern_finds_a_bare_code_and_not_a_number():
+    found = named_by_code("002's table; the blog (001, §4.2); 来源002 与 003 的表")
+    assert found[0] == "来源002" and len(found) == 5, found
+    assert named_by_code("10,000 films, 20_000 queries, 0.005, ex000, [003], 1000, 5%") == []
+
+
+@COMPANION_PAGES
+def test_no_companion_page_names_a_source_by_code(edition, stem):
+    found = named_by_code(article_text(built(edition, stem)))
+    assert found == [], (edition, stem, found)
 
 
 @PAGES
@@ -213,7 +256,7 @@ def test_a_card_or_question_source_shows_as_citation_markers(edition, stem):
         assert field and MARKER.sub("", field).strip() == "", (edition, stem, field)
 
 
-@PAGES
+@pytest.mark.parametrize("edition, stem", [(e, s) for e in EDITIONS for s in CORE + COMPANIONS])
 def test_citation_markers_resolve_to_an_entry_on_the_sources_page(edition, stem):
     path = built(edition, stem)
     hrefs = regions(path).cites

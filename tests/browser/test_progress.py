@@ -23,6 +23,8 @@ import pytest
 
 import ndcg
 from ndcg.course import assets, cards
+from ndcg_book import practice
+from tests.browser import practice_box
 from tests.browser.pages import Visit
 from tests.core import reference
 from tools import chromium as browser_setup
@@ -403,6 +405,21 @@ def test_the_flashcards_page_counts_the_progress(browser, server, mode):
     quiz = page.locator(".ndcg-qz").first
     q = deck.quiz[0]
     quiz.locator(f'[data-question="{q.id}"] button[data-option="{q.answer}"]').click()
+    # and one exercise of the chapter's practice block, solved in the page (ndcg-practice.js)
+    key, check = next(
+        (k, c) for k, c in practice.checks(CHAPTER).items() if practice.exercise_data(c)["kind"] == "number"
+    )
+    # reached by its id, as a "your turn" slide links it (chapter.html#practice-02_dcg), the block opens
+    page.evaluate(f"() => {{ window.location.hash = '#practice-{CHAPTER}'; }}")
+    page.wait_for_function(f"() => document.querySelector(\"details[data-ndcg-practice='{CHAPTER}']\").open")
+    box = page.locator(f"form.ndcg-practice-box[data-exercise='{key}']").first
+    page.wait_for_function(
+        "key => !document.querySelector(`form.ndcg-practice-box[data-exercise='${key}'] button`).disabled",
+        arg=key,
+    )
+    box.locator("input").fill(practice_box.answers(check)[-1])
+    box.locator("input").press("Enter")
+    assert box.locator(".ndcg-practice-feedback").inner_text().startswith("\N{WHITE HEAVY CHECK MARK}")
 
     page.goto(f"{server}/learners/flashcards.html")
     view = page.locator("[data-ndcg-view=progress]")
@@ -414,11 +431,16 @@ def test_the_flashcards_page_counts_the_progress(browser, server, mode):
     ]
     assert row.locator("[data-role=answered]").inner_text() == f"1 of {len(deck.quiz)}"
     assert row.locator("[data-role=right]").inner_text() == "1"
+    assert row.locator("[data-role=practice]").inner_text() == "1"
     other = view.locator('tr[data-chapter="01_cg"]')
+    assert other.locator("[data-role=practice]").inner_text() == "0"
     assert other.locator("[data-box='1']").inner_text() == str(len(cards.load("01_cg").flashcards))
     moved = sum(n for b, n in counts.items() if b > 1)
     total = sum(len(d.flashcards) for d in cards.load_all())
-    assert f"{moved} of {total} cards are above box 1; 1 quiz question answered." in view.inner_text()
+    assert (
+        f"{moved} of {total} cards are above box 1; 1 quiz question answered. "
+        "1 exercise solved in a chapter's page." in view.inner_text()
+    )
     assert "moves a card up one box" in view.inner_text() and "kept in this browser" in view.inner_text()
     # the link leads to the chapter
     assert row.locator("a").get_attribute("href") == f"../chapters/{CHAPTER}.html"
@@ -433,8 +455,9 @@ def test_the_flashcards_page_counts_the_progress(browser, server, mode):
     view.locator("[data-action=confirm-reset]").click()
     assert row.locator("[data-box='1']").inner_text() == str(len(deck.flashcards))
     assert row.locator("[data-role=answered]").inner_text() == f"0 of {len(deck.quiz)}"
+    assert row.locator("[data-role=practice]").inner_text() == "0"
     assert "All progress cleared." in view.inner_text()
-    assert not [k for k in stored_keys(page) if ":leitner" in k or ":quiz" in k]
+    assert not [k for k in stored_keys(page) if k.endswith((":leitner", ":quiz", ":practice"))]
     page.goto(chapter_url(server))
     page.wait_for_selector(".ndcg-fc[data-ready=true]", state="attached")
     n = len(deck.flashcards)

@@ -237,3 +237,36 @@ def test_the_phone_copy_of_a_wide_legend_fits_a_phone(language):
             assert phone_px * PHONE_COLUMN / png_width(phone) >= SMALLEST_CSS_PX, lang
     finally:
         plt.close(bars)
+
+
+def test_the_phone_copy_keeps_labels_side_by_side_apart():
+    """Chapter 6's staircase marks where B's score passes D's, C's and A's (-1, 0, 2 on an axis
+    from -3 to 4) with a label beside each line: apart on a laptop, on top of each other once the
+    figure is a phone's width and its words 9 pt. The phone copy moves the second one down a line."""
+    fig, ax = plt.subplots(figsize=(8, 3.8), layout="constrained")
+    ax.plot([-3, 4], [0.6, 1.0])
+    labels = [
+        ax.text(x, 1.01, f" B passes {name}", fontsize=9) for x, name in ((2, "A"), (0, "C"), (-1, "D"))
+    ]
+    ax.set_ylim(0.4, 1.05)
+
+    def overlaps(figure):
+        figure.draw_without_rendering()
+        renderer = figure._get_renderer()
+        boxes = [t.get_window_extent(renderer) for t in figure.axes[0].texts]
+        return [
+            (a, b) for a in range(len(boxes)) for b in range(a + 1, len(boxes)) if boxes[a].overlaps(boxes[b])
+        ]
+
+    try:
+        assert overlaps(fig) == []
+        phone = figure_languages.phone_layout(figure_languages._copy(fig))
+        try:
+            assert overlaps(phone) == [], "two labels of the phone copy overlap"
+            # the labels keep their lines: each still starts at its score
+            assert [t.get_position()[0] for t in phone.axes[0].texts] == [2, 0, -1]
+        finally:
+            plt.close(phone)
+        assert [t.get_position() for t in labels] == [(2, 1.01), (0, 1.01), (-1, 1.01)]
+    finally:
+        plt.close(fig)

@@ -539,7 +539,8 @@ class ProgressView:
                 f'<a href="{link}" data-role="link">{html.escape(deck.chapter[:2])} · '
                 f"{title}</a></th>{boxes}"
                 f'<td class="num" data-role="answered">{html_word("n-of-total", n=0, total=n_questions)}</td>'
-                f'<td class="num" data-role="right">0</td></tr>'
+                f'<td class="num" data-role="right">0</td>'
+                f'<td class="num" data-role="practice">0</td></tr>'
             )
         head = "".join(
             f'<th scope="col" class="num"><span class="ndcg-sr">{html_word("box")}</span>{box}</th>'
@@ -554,7 +555,8 @@ class ProgressView:
             f'<thead><tr><th scope="col" rowspan="2">{html_word("chapter")}</th>'
             f'<th scope="colgroup" colspan="5" class="ndcg-boxes">{html_word("cards-in-box")}</th>'
             f'<th scope="col" rowspan="2" class="num">{html_word("quiz-answered")}</th>'
-            f'<th scope="col" rowspan="2" class="num">{html_word("right-first-try")}</th></tr>'
+            f'<th scope="col" rowspan="2" class="num">{html_word("right-first-try")}</th>'
+            f'<th scope="col" rowspan="2" class="num">{html_word("practice-solved")}</th></tr>'
             f"<tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
             '<p class="ndcg-saved" data-role="status" aria-live="polite" data-until-ready hidden></p>'
@@ -610,8 +612,9 @@ def quiz(chapter) -> QuizView:
 def progress(decks=None, href="../chapters/{chapter}.html") -> ProgressView:
     """The reader's progress in every chapter, for the flashcards page of the book.
 
-    For each chapter: how many flashcards are in each Leitner box, and how many quiz
-    questions were answered and right at the first try, read from what the chapter's views
+    For each chapter: how many flashcards are in each Leitner box, how many quiz questions
+    were answered and right at the first try, and how many of the exercises answered in the
+    chapter's page (the book's practice block) were solved, read from what the chapter's views
     stored in the browser; a "reset all" control clears it all.
 
     Parameters

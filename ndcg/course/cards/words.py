@@ -104,20 +104,26 @@ WORDS: dict[str, str] = {
         "Each chapter ends with flashcards and a quiz. "
         "\N{WHITE HEAVY CHECK MARK} <em>Got it</em> moves a card up one box (box 5 is the top), "
         "<em>Again</em> sends it back to box 1, and lower boxes come back sooner. "
-        "Your boxes and your quiz answers are kept in this browser, for this version of the book, "
-        "and counted here."
+        "Your boxes, your quiz answers and the exercises you solve in a chapter's page are kept in "
+        "this browser, for this version of the book, and counted here."
     ),
-    "progress-caption": "Flashcards per Leitner box, and quiz questions answered and right at the first try",
+    "progress-caption": (
+        "Flashcards per Leitner box, quiz questions answered and right at the first try, and "
+        "exercises solved in the chapter's page"
+    ),
     "chapter": "Chapter",
     "cards-in-box": "Cards in box",
     "box": "Box ",
     "quiz-answered": "Quiz answered",
     "right-first-try": "Right first try",
+    "practice-solved": "Exercises solved in the page",
     "n-of-total": "{n} of {total}",
     "moved-one": "{moved} of {cards} card is above box 1; ",
     "moved-many": "{moved} of {cards} cards are above box 1; ",
     "answered-one": "{answered} quiz question answered.",
     "answered-many": "{answered} quiz questions answered.",
+    "solved-one": " {solved} exercise solved in a chapter's page.",
+    "solved-many": " {solved} exercises solved in a chapter's page.",
     "nothing-stored": "Nothing stored yet in this browser: every card starts in box 1.",
     "all-cleared": "All progress cleared. ",
     "progress-noscript": "Your progress is counted by JavaScript, from this browser's storage.",
@@ -194,6 +200,8 @@ SCRIPT_WORDS = {
         "moved-many",
         "answered-one",
         "answered-many",
+        "solved-one",
+        "solved-many",
         "nothing-stored",
         "all-cleared",
     ),

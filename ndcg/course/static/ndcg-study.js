@@ -2,10 +2,13 @@
  *
  * The view is made by ndcg.course.cards.progress(): a table with one row per chapter
  * (a link to the chapter's page, five Leitner boxes, the quiz questions answered and right
- * at the first try) and a JSON island with every chapter's card and question ids.
+ * at the first try, the exercises solved in the page) and a JSON island with every chapter's
+ * card and question ids.
  * The chapters' flashcards and quiz (ndcg-course.js) save what the reader did with
  * ndcgCourse.store(root): keys "ndcg-course:<book version>:<page path>:<view id>:leitner"
- * and "...:quiz".  This view reads, for every chapter, the keys of this book version under
+ * and "...:quiz"; the book's practice block (ndcg_book/static/ndcg-practice.js) saves its
+ * answers under "...:practice-<chapter>:practice", one entry per exercise, "solved" once it was
+ * right.  This view reads, for every chapter, the keys of this book version under
  * the chapter page's path (resolved from the row's relative link), counts them into the
  * table, and clears them all on "reset all" (after a confirmation step).  The words it writes
  * come with its data, in the page's language (ndcgCourse.speaker).
@@ -46,10 +49,17 @@ function progress(root) {
   }
 
   function count() {
-    let cards = 0, moved = 0, answered = 0;
+    let cards = 0, moved = 0, answered = 0, solved = 0;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i], boxes = [0, 0, 0, 0, 0, 0], box = {}, quiz = {};
       const decks = stored(r.prefix, "leitner"), quizzes = stored(r.prefix, "quiz");
+      const practised = stored(r.prefix, "practice"), doneInPage = new Set();
+      for (let p = 0; p < practised.length; p++) {
+        const exercises = practised[p];
+        for (const id in exercises) {
+          if (Object.hasOwn(exercises, id) && exercises[id]?.solved === true) { doneInPage.add(id); }
+        }
+      }
       for (let d = 0; d < decks.length; d++) {
         const state = decks[d]?.box;
         for (const id in state) {
@@ -81,14 +91,17 @@ function progress(root) {
       }
       r.row.querySelector("[data-role=answered]").textContent = say("n-of-total", { n: done, total: qids.length });
       r.row.querySelector("[data-role=right]").textContent = String(right);
+      r.row.querySelector("[data-role=practice]").textContent = String(doneInPage.size);
+      solved += doneInPage.size;
     }
-    return { cards: cards, moved: moved, answered: answered };
+    return { cards: cards, moved: moved, answered: answered, solved: solved };
   }
   function summary(prefix) {
     const t = count();
-    status.textContent = (prefix || "") + (t.moved || t.answered ?
+    status.textContent = (prefix || "") + (t.moved || t.answered || t.solved ?
       say(t.moved === 1 ? "moved-one" : "moved-many", { moved: t.moved, cards: t.cards }) +
-      say(t.answered === 1 ? "answered-one" : "answered-many", { answered: t.answered }) :
+      say(t.answered === 1 ? "answered-one" : "answered-many", { answered: t.answered }) +
+      (t.solved ? say(t.solved === 1 ? "solved-one" : "solved-many", { solved: t.solved }) : "") :
       say("nothing-stored"));
   }
 
