@@ -143,7 +143,7 @@ function lineChart(opts) {
   return svg;
 }
 
-/* -- the ranking explorer ------------------------------------------------------------------- */
+/* -- the ranking explorer */
 
 function explorer(root) {
   const d = dataOf(root), t = d.texts, store = C.store(root), say = announcer(root);
@@ -297,7 +297,7 @@ function explorer(root) {
   update(false);
 }
 
-/* -- chapter 2: the discount and the gains ------------------------------------------------- */
+/* -- chapter 2: the discount and the gains */
 
 function slider(root, draw) {
   const input = C.role(root, "slider"), out = C.role(root, "value"), say = announcer(root, 300);
@@ -397,7 +397,7 @@ function gains(root) {
   slider(root, draw);
 }
 
-/* -- chapter 4: NDCG@k for a list you reorder ---------------------------------------------- */
+/* -- chapter 4: NDCG@k for a list you reorder */
 
 function ndcgAtK(root) {
   const d = dataOf(root), t = d.texts, store = C.store(root), say = announcer(root, 100);
@@ -483,7 +483,7 @@ function ndcgAtK(root) {
   draw();
 }
 
-/* -- chapter 5: same RR, different NDCG ---------------------------------------------------- */
+/* -- chapter 5: same RR, different NDCG */
 
 function sameRr(root) {
   const d = dataOf(root), t = d.texts, store = C.store(root), say = announcer(root);

@@ -49,7 +49,7 @@ function inversions(grades) {
   return count;
 }
 
-/* ---------------------------------------------------------------- reorder game */
+/* -- reorder game */
 
 function reorder(root) {
   const data = M.localize(course.readData(root), M.language(root)), msg = data.messages, words = data.words,
@@ -335,7 +335,7 @@ Monster.prototype.hit = function (damage, health, full, n) {
   return plainText(text);
 };
 
-/* ------------------------------------------------------------ two-systems game */
+/* -- two-systems game */
 
 function twoSystems(root) {
   const data = M.localize(course.readData(root), M.language(root)), words = data.words;

@@ -201,7 +201,7 @@ function activate(root) {
     handle.addEventListener("keydown", onKey);
   }
 
-  /* -- pointer: drag the handle, or press anywhere on the axis band ---------------------- */
+  /* -- pointer: drag the handle, or press anywhere on the axis band */
   let dragging = null;
   function scoreAt(event) {
     const box_ = parts.svg.getBoundingClientRect();
@@ -247,7 +247,7 @@ function activate(root) {
     setScore(snap(next));
   }
 
-  /* -- the forces: one arrow per item and column -------------------------------------- */
+  /* -- the forces: one arrow per item and column */
   function arrow(cell, value, largest) {
     const text = M.fmt(value, VD), zero = Number(text) === 0;
     const dir = cell.querySelector(".ndcg-ltr-dir"), out = cell.querySelector(".ndcg-ltr-value");
@@ -276,7 +276,7 @@ function activate(root) {
     return m > 0 ? m : 1;
   }
 
-  /* -- redraw everything that depends on the scores ----------------------------------- */
+  /* -- redraw everything that depends on the scores */
   function render(announceJump) {
     const order = M.rankByScores(scores), now = ndcgAt(scores);
     const ranknet = M.ranknetGradients(grades, scores, sigma), lambdas = M.lambdas(grades, scores, k, sigma, gain);
@@ -348,7 +348,7 @@ function activate(root) {
     render(true);
   }
 
-  /* -- the picker, the slider, the box, reset ------------------------------------------- */
+  /* -- the picker, the slider, the box, reset */
   const pickers = root.querySelectorAll(".ndcg-ltr-picker button[data-doc]");
   function pick(i) {
     moving = i;
@@ -417,7 +417,7 @@ function activate(root) {
     render(false);
   }
 
-  /* -- size: the figure is drawn at its real width, so its text keeps its size ---------- */
+  /* -- size: the figure is drawn at its real width, so its text keeps its size */
   figure.hidden = false;
   let pending = false;
   function resize() {

@@ -19,7 +19,7 @@
  */
 const MAX_EXPONENTIAL_GRADE = 1023;
 
-/* -- words: a reader's language, and the messages of bad input ---------------------------------
+/* -- words: a reader's language, and the messages of bad input
  * The words a view shows come from its JSON island (ndcg.course.views_text, in Python): each text
  * either a string or {"en": ..., "zh": ...}.  language(root) is the view's: its data-lang (set
  * when a notebook chose one language), else the page's <html lang> (zh... -> Chinese). */
