@@ -132,6 +132,17 @@ def chapter_secrets(chapter: Path) -> set[str]:
     return hidden
 
 
+def settled_text(locator, expected: str, timeout_ms: int = 10_000) -> str:
+    """The text of ``locator`` once it reads ``expected``, or as it reads after ``timeout_ms``: the
+    answer box writes its feedback and then its count of attempts, in two renders."""
+    import time
+
+    deadline = time.monotonic() + timeout_ms / 1000
+    while (text := locator.inner_text()) != expected and time.monotonic() < deadline:
+        locator.page.wait_for_timeout(100)
+    return text
+
+
 def test_the_secrets_are_found():
     """The lists of hidden lines are not empty: a test that hides nothing could not fail."""
     assert all(exercise_secrets(path) for path in EXERCISES)
@@ -401,11 +412,11 @@ def test_the_answer_checker_asks_python(lab, play_page):
         feedback = view.locator("[data-role=feedback] .ndcg-error")
         feedback.wait_for(timeout=RENDER_TIMEOUT)
         assert "log2(rank + 1)" in feedback.inner_text()  # the check's hint, from Python
-        assert view.locator("[data-role=attempts]").inner_text() == "Attempts: 1"
+        assert settled_text(view.locator("[data-role=attempts]"), "Attempts: 1") == "Attempts: 1"
         box.fill("4.76")
         box.press("Enter")
         view.locator("[data-role=feedback] .ndcg-good").wait_for(timeout=RENDER_TIMEOUT)
-        assert view.locator("[data-role=attempts]").inner_text() == "Attempts: 2"
+        assert settled_text(view.locator("[data-role=attempts]"), "Attempts: 2") == "Attempts: 2"
     finally:
         close_all(lab, page)
     assert not page.left, f"JupyterLab asked for something off this machine: {page.left}"
@@ -480,7 +491,7 @@ def test_a_chinese_exercise_notebook_climbs_the_hint_ladder_in_chinese(lab, zh_p
         feedback = box.locator("[data-role=feedback] .ndcg-error")
         feedback.wait_for(timeout=RENDER_TIMEOUT)
         assert "💡 提示：" in feedback.inner_text()
-        assert box.locator("[data-role=attempts]").inner_text() == "尝试次数：1"
+        assert settled_text(box.locator("[data-role=attempts]"), "尝试次数：1") == "尝试次数：1"
         # the notebook's prose is Chinese, and no English verdict shows anywhere
         panel = page.locator(PANEL).inner_text()
         assert "练习 1——电影的 CG@3 和 CG@5" in panel and "⏳ 还没有" in panel
