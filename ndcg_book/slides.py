@@ -485,32 +485,22 @@ def to_html(markdown: str) -> str:
     return _markdown().render(markdown)
 
 
-#: Matplotlib's fonts for a Chinese figure: its own for the Latin letters and digits (as in the
-#: English figure), then a Chinese one the system has (its glyphs become paths in the SVG).
-CJK_FONTS = [
-    "DejaVu Sans",
-    "Noto Sans CJK SC",
-    "Source Han Sans SC",
-    "WenQuanYi Zen Hei",
-    "WenQuanYi Micro Hei",
-    "PingFang SC",
-    "Microsoft YaHei",
-    "SimHei",
-]
-
-
 def cjk_fonts() -> list[str]:
-    """Matplotlib's font families for a Chinese figure: DejaVu Sans, then the first of
-    :data:`CJK_FONTS` the system has (none: the Chinese shows as boxes, and a warning says so)."""
-    from matplotlib import font_manager
+    """Matplotlib's font families for a Chinese figure: its own DejaVu Sans for the Latin letters
+    and digits (as in the English figure), then the Chinese font the book's figures use
+    (:func:`ndcg.course.figure_languages.cjk_font`, which also finds one installed after matplotlib
+    cached its list of fonts; its glyphs become paths in the SVG). None: the Chinese shows as boxes,
+    and a warning, which fails the build, says so."""
+    from ndcg.course.figure_languages import MissingChineseFont, cjk_font
 
-    known = {font.name for font in font_manager.fontManager.ttflist}
-    found = [name for name in CJK_FONTS[1:] if name in known][:1]
-    if not found:
+    try:
+        found = [cjk_font()]
+    except MissingChineseFont:
         logger.warning(
             "the slides: no Chinese font for the Chinese decks' figures (install Noto Sans CJK SC)"
         )
-    return CJK_FONTS[:1] + found
+        found = []
+    return ["DejaVu Sans", *found]
 
 
 def figure(code: str, path: Path, names: dict | None = None, language: str = "en") -> None:

@@ -25,16 +25,20 @@ def book_uri() -> str:
     return BOOK.resolve().as_uri().rstrip("/") + "/"
 
 
-def reload_once_stored(page, stored: str, arg=None) -> None:
-    """Reload ``page`` once the browser's storage holds what the page just wrote: the JS
-    predicate ``stored`` (given ``arg``) is true in another page of the same origin. A page's own
-    localStorage answers from its renderer's cache and reaches the browser a moment later; a
-    reload (from file:// above all) may read the browser's copy before it arrives."""
-    probe = page.context.new_page()
-    probe.goto(page.url)
-    probe.wait_for_function(stored, arg=arg)
-    probe.close()
-    page.reload()
+def reload_once_stored(page, stored: str, arg=None, tries: int = 20) -> None:
+    """Reload ``page`` until the reloaded page finds in its storage what the page had just written:
+    the JS predicate ``stored`` (given ``arg``). A page's own localStorage answers from its
+    renderer's cache and reaches the browser a moment later; a reload (from file:// above all)
+    may start from the browser's copy before the write arrives, and show the state before it (seen
+    in CI on a busy machine, even after another page of the origin saw the write). The write must
+    arrive within ``tries`` reloads a quarter of a second apart, or the test fails."""
+    page.wait_for_function(stored, arg=arg)
+    for _ in range(tries):
+        page.reload()
+        if page.evaluate(stored, arg):
+            return
+        time.sleep(0.25)
+    raise AssertionError(f"after {tries} reloads, the page's storage still lacks what it wrote ({stored})")
 
 
 def switch_mode(page, mode: str) -> None:
