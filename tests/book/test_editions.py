@@ -316,6 +316,52 @@ def test_no_chinese_page_shows_an_english_paragraph_or_heading_of_its_english_pa
     assert not left, f"English paragraphs or headings in the Chinese edition: {left}"
 
 
+#: Table cells a Chinese page may show in English: names a Chinese text keeps as they are (the
+#: libraries, NumPy's ``inf``) and code (a call, a dotted or snake_case name).
+KEPT_IN_TABLES = re.compile(r"(ranx|scikit-learn|torchmetrics|inf|pip)|.*[(_]|.*\w\.\w.*")
+
+
+def english_cells(page_html: str) -> list[str]:
+    """The table cells of a Chinese page that show English words and no Chinese: what the page
+    shows of a two-language cell is its Chinese half; maths and code are left out."""
+    start, end = page_html.find("<article"), page_html.rfind("</article>")
+    shown = page_html[start:end] if start >= 0 else page_html
+    shown = re.sub(r"<script.*?</script>", "", shown, flags=re.S)
+    shown = re.sub(r'<span class="ndcg-lang" lang="en">.*?</span>', "", shown, flags=re.S)
+    shown = re.sub(r'<span class="katex">.*?</span></span></span>|<code.*?</code>', "", shown, flags=re.S)
+    cells = (
+        unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+        for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", shown, re.S)
+    )
+    return sorted(
+        {
+            cell
+            for cell in cells
+            if re.search(r"\b[a-z]{3,}\b", cell)
+            and not HAN.search(cell)
+            and not KEPT_IN_TABLES.fullmatch(cell)
+        }
+    )
+
+
+@BUILT
+def test_the_chinese_core_chapters_tables_show_no_english_cell():
+    # A table's words reach Chinese through the figures catalogue (ndcg.course.labels): a word the
+    # catalogue lacks (an example's name, a game's column) stays English in the Chinese page.
+    chapters = [page for page in PAGES if re.fullmatch(r"chapters/\d\d_\w+", page)]
+    left = {page: cells for page in chapters if (cells := english_cells(html(ZH, page)))}
+    assert len(chapters) == 7 and not left, f"English table cells in the Chinese chapters: {left}"
+
+
+def test_english_cells_finds_an_english_name_and_keeps_the_chinese_half():
+    page = (
+        '<main><table><tr><td>NDCG example</td><td><span class="ndcg-lang" lang="en">film A</span>'
+        '<span class="ndcg-lang" lang="zh-Hans">电影 A</span></td><td>scikit-learn</td>'
+        "<td>ndcg.ndcg</td><td>0.972</td><th>kept so far</th></tr></table></main>"
+    )
+    assert english_cells(page) == ["NDCG example", "kept so far"]
+
+
 @BUILT
 def test_a_search_excerpt_holds_its_edition_s_copy_of_a_two_language_output():
     # (searchtexts.js: the text each result's excerpt is cut from, from file://)

@@ -247,7 +247,7 @@ HELPERS = (Path("ndcg", "course", "plots.py"), Path("ndcg", "course", "tables.py
 
 
 def _data_words() -> Iterator[str]:
-    """Words the tables show from the package's data: the examples' item names, the library
+    """Words the tables show from the package's data: the examples' names and item names, the library
     conventions' table, the races' learners, the verdicts of Holm's claims, and the values the helpers' templates take."""
     from ndcg import conventions
     from ndcg.course import examples
@@ -255,6 +255,7 @@ def _data_words() -> Iterator[str]:
 
     for value in vars(examples).values():
         if isinstance(value, examples.Ranking):
+            yield value.name  # an example's name, in the tables that compare examples (chapter 4's)
             yield from (str(item) for item in value.items)
     for row in examples.INTERPRETATION_PRINTED:  # source 003's readings ("good"), as tables show them
         yield examples.experience_words(row[3])
@@ -267,6 +268,11 @@ def _data_words() -> Iterator[str]:
     for race in races.RACES.values():  # a race's title, in the tables' captions
         yield race.title
         yield race.name  # its name, in the race column of chapter 6's companion pages
+    from ndcg.course import views_text
+
+    kept = views_text.table("two_systems", "en")  # chapter 0's game: the table its answer shows
+    yield from kept["kept_columns"]
+    yield kept["kept_caption"]
     from ndcg.stats import VERDICTS
 
     yield from VERDICTS  # a claim's verdict, in tables.race_claims
