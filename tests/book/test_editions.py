@@ -106,11 +106,16 @@ class Main(HTMLParser):
             self.unmarked.append(data.strip())
 
 
-def main_of(text: str) -> Main:
-    """The page's text: its ``<article>`` (the theme's footer and navigation left out)."""
+def article(text: str) -> str:
+    """A page's ``<article>`` (the theme's footer and navigation left out)."""
     start, end = text.find("<article"), text.rfind("</article>")
+    return text[start:end] if start >= 0 else text
+
+
+def main_of(text: str) -> Main:
+    """The page's text: its :func:`article`."""
     parser = Main()
-    parser.feed(text[start:end] if start >= 0 else text)
+    parser.feed(article(text))
     return parser
 
 
@@ -324,9 +329,7 @@ KEPT_IN_TABLES = re.compile(r"(ranx|scikit-learn|torchmetrics|inf|pip)|.*[(_]|.*
 def english_cells(page_html: str) -> list[str]:
     """The table cells of a Chinese page that show English words and no Chinese: what the page
     shows of a two-language cell is its Chinese half; maths and code are left out."""
-    start, end = page_html.find("<article"), page_html.rfind("</article>")
-    shown = page_html[start:end] if start >= 0 else page_html
-    shown = re.sub(r"<script.*?</script>", "", shown, flags=re.S)
+    shown = re.sub(r"<script.*?</script>", "", article(page_html), flags=re.S)
     shown = re.sub(r'<span class="ndcg-lang" lang="en">.*?</span>', "", shown, flags=re.S)
     shown = re.sub(r'<span class="katex">.*?</span></span></span>|<code.*?</code>', "", shown, flags=re.S)
     cells = (

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -429,12 +430,27 @@ def audit_mode(page, page_path: str, mode: str, present: list[str], entries: lis
     return low, ours, unlisted
 
 
-def test_untypeset_finds_a_formula_left_as_text_or_typeset_as_an_error(browser):
+@contextmanager
+def blank_page(browser, main: str, axe: bool = False):
+    """A page of its own (a fresh context, nothing loaded from anywhere) whose ``<main>`` holds
+    the HTML ``main``; with ``axe``, axe loaded and set up as on the book's pages."""
     context = browser.new_context()
     page = context.new_page()
-    good = '<span class="katex"><span class="katex-mathml"><math><mi>k</mi></math></span><span class="katex-html">k</span></span>'
     page.set_content(
-        '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main>'
+        f'<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main>{main}</main></body></html>'
+    )
+    if axe:
+        page.add_script_tag(path=str(AXE))
+        page.evaluate(AXE_SETUP)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def test_untypeset_finds_a_formula_left_as_text_or_typeset_as_an_error(browser):
+    good = '<span class="katex"><span class="katex-mathml"><math><mi>k</mi></math></span><span class="katex-html">k</span></span>'
+    main = (
         '<div class="math">\\[::\\]</div>'
         '<div class="math"><span class="katex-error" title="ParseError">\\frac{1}</span></div>'
         '<span class="math"><span class="katex"><span class="katex-mathml"><math><mstyle mathcolor="#cc0000">'
@@ -443,10 +459,9 @@ def test_untypeset_finds_a_formula_left_as_text_or_typeset_as_an_error(browser):
         f'<span class="math">{good}</span>'
         f'<div data-ndcg-view="quiz"><p>{good} and \\(x\\)</p><script>var s = "\\\\(y\\\\)";</script></div>'
         f'<div data-ndcg-view="flashcards"><p>{good}</p></div>'
-        "</main></body></html>"
     )
-    found = untypeset(page)
-    context.close()
+    with blank_page(browser, main) as page:
+        found = untypeset(page)
     assert found[:4] == ["\\[::\\]", "\\frac{1}", "\\badmacro", "j"]
     assert len(found) == 5 and found[4].startswith("a view: ") and "and \\(x\\)" in found[4]  # the quiz only
 
@@ -454,22 +469,18 @@ def test_untypeset_finds_a_formula_left_as_text_or_typeset_as_an_error(browser):
 def test_axe_catches_what_it_should(browser):
     # The check itself: on a blank page, a component with an image without a text alternative
     # and a pale text is reported (and nothing is loaded from anywhere).
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_content(
-        '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main>'
+    main = (
         '<div class="ndcg-kf"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'
-        '<p style="color: #bbb; background: #fff">pale text</p></div></main></body></html>'
+        '<p style="color: #bbb; background: #fff">pale text</p></div>'
     )
-    page.add_script_tag(path=str(AXE))
-    rules = {row["rule"] for row in violations(page, {"include": [[".ndcg-kf"]]})}
-    colour_only = {row["rule"] for row in violations(page, {"include": [[".ndcg-kf"]]}, COLOUR_RULES)}
-    low = page.evaluate(LOW_CONTRAST, [[".ndcg-kf"], 4.5])
-    # the rules the dark mode runs are every rule of axe's about colour that it runs by default
-    tagged = page.evaluate("() => axe.getRules(['cat.color']).map(r => r.ruleId)")
-    off = page.evaluate("() => axe._audit.rules.filter(r => !r.enabled).map(r => r.id)")
-    shown = page.evaluate(SHOWN)
-    context.close()
+    with blank_page(browser, main, axe=True) as page:
+        rules = {row["rule"] for row in violations(page, {"include": [[".ndcg-kf"]]})}
+        colour_only = {row["rule"] for row in violations(page, {"include": [[".ndcg-kf"]]}, COLOUR_RULES)}
+        low = page.evaluate(LOW_CONTRAST, [[".ndcg-kf"], 4.5])
+        # the rules the dark mode runs are every rule of axe's about colour that it runs by default
+        tagged = page.evaluate("() => axe.getRules(['cat.color']).map(r => r.ruleId)")
+        off = page.evaluate("() => axe._audit.rules.filter(r => !r.enabled).map(r => r.id)")
+        shown = page.evaluate(SHOWN)
     assert {"image-alt", "color-contrast"} <= rules
     assert colour_only == {"color-contrast"}
     assert sorted(set(tagged) - set(off)) == sorted(COLOUR_RULES)
@@ -481,23 +492,19 @@ def test_the_contrast_rule_judges_each_look_once_and_every_look(browser):
     # Three pale texts of one look: one is reported (the look is judged once, and fails). A pale
     # text of the same colour on another background is a look of its own. The first text of a
     # second look is hidden under a box, so axe cannot judge it: the rest of its look is judged.
-    context = browser.new_context()
-    page = context.new_page()
     pale = '<p style="color: #bbb; background: #fff">pale {}</p>'
-    page.set_content(
-        '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main><div class="ndcg-kf">'
+    main = (
+        '<div class="ndcg-kf">'
         + "".join(pale.format(n) for n in (1, 2, 3))
         + '<div style="background: #eee"><p style="color: #bbb">pale on grey</p></div>'
         '<div style="position: relative"><p style="color: #aaa; background: #fff">covered</p>'
         '<div style="position: absolute; inset: 0; background: #fff"></div></div>'
         '<div style="position: relative"><p style="color: #aaa; background: #fff">same look, not covered</p></div>'
-        "</div></main></body></html>"
+        "</div>"
     )
-    page.add_script_tag(path=str(AXE))
-    page.evaluate(AXE_SETUP)
-    found = violations(page, {"include": [[".ndcg-kf"]]}, COLOUR_RULES, [".ndcg-kf"])
-    marked = page.evaluate("() => document.querySelectorAll('[data-ndcg-same-look]').length")
-    context.close()
+    with blank_page(browser, main, axe=True) as page:
+        found = violations(page, {"include": [[".ndcg-kf"]]}, COLOUR_RULES, [".ndcg-kf"])
+        marked = page.evaluate("() => document.querySelectorAll('[data-ndcg-same-look]').length")
     reported = sorted(
         row["html"].split(">")[1].split("<")[0] for row in found if row["rule"] == "color-contrast"
     )

@@ -442,7 +442,6 @@ def test_same_rr_builder(browser):
     shot(root, "same-rr-error-1100")
     # the lists survive a reload
     stored = "() => Object.keys(localStorage).some(k => (localStorage.getItem(k) || '').includes('3, x, -1'))"
-    page.wait_for_function(stored)
     reload_once_stored(page, stored)
     page.wait_for_selector("[data-ndcg-view=same-rr][data-ready=true]")
     assert page.locator("[data-role=grades-a]").input_value() == "3, x, -1"
