@@ -8,6 +8,7 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
                 1.5 MB Font Awesome script
 ``stylesheets`` the theme's, sphinx-design's and myst-nb's stylesheets cut to the rules the
                 built pages and scripts can use
+``bundles``     the stylesheets a page links, written as one file (one request, not twenty)
 ``notebooks``   each chapter's executed notebook (``notebooks/``) in its download menu; the
                 Chinese edition's links to the Chinese exercise and play notebooks
 ``downloads``   the course zip, the ``ndcg`` wheel, the participant pack and the solutions
@@ -58,6 +59,7 @@ PARTS = (
     "assets",
     "icons",
     "stylesheets",
+    "bundles",
     "notebooks",
     "downloads",
     "repository",

@@ -21,7 +21,7 @@ import re
 
 import pytest
 
-from ndcg_book import practice
+from ndcg_book import bundles, practice
 from tests.book.helpers import BOOK, BUILT, ZH
 
 CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
@@ -56,7 +56,9 @@ def test_each_chapter_page_has_the_collapsed_block_in_its_practise_section(editi
     assert f'data-ndcg-practice="{chapter}"' in opening and " open" not in opening  # collapsed
     practise = re.search(r'<section id="practise[^"]*"', page)
     assert practise and practise.start() < page.index(found), "the block is not in the Practise section"
-    assert "practice/ndcg-practice.js" in page and "practice/ndcg-practice.css" in page
+    path = EDITIONS[edition] / "chapters" / f"{chapter}.html"
+    assert "practice/ndcg-practice.js" in page
+    assert "practice/ndcg-practice.css" in bundles.page_stylesheets(page, path)
 
 
 @BUILT

@@ -62,6 +62,11 @@ def open_ready(page, url: str) -> None:
     )
 
 
+#: Two frames: the layout after a change of the window's size, settled (a phone's text is sized to
+#: the window, after one frame).
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+
+
 def page_problems(page, url: str, name: str) -> tuple[list[str], int]:
     """The page at ``url`` on a phone and on a laptop: what breaks the rules, and its phone height."""
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
@@ -74,6 +79,7 @@ def page_problems(page, url: str, name: str) -> tuple[list[str], int]:
         )
     for width, screen in (PHONE, LAPTOP):
         page.set_viewport_size({"width": width, "height": screen})
+        page.evaluate(TWO_FRAMES)
         shown = page.evaluate(SHOWN_CODE, screen)
         if shown:
             problems.append(f"{name}: code in the first {screen} px at {width} px: {shown}")

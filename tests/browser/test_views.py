@@ -23,7 +23,7 @@ import pytest
 from ndcg.course import cards
 from ndcg.course.cards.markup import link_sources
 from ndcg.course.cards.words import word
-from ndcg_book import maths
+from ndcg_book import bundles, maths
 from tests.browser.pages import BOOK, Visit, audited_pages, book_uri
 from tests.core import reference
 
@@ -369,7 +369,7 @@ def test_the_course_assets_are_on_the_pages_that_use_them():
     for page in ALL_PAGES:
         html = (BOOK / page).read_text(encoding="utf-8")
         scripts = re.findall(r'<script[^>]*src="[^"]*ndcg-course\.js[^"]*"', html)
-        styles = re.findall(r'<link[^>]*href="[^"]*ndcg-course\.css[^"]*"', html)
+        styles = [s for s in bundles.page_stylesheets(html, BOOK / page) if s == "ndcg-course.css"]
         assert len(scripts) == ("data-ndcg-view=" in html), page
         if scripts:  # the metrics first: the views compute with them
             metrics = html.find("ndcg-metrics.js")
@@ -405,7 +405,7 @@ def test_only_pages_with_views_load_a_maths_runtime_and_katex_s_files_are_the_bo
         html = path.read_text(encoding="utf-8")
         page = path.relative_to(BOOK).as_posix()
         scripts = re.findall(r'<script[^>]*src="([^"?]*)', html)
-        styles = re.findall(r'<link[^>]*href="([^"?]*)', html)
+        styles = bundles.page_stylesheets(html, path)  # those it links, and those its bundles hold
         views = "data-ndcg-view=" in html
         shows_maths = 'class="katex"' in html
         runtime = [
