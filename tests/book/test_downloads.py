@@ -8,6 +8,7 @@ in a folder, and the one that builds a pack with a wheelhouse (several pip runs)
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import re
@@ -391,9 +392,13 @@ def test_every_pin_of_the_participant_lock_has_a_wheel_for_every_system_and_pyth
     target = downloads.WHEELHOUSE_TARGETS[name]
     assert sys.version_info[:2] >= (3, 11)
     assert install.required_python(ROOT, install.PARTICIPANT)[:2] == (3, 11), "update PYTHONS with the lock"
-    for version in PYTHONS:
-        pins = downloads.target_pins(LOCK, target, version, sys.executable)
-        assert "numpy==" in pins and "jupyterlab==" in pins, (version, pins)
+    # the four asks at once: each waits on the index, not on this machine
+    with concurrent.futures.ThreadPoolExecutor(len(PYTHONS)) as pool:
+        listed = pool.map(
+            lambda version: downloads.target_pins(LOCK, target, version, sys.executable), PYTHONS
+        )
+        for version, pins in zip(PYTHONS, listed):
+            assert "numpy==" in pins and "jupyterlab==" in pins, (version, pins)
 
 
 @pytest.mark.install
