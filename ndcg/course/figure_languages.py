@@ -206,14 +206,44 @@ class _MissingGlyphs(logging.Handler):
             self.found.append(message)
 
 
+#: TeX commands of matplotlib's maths, as a screen reader should say them (others lose their ``\``).
+_SPOKEN_COMMANDS = {
+    "cdot": "·",
+    "times": "×",
+    "leq": "≤",
+    "geq": "≥",
+    "alpha": "α",
+    "lambda": "λ",
+    "sum": "Σ",
+}
+
+
+def spoken(label: str) -> str:
+    r"""A figure's text as a screen reader should read it: matplotlib's maths (a run between two
+    ``$``) without its dollars, braces and backslashes; the rest as it is.
+
+    >>> spoken("cut-off $k$; NDCG@$k$"), spoken(r"$2^{rel} - 1$"), spoken(r"$a \cdot b$"), spoken("$5")
+    ('cut-off k; NDCG@k', '2^rel - 1', 'a · b', '$5')
+    """
+
+    def plain(match: re.Match) -> str:
+        tex = re.sub(r"\\(?:mathrm|text|mathit|mathbf)\{([^{}]*)\}", r"\1", match.group(1))
+        tex = re.sub(r"\\[,;! ]", " ", tex)
+        tex = re.sub(r"\\([A-Za-z]+)", lambda c: _SPOKEN_COMMANDS.get(c.group(1), c.group(1)), tex)
+        return tex.replace("{", "").replace("}", "")
+
+    return re.sub(r"(?<!\\)\$([^$]+)\$", plain, label)
+
+
 def alt_text(fig) -> str:
-    """A figure's alternative text: its titles and axis labels (what a reader sees first)."""
+    """A figure's alternative text: its titles and axis labels (what a reader sees first), their
+    maths as a screen reader should read it (:func:`spoken`: "rank i", not "rank dollar i dollar")."""
     parts = []
     for ax in fig.axes:
         parts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
     if fig._suptitle is not None:
         parts.insert(0, fig._suptitle.get_text())
-    return "; ".join(p for p in parts if p)
+    return "; ".join(spoken(p) for p in parts if p)
 
 
 def _img(data: bytes, alt: str, lang: str) -> str:

@@ -5,12 +5,14 @@ book's _images/ rather than inline in the page."""
 from __future__ import annotations
 
 import base64
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
 import yaml
 
 from ndcg_book import editions
+from tests.book.helpers import BOOK, BUILT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,3 +70,14 @@ def test_a_figures_images_are_files_of_the_book_not_inline(tmp_path):
     for f in files:
         assert f'"../_images/{f.name}"' in body and f.name.startswith("figure-")
     assert 'srcset="../_images/figure-' in body and 'data-text-px="18.75"' in body
+
+
+@BUILT
+def test_no_figure_of_either_edition_has_maths_markup_in_its_alternative_text():
+    # (figure_languages.alt_text: "rank i", which a screen reader reads as written)
+    found = {
+        path.relative_to(BOOK).as_posix(): alt
+        for path in BOOK.rglob("*.html")
+        for alt in re.findall(r'<img[^>]*\balt="([^"]*\$[^"]*)"', path.read_text(encoding="utf-8"))
+    }
+    assert not found, f"alternative texts with TeX in them: {found}"

@@ -287,3 +287,17 @@ def test_the_phone_copy_keeps_labels_side_by_side_apart():
         assert [t.get_position() for t in labels] == [(2, 1.01), (0, 1.01), (-1, 1.01)]
     finally:
         plt.close(fig)
+
+
+def test_the_alternative_text_reads_a_figure_s_maths_without_its_markup():
+    # "rank $i$" would be read aloud as "rank dollar i dollar"
+    fig, ax = plt.subplots()
+    ax.set_title("How much of a gain each rank keeps")
+    ax.set_xlabel("rank $i$")
+    ax.set_ylabel(r"gain $2^{rel} - 1$ at NDCG@$k$")
+    try:
+        assert figure_languages.alt_text(fig) == (
+            "How much of a gain each rank keeps; rank i; gain 2^rel - 1 at NDCG@k"
+        )
+    finally:
+        plt.close(fig)
