@@ -30,6 +30,9 @@ HEADER = "/* ndcg_book.bundles: "
 
 #: A ``<link>`` element.
 _LINK = re.compile(r"<link\b([^>]*?)/?>\s*", re.I)
+#: An address that is no file of the built book next to the page: a scheme (``https:``, ``data:``),
+#: a root path or a fragment.
+_NOT_LOCAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^/|^#", re.I)
 #: An attribute of an element (``name="value"``).
 _ATTRIBUTE = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 #: What may end a run of stylesheets: a ``<style>`` element, whose rules must keep their place.
@@ -60,7 +63,7 @@ def _stylesheet_href(attributes: dict[str, str]) -> str | None:
 
 def _local(href: str, page: Path, static: Path) -> Path | None:
     """The file under ``static`` that ``href`` (relative to ``page``) names, else ``None``."""
-    if re.match(r"^[a-z][a-z0-9+.-]*:|^/|^#", href, re.I):
+    if _NOT_LOCAL.match(href):
         return None
     path = Path(os.path.normpath(page.parent / href.split("?", 1)[0].split("#", 1)[0]))
     try:
@@ -90,7 +93,7 @@ def inline(path: Path, into: Path, seen: tuple[Path, ...] = ()) -> str:
 
     def url(match: re.Match) -> str:
         quote, target = match.group(1), match.group(2).strip()
-        if re.match(r"^[a-z][a-z0-9+.-]*:|^/|^#", target, re.I):
+        if _NOT_LOCAL.match(target):
             return match.group(0)
         moved = os.path.relpath(os.path.normpath(path.parent / target), into).replace(os.sep, "/")
         return f"url({quote}{moved}{quote})"
@@ -206,7 +209,7 @@ def page_stylesheets(html: str, page: Path, static: Path | None = None) -> list[
 
 def finish_edition(out: Path) -> int:
     """Every page of the edition built into ``out`` linking its stylesheets' bundles; the number
-    of bundles written."""
+    of bundles the pages link."""
     from ndcg_book.icons import built_pages
 
     static = out / "_static"

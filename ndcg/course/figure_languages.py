@@ -36,6 +36,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from . import i18n, labels
+from .tex_text import plain_maths
 
 #: Fonts with the Chinese characters, best first: Debian's fonts-noto-cjk (the book's build),
 #: Adobe's Source Han Sans, WenQuanYi, and those of macOS and Windows.
@@ -206,33 +207,15 @@ class _MissingGlyphs(logging.Handler):
             self.found.append(message)
 
 
-#: TeX commands of matplotlib's maths, as a screen reader should say them (others lose their ``\``).
-_SPOKEN_COMMANDS = {
-    "cdot": "·",
-    "times": "×",
-    "leq": "≤",
-    "geq": "≥",
-    "alpha": "α",
-    "lambda": "λ",
-    "sum": "Σ",
-}
-
-
 def spoken(label: str) -> str:
-    r"""A figure's text as a screen reader should read it: matplotlib's maths (a run between two
-    ``$``) without its dollars, braces and backslashes; the rest as it is.
+    r"""A figure's text as a screen reader should read it: each run of matplotlib's maths (between
+    two ``$``) as the search excerpts show a formula (:func:`ndcg.course.tex_text.plain_maths`),
+    the rest as it is.
 
     >>> spoken("cut-off $k$; NDCG@$k$"), spoken(r"$2^{rel} - 1$"), spoken(r"$a \cdot b$"), spoken("$5")
     ('cut-off k; NDCG@k', '2^rel - 1', 'a · b', '$5')
     """
-
-    def plain(match: re.Match) -> str:
-        tex = re.sub(r"\\(?:mathrm|text|mathit|mathbf)\{([^{}]*)\}", r"\1", match.group(1))
-        tex = re.sub(r"\\[,;! ]", " ", tex)
-        tex = re.sub(r"\\([A-Za-z]+)", lambda c: _SPOKEN_COMMANDS.get(c.group(1), c.group(1)), tex)
-        return tex.replace("{", "").replace("}", "")
-
-    return re.sub(r"(?<!\\)\$([^$]+)\$", plain, label)
+    return re.sub(r"(?<!\\)\$[^$]+\$", lambda match: plain_maths(match.group(0)), label)
 
 
 def alt_text(fig) -> str:
