@@ -75,38 +75,13 @@ def chromium_executable() -> str:
     return path
 
 
-class EverySectionDrawn:
-    """A Playwright browser whose every new context draws every section of a chapter at once
-    (:data:`tools.chromium.EVERY_SECTION`): the checks of what a page shows read what is painted
-    anywhere on it, not only near the screen. ``lazy`` is the browser as a reader has it (a section
-    drawn when it comes near the screen): tests/browser/test_sections.py checks that."""
-
-    def __init__(self, browser):
-        self.lazy = browser
-
-    def __getattr__(self, name):
-        return getattr(self.lazy, name)
-
-    def new_context(self, **options):
-        context = self.lazy.new_context(**options)
-        context.add_init_script(browser_setup.EVERY_SECTION)
-        return context
-
-    def new_page(self, **options):
-        context = self.new_context(**options)
-        page = context.new_page()
-        page.on("close", lambda _page: context.close())  # as Browser.new_page's own context
-        return page
-
-
 @pytest.fixture(scope="module")
 def browser(chromium_executable):
-    """That browser, headless, started through Playwright (which downloads none); every section
-    of a page drawn at once (:class:`EverySectionDrawn`)."""
+    """That browser, headless, started through Playwright (which downloads none)."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
     with sync_api.sync_playwright() as playwright:
         chromium = browser_setup.launch(playwright, chromium_executable)
-        yield EverySectionDrawn(chromium)
+        yield chromium
         chromium.close()
 
 

@@ -181,23 +181,6 @@ def show_code(context) -> None:
     context.add_init_script(f"try {{ localStorage.setItem('{CODE_KEY}', 'shown'); }} catch (e) {{}}")
 
 
-#: The book draws a chapter's sections only when they come near the screen (``_static/course.css``:
-#: ``content-visibility: auto``, which halves a chapter's load). A script for a browser context
-#: (``add_init_script``) that has every page draw them all at once, as they look once a reader has
-#: scrolled to them: for checks that read what is painted far below the screen (axe finds the
-#: colours behind a text by what is drawn there; ``innerText`` is empty in a section not drawn; a
-#: page's full height is only known when every section has been laid out).
-EVERY_SECTION = """(() => {
-  const draw = () => {
-    const style = document.createElement("style");
-    style.textContent = ".bd-article section { content-visibility: visible !important; }";
-    (document.head || document.documentElement).appendChild(style);
-  };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", draw, {once: true});
-  else draw();
-})();"""
-
-
 def reload_in_mode(page, mode: str) -> None:
     """Reload ``page`` in the theme's ``mode`` ("light" or "dark", see :func:`remember_mode`) and
     wait until it shows it."""
