@@ -18,6 +18,8 @@ Modules
                  package's catalogues (stdlib only)
 ``labels``       the figures' and tables' words in Chinese (the ``figures`` catalogue)
 ``figure_languages``  a matplotlib figure shown in English and in Chinese (a CJK font)
+``tex_text``     a formula's TeX as plain text: the search excerpts and the figures' alternative
+                 texts (stdlib only)
 ``figures``      the book's interactive figures (discount and gain sliders, NDCG@k,
                  same RR), kernel-free views with a JSON island
 ``figures_ltr``  chapter 6's score playground, a kernel-free view

@@ -33,6 +33,9 @@ def reload_once_stored(page, stored: str, arg=None, tries: int = 20) -> None:
     in CI on a busy machine, even after another page of the origin saw the write). The write must
     arrive within ``tries`` reloads a quarter of a second apart, or the test fails."""
     page.wait_for_function(stored, arg=arg)
+    # A reload at once may also end the page's renderer before its write has left it (seen in CI:
+    # then no later reload finds it): the write is given half a second first.
+    page.wait_for_timeout(500)
     for _ in range(tries):
         page.reload()
         if page.evaluate(stored, arg):
