@@ -33,6 +33,9 @@ audited on the pages above): any serious or critical violation fails, and none m
 allowlisted. These pages are short, so the pass over all of them in both modes takes seconds
 (one browser page, loaded once per page of the book and switched from light to dark).
 
+A first visit (nothing stored, the system in light or in dark mode) is drawn in the system's
+colours from the first paint: the theme is resolved before the body is parsed.
+
 Also here, with no browser: the course's front end (``ndcg/course/static/*.js`` and
 ``*.css``, every component's) stays under a size budget.
 """
@@ -559,3 +562,37 @@ class TestAxeOnTheOtherPages:
         print(f"\n{len(OTHER_PAGES)} pages in {len(MODES)} modes: {seconds:.1f} s")
         assert not found, f"serious or critical violations in the main content: {json.dumps(found, indent=1)}"
         assert not problems, "\n".join(problems)
+
+
+#: Run before the page's own scripts: the theme and the body's colours at the moment the body
+#: element is parsed, before anything of the page can be drawn.
+FIRST_COLOURS = """
+new MutationObserver((_, observer) => {
+  if (!document.body) { return; }
+  observer.disconnect();
+  const style = getComputedStyle(document.body);
+  window.ndcgFirstColours = [document.documentElement.dataset.theme, style.backgroundColor, style.color];
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_first_visit_is_drawn_in_the_systems_colours_from_the_start(browser, scheme):
+    # A first visit (nothing stored) follows the system's setting from the first paint: the theme
+    # is resolved in the head (ndcg_book/templates/layout.html), not only by the theme's script at
+    # the end of the page, which left the page drawn with no colours until then.
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.add_init_script(FIRST_COLOURS)
+        page.goto(f"{book_uri()}chapters/04_ndcg.html", wait_until="load")
+        first = page.evaluate("window.ndcgFirstColours")
+        last = page.evaluate(
+            "() => { const s = getComputedStyle(document.body);"
+            " return [document.documentElement.dataset.theme, s.backgroundColor, s.color]; }"
+        )
+    finally:
+        context.close()
+    assert last[0] == scheme, last
+    assert first == last, f"drawn first in {first}, then in {last}"
