@@ -171,16 +171,12 @@ def statements(chapter: str, language: str = "en") -> dict[str, tuple[str, str]]
 @contextlib.contextmanager
 def speaking(language: str):
     """The checks' words in ``language`` (``"en"`` or ``"zh"``) inside the block, as after
-    :func:`ndcg.course.i18n.set_language` in a notebook (without its figures' side effect),
-    then back to what they were."""
+    ``ndcg.course.set_language`` in a notebook (without its figures' side effect), then back to
+    what they were."""
     from ndcg.course import i18n
 
-    before = i18n._chosen
-    i18n._chosen = language
-    try:
+    with i18n.chosen(language):
         yield
-    finally:
-        i18n._chosen = before
 
 
 def exercise_data(check, language: str = "en") -> dict:

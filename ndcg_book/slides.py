@@ -521,14 +521,11 @@ def figure(code: str, path: Path, names: dict | None = None, language: str = "en
     settings = {"svg.hashsalt": "ndcg-slides", "svg.fonttype": "path"}
     if language == "zh":
         settings["font.family"] = cjk_fonts()
-    chosen = i18n._chosen  # the deck's language while it draws (the book build's kernel says "both")
-    i18n.set_language(language)
-    try:
-        with matplotlib.rc_context(settings):
+    try:  # in the deck's language while it draws (the book build's kernel says "both")
+        with i18n.chosen(language), matplotlib.rc_context(settings):
             exec(code, {**namespace(), "_": str, **(names or {}), "plots": plots, "plt": plt})
             plt.gcf().savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
     finally:
-        i18n._chosen = chosen
         plt.close("all")
 
 

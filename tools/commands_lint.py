@@ -83,7 +83,7 @@ def biome(environ: Mapping[str, str] = os.environ) -> None:
 
 def typography_command() -> list[str]:
     """The Chinese catalogues' typography, check-only (``--fix`` writes the corrections)."""
-    return [python(), "-m", "tools.i18n", "typography"]
+    return [python(), "-m", "tools.typography"]
 
 
 def lint(args: argparse.Namespace) -> None:

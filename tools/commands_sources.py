@@ -55,7 +55,7 @@ def exercises(args: argparse.Namespace) -> None:
 
 def sync_check(args: argparse.Namespace) -> None:
     """Fail when a generated notebook's cells (sources, ids, metadata) no longer match its text source."""
-    run([python(), "tools/notebooks.py", "--check"])
+    run([python(), "-m", "tools.notebooks_sync"])
 
 
 def sentences(args: argparse.Namespace) -> None:

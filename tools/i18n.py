@@ -731,12 +731,12 @@ def build(root: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["update", "check", "build", "emphasis", "typography", "termbase"])
+    parser.add_argument("command", choices=["update", "check", "build", "emphasis"])
     parser.add_argument("pages", nargs="*", help="check: only these pages (chapters/01_cg ...)")
     parser.add_argument(
         "--fix",
         action="store_true",
-        help="emphasis, typography, termbase: mend what can be mended mechanically",
+        help="emphasis: mend what can be mended mechanically",
     )
     parser.add_argument(
         "--fresh", action="store_true", help="check: also against a fresh extraction of the English pages"
@@ -752,24 +752,6 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(mend_catalogues(root)) or "no emphasis to mend")
         found = [line for line in problems(root, args.pages) if "its emphasis does not render" in line]
         print("\n".join(found) or "every translation's emphasis renders as its English's")
-        return 1 if found else 0
-    if args.command == "typography":
-        from tools import typography
-
-        if args.fix:
-            print(f"{typography.fix(root)} translation(s) corrected")
-        found = list(typography.findings(root))
-        print("\n".join(str(f) for f in found))
-        print(f"{len(found)} typography finding(s)" if found else "the Chinese typography is clean")
-        return 1 if found else 0
-    if args.command == "termbase":
-        from tools import termbase
-
-        if args.fix:
-            print(f"{termbase.fix(root)} translation(s) given the termbase's forms")
-        found = termbase.problems(root)
-        print("\n".join(found))
-        print(f"{len(found)} termbase problem(s)" if found else "every phrase has its one Chinese form")
         return 1 if found else 0
     if args.command == "check":
         found = problems(root, args.pages)

@@ -30,16 +30,15 @@ A cell's id comes from its metadata ``id`` in the text source when it has one
 position (``cell-001`` ...), so generating twice gives the same notebook.
 
 Usage (from the repository root, with the course's Python; ``python
-tools/run.py notebooks`` and ``python tools/run.py sync-check`` call it)::
+tools/run.py notebooks`` calls it)::
 
     .venv/bin/python tools/notebooks.py --timeout 300        # generate and execute every chapter
     .venv/bin/python tools/notebooks.py chapters/02_dcg.md   # only some sources
     .venv/bin/python tools/notebooks.py --play-only          # only the play notebooks (exercises/play/)
-    .venv/bin/python tools/notebooks.py --check              # exit 1 if a generated notebook drifted
 
-``--check`` executes nothing: it compares each generated notebook's cells
-(type, id, source, metadata) with its text source, chapters and exercises
-alike, and reports the notebooks to regenerate. The outputs are nbval's job.
+Whether every generated notebook still matches its text source (this file's,
+``tools/make_student.py``'s and ``tools/notebooks_zh.py``'s) is
+``tools/notebooks_sync.py`` (``python tools/run.py sync-check``).
 
 Only the standard library is imported at the top: ``tools/make_student.py``
 loads this file, and ``tools/run.py`` loads that one with any Python.
@@ -48,7 +47,6 @@ loads this file, and ``tools/run.py`` loads that one with any Python.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import re
 import sys
@@ -497,55 +495,6 @@ def drift(expected, stored_path: Path, root: Path = ROOT) -> str | None:
     return None
 
 
-def load_make_student(root: Path = ROOT):
-    spec = importlib.util.spec_from_file_location("make_student", root / "tools" / "make_student.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def load_notebooks_zh(root: Path = ROOT):
-    """``tools/notebooks_zh.py``: the Chinese play and student notebooks."""
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    from tools import notebooks_zh
-
-    return notebooks_zh
-
-
-def sync_problems(root: Path = ROOT) -> list[str]:
-    """Every generated notebook that no longer matches its text source (no execution)."""
-    problems = []
-    sources = chapter_sources(root)
-    for source in sources:
-        if (problem := drift(read_source(source), generated_path(source, root), root)) is not None:
-            problems.append(problem)
-    expected = {generated_path(source, root) for source in sources}
-    for stray in sorted((root / "notebooks").glob("*.ipynb")) + sorted(
-        (root / "notebooks" / "chapters").rglob("*.ipynb")
-    ):
-        if stray not in expected:
-            problems.append(f"{stray.relative_to(root).as_posix()}: no text source")
-    titles = chapter_titles(root)
-    for source in play_sources(root):
-        expected_play = play_notebook_text(source.read_text(encoding="utf-8"), source, titles)
-        if (problem := drift(expected_play, play_path(source, root), root)) is not None:
-            problems.append(problem)
-    plays = {play_path(source, root) for source in play_sources(root)}
-    for stray in sorted((root / PLAY).glob("*.ipynb")):
-        if stray not in plays:
-            problems.append(f"{stray.relative_to(root).as_posix()}: no chapter of that name")
-    problems += load_make_student(root).drift_problems()
-    problems += load_notebooks_zh(root).drift_problems(root)
-    for source in sources:  # never an .ipynb next to its .md: the strict build fails on that
-        if source.with_suffix(".ipynb").exists():
-            problems.append(
-                f"{source.with_suffix('.ipynb').relative_to(root).as_posix()}: a notebook next to "
-                f"its text source (delete it)"
-            )
-    return problems
-
-
 def generate(source: Path, timeout: int, root: Path = ROOT) -> Path:
     """Write the notebook of one text source and execute it where the book runs it (the source's folder);
     for a chapter, then its play notebook, executed in its own folder (where a learner runs it)."""
@@ -583,27 +532,11 @@ def main(argv: list[str] | None = None) -> int:
         help="how long one cell may run (default: execute: timeout: in _config.yml)",
     )
     parser.add_argument(
-        "--check",
-        action="store_true",
-        help="execute nothing; exit 1 if a generated notebook differs from its text source",
-    )
-    parser.add_argument(
         "--play-only",
         action="store_true",
         help="only the play notebooks (exercises/play/), not the chapters' own notebooks",
     )
     args = parser.parse_args(argv)
-    if args.check:
-        problems = sync_problems()
-        if problems:
-            print(
-                "These generated notebooks differ from their text sources (run: python tools/run.py notebooks"
-                " and python tools/run.py exercises, then commit both):"
-            )
-            print("\n".join(f"  {problem}" for problem in problems))
-            return 1
-        print("every generated notebook matches its text source")
-        return 0
     timeout = args.timeout if args.timeout is not None else config_timeout()
     if args.play_only:
         for source in args.sources or play_sources():

@@ -6,7 +6,7 @@ Generated from the same sources as the English ones, never edited by hand::
     solutions/02_dcg.md  ->  exercises/zh/02_dcg.ipynb        (tools/make_student.py student_notebook)
 
 Each is the English notebook with every Markdown cell in Chinese and one more code cell,
-before the first one, that calls ``ndcg.course.i18n.set_language("zh")`` (so the checks, their
+before the first one, that calls ``ndcg.course.set_language("zh")`` (so the checks, their
 hints and the views speak Chinese). The code cells are the English notebook's, cell for cell,
 with each comment that has words (``# your code here``) in Chinese (:func:`translate_comments`,
 the store ``comments``: one catalogue for every notebook): the same code runs in both.
@@ -53,7 +53,7 @@ STORE_LOCALES = Path("ndcg", "course", "locales", "zh_CN", "LC_MESSAGES")
 #: The id and source of the code cell a Chinese notebook gets before its first code cell.
 LANGUAGE_CELL_ID = "language"
 LANGUAGE_CELL = (
-    'from ndcg.course.i18n import set_language\n\nset_language("zh")  # 检查、提示和互动视图都用中文显示'
+    'from ndcg.course import set_language\n\nset_language("zh")  # 检查、提示和互动视图都用中文显示'
 )
 
 

@@ -17,7 +17,7 @@ For each translation:
    Latin letters or digits, full-width punctuation inside Chinese text;
 4. the markup is put back.
 
-A translation the steps change is a finding. ``python -m tools.i18n typography`` lists them (and
+A translation the steps change is a finding. ``python -m tools.typography`` lists them (and
 ``make lint`` runs it); ``--fix`` writes the corrected translations back with the repository's own
 catalogue writer (``tools/i18n.py``: one line per message, no reflow), and can be run again after
 any edit of the catalogues.
@@ -207,3 +207,24 @@ def fix(root: Path) -> int:
             i18n.write(path, catalogue)
             changed += count
     return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tools.typography [--fix]``: list the findings (and correct them first)."""
+    import argparse
+
+    from tools import base
+
+    parser = argparse.ArgumentParser(prog="python -m tools.typography", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fix", action="store_true", help="correct the translations first")
+    args = parser.parse_args(argv)
+    if args.fix:
+        print(f"{fix(base.ROOT)} translation(s) corrected")
+    found = list(findings(base.ROOT))
+    print("\n".join(str(f) for f in found))
+    print(f"{len(found)} typography finding(s)" if found else "the Chinese typography is clean")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

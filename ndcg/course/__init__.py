@@ -14,8 +14,8 @@ Modules
 ``tables``       the step-by-step DCG table every chapter shows, the table of
                  library conventions, and chapter 6's race tables
 ``plots``        the course's figures (imports matplotlib)
-``i18n``         the course's words in English and in Chinese: the language cells show, the
-                 package's catalogues (stdlib only)
+``i18n``         the course's words in English and in Chinese: the language cells show
+                 (both at once in the book's build), the package's catalogues (stdlib only)
 ``labels``       the figures' and tables' words in Chinese (the ``figures`` catalogue)
 ``figure_languages``  a matplotlib figure shown in English and in Chinese (a CJK font)
 ``tex_text``     a formula's TeX as plain text: the search excerpts and the figures' alternative
@@ -35,19 +35,17 @@ Modules
                  a closer look, then the explanation), per-entry marks of lists
 ``answers``      the checks' hints and explanations, package data generated from
                  the solutions (``content/answers/``), so no student notebook holds them
-``i18n``         the course's words in English and Chinese: set_language, the
-                 catalogues of the stores of words (``locales/``), stdlib only
 ``cards``        (a package) flashcards and quizzes from ``content/*.yaml``, and
                  their kernel-free views for the book (imports yaml, markdown-it)
 ``widgets``      (a package) live views (anywidget): explorer, games, deck, quiz, checker
 ``live``         LiveFigure: a figure or card view live in a notebook, the same HTML in the book
+``islands``      a view's data in its HTML, the JSON island: written, and rewritten (stdlib only)
 ``anki``         the flashcards as an Anki deck (imports genanki)
 ``views_text``   every word of the games, explorers and interactive figures, once in English
                  (the Chinese: the catalogue ``views``); what the views' JSON islands hand the JS
-``i18n``         the course's words in English and Chinese: one computation, both languages
 ``assets``       the front-end files in ``static/`` (CSS, JS), read as package data
-``i18n``         the course's words in English and Chinese: the language a notebook shows,
-                 both at once in the book's build, the Chinese from ``locales/`` (stdlib only)
+
+A notebook in Chinese starts with ``set_language("zh")`` (below).
 
 Package data: ``content/`` (the cards' YAML, the answers' JSON), ``static/`` and ``locales/``
 (the Chinese catalogues of the package's stores of words).
@@ -62,3 +60,23 @@ if _os.environ.get("NDCG_COURSE_LANGUAGE", "en") in ("both", "zh"):
     from . import figure_languages as _figure_languages
 
     _figure_languages.install()
+
+
+def set_language(code: str) -> None:
+    """Show the course's words in ``code`` (``"en"`` or ``"zh"``) in this notebook from now on:
+    the checks and their hints, the views, the tables (:func:`ndcg.course.i18n.choose_language`),
+    and, in Chinese, every matplotlib figure of the session, its words in Chinese
+    (:func:`ndcg.course.figure_languages.install`).
+
+    Raises
+    ------
+    ValueError
+        If ``code`` is not a language of the course.
+    """
+    from . import i18n
+
+    i18n.choose_language(code)
+    if code != "en":
+        from . import figure_languages
+
+        figure_languages.install()

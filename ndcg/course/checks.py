@@ -44,7 +44,7 @@ ladder again.
 This module needs only NumPy; the live answer box is
 ``ndcg.course.widgets.AnswerChecker``.
 
-In Chinese: after ``ndcg.course.i18n.set_language("zh")`` (the first code cell of the Chinese
+In Chinese: after ``ndcg.course.set_language("zh")`` (the first code cell of the Chinese
 notebooks, ``exercises/zh/``) every message is Chinese. The checks' own words are written once,
 in English, in :data:`WORDS` (catalogue ``checks``, which also holds the names of what the
 exercises ask for); a check's hint, second hint and explanation are looked up by their English
@@ -192,7 +192,7 @@ WORDS = {
 
 
 def _chinese() -> bool:
-    """Whether the checks speak Chinese: after ``ndcg.course.i18n.set_language("zh")``. (The book's
+    """Whether the checks speak Chinese: after ``ndcg.course.set_language("zh")``. (The book's
     ``both`` is English: no page of the book runs a check, and a check prints plain text.)"""
     return i18n.language() == "zh"
 

@@ -32,8 +32,8 @@ from .._validation import check_grades
 from ..gains import discounts, gain_values
 from . import examples as _examples
 from . import i18n, views_text
-from .cards.views import json_island
 from .display import fmt
+from .islands import json_island
 from .live import LiveFigure
 
 _COUNTER = itertools.count(1)

@@ -32,8 +32,8 @@ import numpy as np
 
 from .. import batch_graded, ltr
 from . import i18n, views_text
-from .cards.views import json_island
 from .display import fmt, shown
+from .islands import json_island
 from .live import LiveFigure
 
 __all__ = ["ScorePlayground", "playground_data", "score_playground"]

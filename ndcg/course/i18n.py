@@ -3,8 +3,9 @@
 The book has two editions built from one run of each notebook, so a cell that shows words (a
 figure's title, a step table's headers, a flashcard, a game's buttons) shows them in **both**
 languages at once, and the page keeps the one of its edition. A notebook a learner runs shows one
-language: English, or Chinese after :func:`set_language` (the Chinese play and student notebooks
-start with ``set_language("zh")``).
+language: English, or Chinese after ``ndcg.course.set_language("zh")`` (the first code cell of
+the Chinese play and student notebooks), which chooses the language here
+(:func:`choose_language`) and shows the session's figures in it too.
 
 The Chinese of each store of words (the flashcards and quizzes of a chapter, the views' labels,
 the checks' hints ...) is a gettext catalogue, ``ndcg/course/locales/zh_CN/LC_MESSAGES/<domain>.po``,
@@ -26,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import ast
+import contextlib
 import os
 import re
 from collections.abc import Callable
@@ -45,8 +47,10 @@ CSS_CLASS = "ndcg-lang"
 _chosen: str | None = None
 
 
-def set_language(code: str) -> None:
-    """Show the course's words in ``code`` (``"en"`` or ``"zh"``) in this notebook from now on.
+def choose_language(code: str | None) -> None:
+    """Show the course's words in ``code`` (``"en"`` or ``"zh"``) from now on; ``None``: as the
+    environment says again (:func:`language`). A notebook calls ``ndcg.course.set_language``,
+    which chooses here and shows its figures in the language too.
 
     Raises
     ------
@@ -54,13 +58,28 @@ def set_language(code: str) -> None:
         If ``code`` is not a language of the course.
     """
     global _chosen
-    if code not in LANGUAGES:
+    if code is not None and code not in LANGUAGES:
         raise ValueError(f"language must be one of {LANGUAGES}; got {code!r}.")
     _chosen = code
-    if code != "en":  # the notebook's figures in Chinese too (ndcg.course.figure_languages)
-        from . import figure_languages
 
-        figure_languages.install()
+
+@contextlib.contextmanager
+def chosen(code: str | None):
+    """The course's words in ``code`` inside the block (:func:`choose_language`), then in the
+    language chosen before it.
+
+    >>> with chosen("zh"):
+    ...     language()
+    'zh'
+    >>> language()
+    'en'
+    """
+    before = _chosen
+    choose_language(code)
+    try:
+        yield
+    finally:
+        choose_language(before)
 
 
 def language() -> str:

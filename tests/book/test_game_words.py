@@ -119,7 +119,7 @@ def game_text(fragment: str) -> tuple[str, str]:
     texts = [html_text(fragment)]
     island = _ISLAND.search(fragment)
     if island:
-        data = json.loads(island["data"])  # ndcg.course.cards.views.json_island: <, > and & as JSON escapes
+        data = json.loads(island["data"])  # ndcg.course.islands.json_island: <, > and & as JSON escapes
         texts.append(str(data.get("title", "")))
         messages = dict(data.get("messages") or {})
         if view in ("reorder", "monster"):

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from tests.tools_loader import load_tool
+from tools import notebooks_sync
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,7 +55,7 @@ def test_there_are_text_sources_for_every_chapter_and_the_flashcards():
 
 
 def test_every_generated_notebook_matches_its_text_source():
-    problems = notebooks.sync_problems()
+    problems = notebooks_sync.sync_problems()
     assert not problems, "run `python tools/run.py notebooks` / `exercises`:\n  " + "\n  ".join(problems)
 
 

@@ -31,14 +31,15 @@ LTR = sorted((PACKAGE / "ltr").glob("*.py"))
 COURSE_FOLDER = PACKAGE.parent
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(COURSE_FOLDER).with_suffix("").parts
+def _module_name(path: Path, root: Path = COURSE_FOLDER) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imported_modules(path: Path) -> set[str]:
+def _imported_modules(path: Path, root: Path = COURSE_FOLDER) -> set[str]:
     """Every module a file imports, as an absolute dotted name (relative ones resolved)."""
-    package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
+    name = _module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -89,6 +90,81 @@ def test_no_core_or_ltr_module_imports_the_course_or_the_book():
         for path in CORE
     }
     assert not any(core_to_ltr.values()), core_to_ltr
+
+
+# -- no import circle: each layer, and each module in it, imports only what is below it ----------
+
+#: The house's Python: the package, the book build, the tools, the experiments.
+HOUSE = ("ndcg", "ndcg_book", "tools", "experiments")
+
+
+def import_graph(root: Path = COURSE_FOLDER, packages=HOUSE) -> dict[str, set[str]]:
+    """Each module of the house under ``root`` -> the modules of the house it imports. An import
+    inside a function counts (it closes a circle all the same, later); one of the module's own
+    packages does not (Python has loaded it first)."""
+    paths = [path for package in packages for path in sorted((root / package).rglob("*.py"))]
+    modules = {_module_name(path, root) for path in paths}
+    graph = {}
+    for path in paths:
+        name = _module_name(path, root)
+        graph[name] = set()
+        for imported in _imported_modules(path, root):
+            while imported and imported not in modules:
+                imported = imported.rpartition(".")[0]  # a name imported from a module: the module
+            if imported and imported != name and not name.startswith(imported + "."):
+                graph[name].add(imported)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected components of two modules or more
+    (Tarjan's algorithm), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph.get(module, ())):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                other = stack.pop()
+                component.append(other)
+                if other == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_of_the_house_is_in_an_import_circle():
+    graph = import_graph()
+    assert {"ndcg.course.islands", "ndcg_book.bundles", "tools.notebooks_sync"} <= set(graph)
+    assert not circles(graph), circles(graph)
+
+
+def test_an_import_circle_is_found_even_through_a_function(tmp_path):
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "__init__.py").write_text("")
+    (tmp_path / "tools" / "a.py").write_text("from tools import b\n")
+    (tmp_path / "tools" / "b.py").write_text("from . import c\n")
+    (tmp_path / "tools" / "c.py").write_text("def late():\n    from .a import name\n")
+    (tmp_path / "tools" / "d.py").write_text("import tools.a\nimport tools\n")
+    graph = import_graph(tmp_path, ("tools",))
+    assert graph["tools.c"] == {"tools.a"} and graph["tools.d"] == {"tools.a"}
+    assert circles(graph) == [["tools.a", "tools.b", "tools.c"]]
 
 
 def _loaded_after(statement: str) -> tuple[list[str], list[str]]:

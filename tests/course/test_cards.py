@@ -423,7 +423,7 @@ def test_quiz_island_matches_the_content(chapter):
 
 
 def test_the_island_escapes_what_could_close_it():
-    from ndcg.course.cards.views import json_island
+    from ndcg.course.islands import json_island
 
     text = json_island({"html": "</script><!-- & -->"})
     assert island(text) == {"html": "</script><!-- & -->"}

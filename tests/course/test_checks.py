@@ -539,7 +539,7 @@ def test_a_list_of_the_wrong_length_is_said_so_and_not_counted():
     assert check.misses == 0
 
 
-# -- in Chinese: after ndcg.course.i18n.set_language("zh") ------------------------------------------
+# -- in Chinese: after ndcg.course.set_language("zh") -----------------------------------------------
 
 
 @pytest.fixture
@@ -547,9 +547,8 @@ def chinese():
     """The checks speak Chinese for one test, then English again."""
     from ndcg.course import i18n
 
-    i18n.set_language("zh")
-    yield
-    i18n._chosen = None
+    with i18n.chosen("zh"):
+        yield
 
 
 def test_the_hint_ladder_speaks_chinese(chinese):

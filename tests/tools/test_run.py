@@ -106,7 +106,7 @@ SUBCOMMANDS = {
         ("python", {"tools/notebooks.py", "--timeout", "123"}),
         ("python", {"tools/notebooks_zh.py", "--only", "play", "--execute", "--timeout", "123"}),
     ],
-    "sync-check": [("python", {"tools/notebooks.py", "--check"})],
+    "sync-check": [("python", {"-m", "tools.notebooks_sync"})],
     "sentences": [
         (
             "python",
@@ -632,7 +632,7 @@ def node(repo, calls, monkeypatch):
 
 def test_lint_runs_ruff_the_chinese_typography_then_biome_installed_once_per_lock(repo, calls, node):
     ruff = str(repo / ".venv" / "bin" / "ruff")
-    typography = [str(repo / ".venv" / "bin" / "python"), "-m", "tools.i18n", "typography"]
+    typography = [str(repo / ".venv" / "bin" / "python"), "-m", "tools.typography"]
     npm_ci = ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]
     biome = ["node", "node_modules/@biomejs/biome/bin/biome", "lint", "--error-on-warnings", "."]
     assert run.main(["lint"]) == 0

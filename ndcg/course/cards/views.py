@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import collections
 import html
-import json
 import re
 
 from .. import i18n
+from ..islands import json_island, rewrite
 from ..live import LiveFigure
 from . import words
 from .content import Deck, as_deck
@@ -88,23 +88,6 @@ def lang_attribute() -> str:
     """The view's ``data-lang`` in a notebook (one language); none in the book (the page's)."""
     now = i18n.language()
     return "" if now == "both" else f' data-lang="{now}"'
-
-
-def json_island(data) -> str:
-    """``data`` as a ``<script type="application/json" data-ndcg-data>`` element.
-
-    ``<``, ``>`` and ``&`` are written as JSON escapes, so no text of the data
-    can close the element early.
-
-    >>> json_island({"text": "</script>"})
-    '<script type="application/json" data-ndcg-data>{"text":"\\\\u003c/script\\\\u003e"}</script>'
-    """
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" data-ndcg-data>{text}</script>'
-
-
-_ISLAND = re.compile(r'(<script type="application/json" data-ndcg-data>)(.*?)(</script>)', re.S)
 
 
 def _link_data(data, href: str, known, labels=None) -> None:
@@ -170,20 +153,14 @@ def link_view_sources(fragment: str, href: str, *, known=None, labels=None) -> s
     >>> link_view_sources('<div class="ndcg-fc-source">Source: 004, stage 2</div>', "sources.html")
     '<div class="ndcg-fc-source"><sup class="source-cite"><a class="reference internal source-cite-link" href="sources.html#source-004" title="[004]" aria-label="[004]">[004]</a></sup></div>'
     """
-    parts = []
-    last = 0
-    for island in _ISLAND.finditer(fragment):
-        parts.append(
-            _cite_fields(
-                link_sources(fragment[last : island.start()], href, known=known), href, known, labels
-            )
-        )
-        data = json.loads(island.group(2))
-        _link_data(data, href, known, labels)
-        parts.append(json_island(data))
-        last = island.end()
-    parts.append(_cite_fields(link_sources(fragment[last:], href, known=known), href, known, labels))
-    return "".join(parts)
+
+    def data(found):
+        _link_data(found, href, known, labels)
+        return found
+
+    return rewrite(
+        fragment, lambda part: _cite_fields(link_sources(part, href, known=known), href, known, labels), data
+    )
 
 
 def flashcards_data(deck: Deck) -> dict:

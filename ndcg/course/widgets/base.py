@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 import re
 
 import anywidget
@@ -27,6 +26,7 @@ import traitlets
 
 from .. import assets
 from ..display import fmt
+from ..islands import rewrite
 
 #: The line every static snapshot ends with.
 SNAPSHOT_NOTE = "This is a snapshot: run the notebook to play with it live."
@@ -37,7 +37,6 @@ GAME_TITLE = "Whose recommendations know me better? (谁的推荐更懂我？)"
 GAIN_OPTIONS = (("linear: rel", "linear"), ("exponential: 2^rel − 1", "exponential"))
 
 _MATHS = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
-_ISLAND = re.compile(r'(<script type="application/json" data-ndcg-data>)(.*?)(</script>)', re.DOTALL)
 
 
 def _tex_to_mathml(match: re.Match) -> str:
@@ -62,24 +61,16 @@ def _convert(value):
 
 def mathml(fragment: str) -> str:
     """An HTML fragment with its TeX maths (``\\(…\\)``, ``\\[…\\]``) as MathML, in its text and
-    in the strings of its JSON island (:func:`ndcg.course.cards.views.json_island`).
+    in the strings of its JSON island (:func:`ndcg.course.islands.json_island`).
 
     >>> mathml(r"<p>divide by \\(\\log_2(i+1)\\)</p>")  # doctest: +ELLIPSIS
     '<p>divide by <math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">...</math></p>'
     >>> mathml("<p>no maths: 3 &lt; 4</p>")
     '<p>no maths: 3 &lt; 4</p>'
     """
-    from ..cards.views import json_island
-
     if "\\(" not in fragment and "\\[" not in fragment:
         return fragment
-    parts, last = [], 0
-    for island in _ISLAND.finditer(fragment):
-        parts.append(_MATHS.sub(_tex_to_mathml, fragment[last : island.start()]))
-        parts.append(json_island(_convert(json.loads(island[2]))))
-        last = island.end()
-    parts.append(_MATHS.sub(_tex_to_mathml, fragment[last:]))
-    return "".join(parts)
+    return rewrite(fragment, lambda part: _MATHS.sub(_tex_to_mathml, part), _convert)
 
 
 #: The kind of a view, in its skeleton.

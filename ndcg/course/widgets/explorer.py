@@ -16,7 +16,7 @@ from ... import list_binary, list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import i18n, tables, views_text
-from ..cards.views import json_island
+from ..islands import json_island
 from .base import GAIN_OPTIONS, View, _figure_png, _fmt, _format_grades
 
 #: Every text the explorer shows, in the notebook and in the book alike (English; the Chinese is

@@ -30,7 +30,7 @@ from ... import list_graded
 from ..._validation import check_gain, check_grades, check_k
 from ...gains import cutoff
 from .. import i18n, tables, views_text
-from ..cards.views import json_island
+from ..islands import json_island
 from .base import GAME_TITLE, View, _fmt
 
 #: The reorder game's title unless a chapter gives its own.

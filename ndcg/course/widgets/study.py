@@ -16,7 +16,7 @@ import numpy as np
 import traitlets
 
 from .. import cards
-from ..cards.views import json_island
+from ..islands import json_island
 from .base import View, _snapshot
 
 
