@@ -23,6 +23,11 @@ captions, tables and code comments alike: a source is named by what it is ("a wo
 "a tutorial") and cited with a marker, never by its code, bare ("002's table", "(001, §4.2)") or
 labelled ("source 002"). Only the audit's companion page, ``further/05-sources-claims``, names the
 sources by code, as the Sources page does.
+
+A notebook has no Sources page to follow a code to: there a card's or question's ``source:`` field
+names each document after its code, in the notebook's language, with the title the Sources page
+gives its entry (``ndcg.course.cards.markup.SOURCE_NAMES``, held here to the page's headings and
+their Chinese).
 """
 
 from __future__ import annotations
@@ -282,3 +287,37 @@ def test_every_chapter_built_on_the_sources_cites_them_in_its_text(edition, stem
     html = _ISLAND.sub("", path.read_text(encoding="utf-8"))
     article = html.split("<article", 1)[-1].split("</article>", 1)[0]
     assert MARKER.search(article), (edition, stem, "no citation marker in the chapter's text")
+
+
+# -- the sources' names where there is no Sources page: a notebook, the Anki deck --------------------
+
+
+def _sources_page_titles() -> dict[str, dict[str, str]]:
+    """Each source's entry title on the Sources page after its code: the English from
+    ``reference/sources.md``'s headings, the Chinese from their translations."""
+    from ndcg.course.i18n import read_po
+
+    text = (ROOT / "reference" / "sources.md").read_text(encoding="utf-8")
+    english = dict(re.findall(r"^## (0\d\d): (.+)$", text, flags=re.M))
+    po = read_po(ROOT / "locales" / "zh_CN" / "LC_MESSAGES" / "reference" / "sources.po")
+    titles = {}
+    for code, title in english.items():
+        chinese = po[(None, f"{code}: {title}")]
+        assert chinese.startswith(f"{code}："), chinese
+        titles[code] = {"en": title, "zh": chinese.removeprefix(f"{code}：")}
+    return titles
+
+
+def test_a_notebook_names_each_source_as_the_sources_page_titles_it():
+    from ndcg.course import i18n
+    from ndcg.course.cards.markup import SOURCE_NAMES
+    from ndcg.course.cards.views import quiz
+
+    assert _sources_page_titles() == SOURCE_NAMES
+    for language, expected in (
+        ("en", 'Source: 004 (a tutoring conversation, "Learning'),
+        ("zh", "来源：004（辅导对话"),
+    ):
+        with i18n.chosen(language):
+            fields = re.findall(r'<div class="ndcg-fc-source">(.*?)</div>', quiz("04_ndcg").html())
+        assert fields and all(html.unescape(field).startswith(expected) for field in fields[:2]), fields[:2]

@@ -373,11 +373,18 @@ def test_flashcards_view(chapter):
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_flashcards_island_matches_the_content(chapter):
+    from ndcg.course.cards.markup import named_sources
+
     data = island(cards.flashcards(chapter)._repr_html_())
     deck = cards.load(chapter)
     assert data["chapter"] == chapter
-    assert data["cards"] == [
-        {"id": c.id, "front": cards.to_html(c.front), "back": cards.to_html(c.back), "source": c.source}
+    assert data["cards"] == [  # in a notebook (one language), each source named after its code
+        {
+            "id": c.id,
+            "front": cards.to_html(c.front),
+            "back": cards.to_html(c.back),
+            "source": named_sources(c.source, "en"),
+        }
         for c in deck.flashcards
     ]
 

@@ -127,6 +127,54 @@ def source_spans(text: str, *, bare: bool = False) -> list[tuple[int, int, str]]
     return spans
 
 
+#: The five source documents, each named as the book's Sources page titles its entry
+#: (``reference/sources.md``, and its Chinese; tests/book/test_source_citations.py holds the two to
+#: the same words): what a notebook and the Anki deck, with no Sources page at hand, say after a
+#: code (:func:`named_sources`).
+SOURCE_NAMES = {
+    "000": {"en": '"NDCG@k: a worked example"', "zh": "《NDCG@k 计算示例》"},
+    "001": {
+        "en": "a blog-style article on NDCG in recommender systems",
+        "zh": "一篇讲推荐系统中 NDCG 的博客式文章",
+    },
+    "002": {"en": '"Search evaluation metrics: NDCG"', "zh": "《搜索评价指标——NDCG》"},
+    "003": {
+        "en": 'study notes, "NDCG@K" and "MRR vs NDCG"',
+        "zh": "学习笔记《NDCG@K》与《MRR vs NDCG 对比》",
+    },
+    "004": {
+        "en": 'a tutoring conversation, "Learning the technical details of NDCG"',
+        "zh": "辅导对话《学习 NDCG 技术细节》",
+    },
+}
+
+
+#: A code in a ``source:`` field, not the end of a number ("1,000").
+_NAMED_CODE = re.compile(r"(?<![\d,.A-Za-z_])0\d\d(?![\dA-Za-z_])")
+
+
+def named_sources(text: str, language: str = "en") -> str:
+    """A ``source:`` field with each code followed by its document's name in ``language``, for a
+    reader with no Sources page to follow the code to (a notebook, the Anki deck).
+
+    >>> named_sources("004, stage 2")
+    '004 (a tutoring conversation, "Learning the technical details of NDCG"), stage 2'
+    >>> named_sources("004，第 2 阶段", "zh")
+    '004（辅导对话《学习 NDCG 技术细节》），第 2 阶段'
+    >>> named_sources("no code, 1,000 items")
+    'no code, 1,000 items'
+    """
+    if language not in ("en", "zh"):
+        raise ValueError(f"language must be 'en' or 'zh'; got {language!r}.")
+    opening, closing = ("（", "）") if language == "zh" else (" (", ")")
+
+    def named(match: re.Match) -> str:
+        entry = SOURCE_NAMES.get(match.group())
+        return f"{match.group()}{opening}{entry[language]}{closing}" if entry else match.group()
+
+    return _NAMED_CODE.sub(named, text)
+
+
 def source_href(href: str, code: str) -> str:
     """The link to source ``code``'s entry: ``href`` (the Sources page, relative) and its anchor."""
     return f"{href}#source-{code}"

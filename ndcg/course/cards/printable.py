@@ -84,7 +84,9 @@ def printable_html(decks=None, quiz=True) -> str:
             source = (  # in each language: a source with words has its Chinese (cards/sources)
                 '<div class="ndcg-src">'
                 + both.html(
-                    lambda d, lang, i=i: html_text("source", lang, source=html.escape(d.flashcards[i].source))
+                    lambda d, lang, i=i, both=both: html_text(
+                        "source", lang, source=html.escape(both.source(d.flashcards[i].source, lang))
+                    )
                 )
                 + "</div>"
                 if card.source

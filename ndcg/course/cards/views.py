@@ -34,7 +34,7 @@ from ..islands import json_island, rewrite
 from ..live import LiveFigure
 from . import words
 from .content import Deck, as_deck
-from .markup import SOURCE_FIELD_CLASSES, cite_field, link_sources, to_html
+from .markup import SOURCE_FIELD_CLASSES, cite_field, link_sources, named_sources, to_html
 from .words import html_text, html_word, text_html
 
 #: How many views of each kind and chapter this process made: the first one's DOM id is
@@ -72,6 +72,12 @@ class Languages:
         if all(_one_paragraph(text) for text in texts):
             return f"<p>{text_html(texts[0][3:-4], texts[1][3:-4])}</p>"
         return text_html(texts[0], texts[1], "div")
+
+    def source(self, text: str, language: str) -> str:
+        """A ``source:`` field as the view shows it: in the book (both languages), its codes alone,
+        which the build turns into citation markers linked to the Sources page; in a notebook (one
+        language), each code followed by its document's name (:func:`named_sources`)."""
+        return text if len(self.decks) > 1 else named_sources(text, language)
 
     def data(self, make):
         """``make(deck, language)`` in the one language, or ``{"en": ..., "zh": ...}``."""
@@ -174,7 +180,9 @@ def flashcards_data(deck: Deck) -> dict:
                 "id": card.id,
                 "front": both.data(lambda d, _, i=i: to_html(d.flashcards[i].front)),
                 "back": both.data(lambda d, _, i=i: to_html(d.flashcards[i].back)),
-                "source": both.data(lambda d, _, i=i: d.flashcards[i].source) if card.source else "",
+                "source": both.data(lambda d, lang, i=i: both.source(d.flashcards[i].source, lang))
+                if card.source
+                else "",
             }
             for i, card in enumerate(as_deck(deck).flashcards)
         ],
@@ -433,7 +441,7 @@ class QuizView(_View):
                 '<div class="ndcg-fc-source">'
                 + both.html(
                     lambda d, lang, index=index: html_text(
-                        "source", lang, source=html.escape(d.quiz[index].source)
+                        "source", lang, source=html.escape(both.source(d.quiz[index].source, lang))
                     )
                 )
                 + "</div>"
