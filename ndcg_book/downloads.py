@@ -97,6 +97,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
+from ndcg.course.i18n import language_of
 from ndcg_book.words import words
 
 from .edition import build_date
@@ -525,7 +526,7 @@ def _pack_readme(
 ) -> str:
     """The participant pack's README, in its notebooks' ``language``: what is in it, and how to
     install and start (its words: :mod:`ndcg_book.words`, ``pack-*``; the commands are the same)."""
-    text, chinese = words(language), language.startswith("zh")
+    text, chinese = words(language), language_of(language) == "zh"
     install, offline_install = _pack_commands(wheel, requirements, targets)
     listed, between = ("、", "") if chinese else (", ", " ")  # a list's commas, and between sentences
     offline = ""

@@ -30,6 +30,8 @@ import datetime as _dt
 import html
 import os
 
+from ndcg.course.i18n import language_of
+
 
 def build_date(environ=None) -> _dt.date:
     """The build date in UTC: ``SOURCE_DATE_EPOCH`` (seconds since 1970) when set, else today.
@@ -91,7 +93,7 @@ def _add_edition(app, config) -> None:
 
     options = dict(config.html_theme_options or {})
     footer = options.get("extra_footer") or ""
-    chinese = (getattr(config, "language", None) or "").lower().startswith("zh")
+    chinese = language_of(getattr(config, "language", None)) == "zh"
     if chinese and footer:
         # The licences, in the Chinese edition's words (the catalogue "book", context "footer").
         footer = translator("book", "footer")(footer.strip())

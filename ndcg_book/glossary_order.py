@@ -19,6 +19,8 @@ import unicodedata
 from docutils import nodes
 from sphinx import addnodes
 
+from ndcg.course.i18n import language_of
+
 #: What ends a term's head: its gloss in parentheses (``相关性等级（relevance grade）``).
 _HEAD = re.compile(r"[（(]")
 
@@ -57,7 +59,7 @@ def sort_glossaries(doctree: nodes.document) -> int:
 
 def chinese_glossary(app, doctree) -> None:
     """``doctree-read``: the Chinese edition's glossaries in pinyin order."""
-    if (app.config.language or "").lower().startswith("zh"):
+    if language_of(app.config.language) == "zh":
         sort_glossaries(doctree)
 
 

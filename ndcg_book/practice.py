@@ -40,6 +40,8 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
+from ndcg.course.i18n import language_of
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The exercise notebooks, English and Chinese.
 EXERCISES = ROOT / "exercises"
@@ -227,11 +229,6 @@ def page_data(chapter: str, language: str = "en") -> dict:
     }
 
 
-def edition_language(sphinx_language: str | None) -> str:
-    """``"zh"`` for Sphinx's ``zh_CN``, else ``"en"``."""
-    return "zh" if (sphinx_language or "").lower().startswith("zh") else "en"
-
-
 def _untranslatable(node: nodes.Node) -> None:
     """Keep the chapter's catalogue from collecting what the block shows (the exercise
     notebooks' own catalogues translate it)."""
@@ -263,7 +260,7 @@ class Practice(SphinxDirective):
         chapter = self.arguments[0]
         if not (EXERCISES / f"{chapter}.ipynb").is_file():
             raise self.error(f"practice: no exercise notebook exercises/{chapter}.ipynb")
-        language = edition_language(self.env.config.language)
+        language = language_of(self.env.config.language)
         text = book_words(self.env.config.language)
         from ndcg.course import i18n
 

@@ -56,6 +56,7 @@ from pathlib import Path
 from sphinx.search import js_index
 from sphinx.search.en import SearchEnglish
 
+from ndcg.course.i18n import language_of
 from ndcg.course.tex_text import plain_maths
 
 #: The file the HTML build gets beside ``searchindex.js`` (read by ``_static/offline-search.js``).
@@ -170,7 +171,7 @@ def add_math_texts(app, pagename, templatename, context, doctree) -> None:
 
 
 def _chinese(lang: str | None) -> bool:
-    return (lang or "").lower().startswith("zh")
+    return language_of(lang) == "zh"
 
 
 class _MainText(HTMLParser):

@@ -6,7 +6,7 @@ notes, the footer's edition line. English here, once; their Chinese in the catal
 
 from __future__ import annotations
 
-from ndcg.course.i18n import translator
+from ndcg.course.i18n import language_of, translator
 
 TEXTS = {
     "get-title": "Get the course",
@@ -126,7 +126,7 @@ TEXTS = {
 def words(language: str | None):
     """``text(key, **values)``: the build's text ``key`` in the edition's ``language`` (Sphinx's
     ``language``: ``zh_CN`` gives the Chinese), its ``{name}`` values filled in."""
-    chinese = translator("book") if (language or "").lower().startswith("zh") else None
+    chinese = translator("book") if language_of(language) == "zh" else None
 
     def text(key: str, **values) -> str:
         english = TEXTS[key]

@@ -82,6 +82,17 @@ def chosen(code: str | None):
         choose_language(before)
 
 
+def language_of(locale: str | None) -> str:
+    """The course's language of a locale's name, such as Sphinx's ``language`` setting or an HTML
+    ``lang``: ``"zh"`` for ``zh_CN``, ``zh-Hans`` or ``zh``; ``"en"`` for any other, or none.
+
+    >>> language_of("zh_CN"), language_of("zh-Hans"), language_of("en"), language_of(None)
+    ('zh', 'zh', 'en', 'en')
+    """
+    code = (locale or "").lower().replace("-", "_").partition("_")[0]
+    return code if code in LANGUAGES else "en"
+
+
 def language() -> str:
     """The language cells show their words in: ``"en"``, ``"zh"``, or ``"both"`` in the book's
     build (the environment variable :data:`ENVIRONMENT` set to ``both`` by ``make book``)."""

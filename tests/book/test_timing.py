@@ -1,4 +1,4 @@
-"""The computed timings (ndcg_book/timing.py): counting rules on small fixtures, and the agendas.
+"""The computed timings (the package ndcg_book/timing/): counting rules on small fixtures, and the agendas.
 
 The fixtures are small text sources whose words, figures and tables are counted by hand in the
 comments; the course tests check that each agenda fills exactly its length, and that its cut list
@@ -111,7 +111,7 @@ def notebook(*code_outputs):
     """A parsed .ipynb with the fixture's Markdown cells and code cells with these outputs."""
     cells = []
     outputs = iter(code_outputs)
-    for cell in timing._source_cells(CHAPTER):
+    for cell in timing.reading._source_cells(CHAPTER):
         if cell[0] == "markdown":
             cells.append({"cell_type": "markdown", "source": cell[1], "metadata": {}})
         else:
