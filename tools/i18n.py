@@ -729,6 +729,23 @@ def build(root: Path) -> int:
     return result
 
 
+def catalogue_check(prog: str, doc: str, fix, find, words: tuple[str, str, str], argv=None) -> int:
+    """The command line of a check on the Chinese catalogues that can also mend what it finds
+    (``python -m tools.typography``, ``python -m tools.termbase``): with ``--fix``, ``fix(root)``
+    first (the number it mends); then ``find(root)``, each finding on a line, and a last line from
+    ``words`` (mended, found, clean). Exit code 1 when something is found."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0])
+    parser.add_argument("--fix", action="store_true", help="mend what can be mended mechanically first")
+    args = parser.parse_args(argv)
+    mended, found_words, clean = words
+    if args.fix:
+        print(f"{fix(base.ROOT)} {mended}")
+    found = list(find(base.ROOT))
+    print("\n".join(str(f) for f in found))
+    print(f"{len(found)} {found_words}" if found else clean)
+    return 1 if found else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["update", "check", "build", "emphasis"])

@@ -295,19 +295,12 @@ def fix(root: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m tools.termbase [--fix]``: list the problems (and give the termbase's forms first)."""
-    import argparse
-
-    from tools import base
-
-    parser = argparse.ArgumentParser(prog="python -m tools.termbase", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--fix", action="store_true", help="give the translations the termbase's forms first")
-    args = parser.parse_args(argv)
-    if args.fix:
-        print(f"{fix(base.ROOT)} translation(s) given the termbase's forms")
-    found = problems(base.ROOT)
-    print("\n".join(found))
-    print(f"{len(found)} termbase problem(s)" if found else "every phrase has its one Chinese form")
-    return 1 if found else 0
+    words = (
+        "translation(s) given the termbase's forms",
+        "termbase problem(s)",
+        "every phrase has its one Chinese form",
+    )
+    return i18n.catalogue_check("python -m tools.termbase", __doc__, fix, problems, words, argv)
 
 
 if __name__ == "__main__":

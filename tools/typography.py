@@ -211,19 +211,8 @@ def fix(root: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m tools.typography [--fix]``: list the findings (and correct them first)."""
-    import argparse
-
-    from tools import base
-
-    parser = argparse.ArgumentParser(prog="python -m tools.typography", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--fix", action="store_true", help="correct the translations first")
-    args = parser.parse_args(argv)
-    if args.fix:
-        print(f"{fix(base.ROOT)} translation(s) corrected")
-    found = list(findings(base.ROOT))
-    print("\n".join(str(f) for f in found))
-    print(f"{len(found)} typography finding(s)" if found else "the Chinese typography is clean")
-    return 1 if found else 0
+    words = ("translation(s) corrected", "typography finding(s)", "the Chinese typography is clean")
+    return i18n.catalogue_check("python -m tools.typography", __doc__, fix, findings, words, argv)
 
 
 if __name__ == "__main__":
