@@ -95,8 +95,10 @@ config_timeout = notebooks.config_timeout
 
 
 def chapters() -> list[str]:
-    """The chapters that have a solutions text source, in order."""
-    return sorted(path.stem for path in SOLUTIONS.glob("*.md"))
+    """The chapters, in order (``ndcg/course/course.toml``): each has a solutions text source."""
+    from ndcg.course.manifest import chapter_stems
+
+    return chapter_stems()
 
 
 def cell_source(cell) -> str:

@@ -28,6 +28,8 @@ import json
 from functools import cache
 from importlib import resources
 
+from . import manifest
+
 #: The fields a check's texts may have, in the order the ladder shows them.
 FIELDS = ("hint", "hint2", "explanation")
 
@@ -38,10 +40,7 @@ def chapters() -> list[str]:
     >>> chapters()[:2]
     ['00_why', '01_cg']
     """
-    folder = resources.files("ndcg.course") / "content" / "answers"
-    return sorted(
-        entry.name.removesuffix(".json") for entry in folder.iterdir() if entry.name.endswith(".json")
-    )
+    return manifest.chapter_stems()  # each has its answers, content/answers/<chapter>.json
 
 
 @cache

@@ -34,8 +34,10 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-#: The languages of the course: English, and Simplified Chinese.
-LANGUAGES = ("en", "zh")
+from . import manifest
+
+#: The languages of the course, English first (``course.toml``: English, and Simplified Chinese).
+LANGUAGES = manifest.language_codes()
 #: Where the package's catalogues live.
 LOCALES = Path(__file__).resolve().parent / "locales" / "zh_CN" / "LC_MESSAGES"
 #: The environment variable the book build sets to ``both``: every cell then shows both languages.

@@ -21,10 +21,11 @@ import re
 
 import pytest
 
+from ndcg.course.manifest import chapter_stems
 from ndcg_book import bundles, practice
 from tests.book.helpers import BOOK, BUILT, ZH
 
-CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
+CHAPTERS = chapter_stems()  # every chapter (ndcg/course/course.toml)
 EDITIONS = {"en": BOOK, "zh": ZH}
 DETAILS = re.compile(r'<details class="ndcg-practice-details"[^>]*>.*?</details>', re.S)
 ISLAND = re.compile(r'<script type="application/json" class="ndcg-practice-data">(.*?)</script>', re.S)

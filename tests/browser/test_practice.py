@@ -20,10 +20,11 @@ import math
 
 import pytest
 
+from ndcg.course.manifest import chapter_stems
 from ndcg_book import practice
 from tests.book.helpers import ROOT
 
-CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
+CHAPTERS = chapter_stems()  # every chapter (ndcg/course/course.toml)
 SCRIPT = ROOT / "ndcg_book" / "static" / "ndcg-practice.js"
 FULL_WIDTH = str.maketrans({str(d): chr(0xFF10 + d) for d in range(10)} | {".": "\uff0e", ",": "\uff0c"})
 

@@ -35,6 +35,7 @@ def test_the_wheel_holds_the_static_files(wheel_names):
     for name in ("ndcg-course.css", "ndcg-course.js", "ndcg-metrics.js", "ndcg-anki.css"):
         assert f"ndcg/course/static/{name}" in names
     assert "ndcg/course/content/02_dcg.yaml" in names
+    assert "ndcg/course/course.toml" in names  # the manifest: the package reads no repository path
     assert {
         "ndcg/course/cards/__init__.py",
         "ndcg/course/widgets/__init__.py",

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import i18n
+from .. import i18n, manifest
 from .templates import namespace, render_template
 from .words import word
 
@@ -138,12 +138,13 @@ class Deck:
 
 
 def chapters() -> list[str]:
-    """The chapter keys that have a content file, in course order.
+    """The chapters, in course order (:func:`ndcg.course.manifest.chapter_stems`): each has a
+    content file, ``content/<chapter>.yaml``.
 
     >>> chapters()
     ['00_why', '01_cg', '02_dcg', '03_idcg', '04_ndcg', '05_mrr', '06_ltr']
     """
-    return sorted(path.stem for path in CONTENT_DIR.glob("*.yaml"))
+    return manifest.chapter_stems()
 
 
 def load(chapter: str, language: str = "en") -> Deck:
