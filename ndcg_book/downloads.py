@@ -97,6 +97,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
+from ndcg.course import manifest
 from ndcg.course.i18n import language_of
 from ndcg_book.words import words
 
@@ -350,7 +351,7 @@ def in_pack(path: str) -> bool:
 
 #: The languages of the participant pack: English (the default), and Chinese, whose notebooks are
 #: ``exercises/zh/`` (``tools/notebooks_zh.py``) and whose pack is ``ndcg-participant-pack-zh-<version>``.
-PACK_LANGUAGES = ("en", "zh")
+PACK_LANGUAGES = manifest.language_codes()  # ndcg/course/course.toml
 #: Where the Chinese notebooks are, in the course.
 ZH_EXERCISES = "exercises/zh/"
 

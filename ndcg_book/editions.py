@@ -34,13 +34,17 @@ from sphinx.errors import ExtensionError
 from sphinx.search.zh import SearchChinese
 from sphinx.transforms import SphinxTransform
 
+from ndcg.course import manifest
 from ndcg_book.codeswitch import has_code
 from ndcg_book.codeswitch import switch_html as code_switch_html
 from ndcg_book.search import _HAN, han_terms
 
 #: Each edition: its folder under ``_build/html`` (the English one is the root), the name its
-#: switch shows (in its own language) and its ``hreflang``.
-EDITIONS = {"en": ("", "English", "en"), "zh": ("zh", "简体中文", "zh-Hans")}
+#: switch shows (in its own language) and its ``hreflang``: the course's languages
+#: (``ndcg/course/course.toml``).
+EDITIONS = {
+    language.code: (language.folder, language.name, language.tag) for language in manifest.languages()
+}
 #: The Chinese edition's search synonyms: a term as the book writes it (a glossary term, a word
 #: jieba keeps whole) and the other spellings a reader may search it by, each a term of every page
 #: that has the book's word. They are the sources' own spellings (the seeds' README numbers them):

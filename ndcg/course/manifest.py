@@ -28,12 +28,14 @@ FURTHER = "further"
 @dataclass(frozen=True)
 class Language:
     """A language of the course: its code (``"zh"``), its name in itself, its locale (``zh_CN``:
-    the catalogues' folder and Sphinx's language) and its edition's folder in the built book."""
+    the catalogues' folder and Sphinx's language), its edition's folder in the built book and the
+    BCP 47 tag of its pages (``zh-Hans``: their ``hreflang``)."""
 
     code: str
     name: str
     locale: str
     folder: str
+    tag: str
 
 
 @dataclass(frozen=True)
