@@ -256,6 +256,8 @@ def _data_words() -> Iterator[str]:
     for value in vars(examples).values():
         if isinstance(value, examples.Ranking):
             yield value.name  # an example's name, in the tables that compare examples (chapter 4's)
+            if value is examples.CHENGDU_GUIDE_A:  # its query, in chapter 5's caption ("query: {A.query}")
+                yield value.query
             yield from (str(item) for item in value.items)
     for row in examples.INTERPRETATION_PRINTED:  # source 003's readings ("good"), as tables show them
         yield examples.experience_words(row[3])
