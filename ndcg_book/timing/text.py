@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ndcg.course import manifest
 from ndcg.course.i18n import language_of
 
 from .agendas import (
@@ -107,7 +108,8 @@ def chapter_note(name: str, course: Path | None = None, language: str = "en") ->
     own reading minutes (its 字 at :data:`CHARACTERS_PER_MINUTE`)."""
     course = course or root()
     edition = language_of(language)
-    catalogue, words = {"zh": "zh_CN", "en": "en"}[edition], BOX_WORDS[edition]
+    catalogue = next(lang.locale for lang in manifest.languages() if lang.code == edition)
+    words = BOX_WORDS[edition]
     counted = chapter(name, course, catalogue)
     companion = name.startswith(f"{FURTHER}/")
     reading = words["read"].format(n=counted.minutes())
