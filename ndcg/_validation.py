@@ -119,12 +119,22 @@ def check_grades(rels, name: str = "rels", *, gain: str = "linear") -> np.ndarra
     return array
 
 
-def _check_grade_values(array: np.ndarray, name: str, gain: str) -> None:
+def _check_grade_values(array: np.ndarray, name: str, gain: str, row_ends=None) -> None:
+    """Raise unless every grade of ``array`` is finite, non-negative and within the gain's limit.
+
+    ``row_ends``: each row's smallest and largest grade, where the caller has
+    them (the first and last column of the rows sorted by :func:`numpy.sort`,
+    which puts NaN last); then no pass over ``array`` is made unless a grade is
+    wrong.
+    """
     if array.size == 0:
         return
     # Two reductions and no temporary array: min and max propagate NaN, and an
     # infinite grade shows as an infinite extreme.
-    low, high = array.min(), array.max()
+    if row_ends is None:
+        low, high = array.min(), array.max()
+    else:
+        low, high = row_ends[0].min(), row_ends[1].max()
     if not (np.isfinite(low) and np.isfinite(high)):
         bad = array[~np.isfinite(array)].flat[0]
         raise ValueError(f"{name} must hold finite grades; found {bad}.")
@@ -247,14 +257,18 @@ def check_matrices(
     return true, score
 
 
-def check_matrix_values(true: np.ndarray, score: np.ndarray, *, gain: str, first_row: int = 0) -> None:
+def check_matrix_values(
+    true: np.ndarray, score: np.ndarray, *, gain: str, first_row: int = 0, grade_ends=None
+) -> None:
     """Raise unless grades are finite, non-negative (and within the exponential limit) and scores not NaN or +inf.
 
     ``true`` and ``score`` may be a chunk of rows of the full matrices,
     starting at row ``first_row`` (for the message). Only reductions (min
     and max), no temporary array, unless there is an error to describe.
+    ``grade_ends``: each row's smallest and largest grade, where the caller
+    has sorted the rows already (:func:`_check_grade_values`).
     """
-    _check_grade_values(true, "y_true", gain)
+    _check_grade_values(true, "y_true", gain, grade_ends)
     if score.dtype.kind != "f" or score.size == 0:
         return
     high = score.max()  # one reduction: max propagates NaN, and +inf shows as the maximum

@@ -103,7 +103,7 @@ def _whole(values: np.ndarray) -> bool:
     return bool(np.array_equal(np.trunc(values), values))
 
 
-def _shift(grades: np.ndarray, gain: str, *, whole: bool = False) -> np.ndarray | int:
+def _shift(grades: np.ndarray, gain: str, *, whole: bool = False, best=None) -> np.ndarray | int:
     """Binary exponent by which each row's (last axis') gains are scaled down.
 
     0 for every row whose best grade lies between :data:`TINY_GRADE` and
@@ -114,20 +114,24 @@ def _shift(grades: np.ndarray, gain: str, *, whole: bool = False) -> np.ndarray 
     grade is above ``LARGE_LINEAR_GRADE`` (linear gain) or below
     ``TINY_GRADE`` gets the shift that brings that grade to between 1 and 2.
     ``whole`` says the grades are known to be whole numbers (:func:`_whole`):
-    then none lies between 0 and 1, so none is tiny.
+    then none lies between 0 and 1, so none is tiny. ``best``: each row's
+    largest grade, where the caller has it already (rows it has sorted); then
+    no pass over ``grades`` is made.
     """
     if grades.size == 0:
         return 0
     exponential = gain == "exponential"
     limit = SCALE_FROM_GRADE if exponential else LARGE_LINEAR_GRADE
-    # Short rows: the whole array first. No row needs a shift when its largest grade is within the
-    # limit and no grade lies between 0 and TINY_GRADE, which is nearly every array; those passes
-    # over the whole array cost a fraction of a maximum per row along a short last axis (a third
-    # at 20 items). From WHOLE_ARRAY_CHECK_BELOW items the maximum per row is as cheap.
-    short = grades.ndim > 1 and grades.shape[-1] < WHOLE_ARRAY_CHECK_BELOW
-    if short and grades.max() <= limit and (whole or not ((grades > 0) & (grades < TINY_GRADE)).any()):
-        return 0
-    best = np.atleast_1d(grades.max(axis=-1))
+    if best is None:
+        # Short rows: the whole array first. No row needs a shift when its largest grade is within
+        # the limit and no grade lies between 0 and TINY_GRADE, which is nearly every array; those
+        # passes over the whole array cost a fraction of a maximum per row along a short last axis
+        # (a third at 20 items). From WHOLE_ARRAY_CHECK_BELOW items the maximum per row is as cheap.
+        short = grades.ndim > 1 and grades.shape[-1] < WHOLE_ARRAY_CHECK_BELOW
+        if short and grades.max() <= limit and (whole or not ((grades > 0) & (grades < TINY_GRADE)).any()):
+            return 0
+        best = grades.max(axis=-1)
+    best = np.atleast_1d(best)
     big = best > limit
     tiny = (best > 0) & (best < TINY_GRADE)
     if not (big.any() or tiny.any()):
@@ -173,7 +177,7 @@ def _gain_scaled(grades: np.ndarray, gain: str, shift) -> np.ndarray:
 
 
 def _scaled_gain(
-    grades: np.ndarray, gain: str, *, whole: bool = False
+    grades: np.ndarray, gain: str, *, whole: bool = False, best=None
 ) -> tuple[np.ndarray, np.ndarray | int]:
     """``(gains * 2**-shift, shift)``: gains that sum without overflow or underflow, and the scale.
 
@@ -181,9 +185,9 @@ def _scaled_gain(
     row's best grade is above :data:`SCALE_FROM_GRADE` (exponential gain) or
     :data:`LARGE_LINEAR_GRADE` (linear gain), or below :data:`TINY_GRADE`. A DCG computed from the gains is the true DCG
     times ``2**-shift`` (:func:`_unscale` undoes it); an NDCG is the true NDCG.
-    ``whole``: as in :func:`_shift`.
+    ``whole`` and ``best``: as in :func:`_shift`.
     """
-    shift = _shift(grades, gain, whole=whole)
+    shift = _shift(grades, gain, whole=whole, best=best)
     return _gain_scaled(grades, gain, shift), shift
 
 

@@ -505,6 +505,48 @@ def test_whole_grades_are_checked_once_a_chunk_and_fractional_ones_are_not_packe
     assert whole[:3].tolist() == fractional[:3].tolist()  # the rows that did not change, the same bits
 
 
+@pytest.mark.parametrize(
+    "grades, whole",
+    [
+        ([[3.0, 0.0, 4.0], [1.0, 1.0, 0.0]], True),
+        ([[3.0, -0.0, 2.0**31 - 1]], True),
+        ([[3.0, 0.5, 4.0]], False),  # fractional
+        ([[3.0, 2.0**31, 0.0]], False),  # whole, but no int32: sorted as float64, the same values
+        ([[3.0, np.nan, 1.0]], False),  # NaN sorts last, where the check finds it
+        ([[np.inf, 2.0, -np.inf]], False),
+    ],
+)
+def test_grades_are_sorted_as_int32_where_they_are_whole_and_fit(grades, whole):
+    grades = np.array(grades)
+    ranked, found_whole = batch_graded._sorted_grades(grades)
+    assert found_whole is whole
+    assert ranked.dtype == (np.int32 if whole else np.float64)
+    np.testing.assert_array_equal(ranked.astype(float), np.sort(grades, axis=1))
+
+
+@pytest.mark.parametrize("k", [1, 3, 7, None])
+def test_the_ideal_dcg_from_sorted_grades_is_the_ideal_dcg_of_the_gains_bit_for_bit(k):
+    # _per_query takes the ideal DCG of linear gains from the grades it sorted first; it must be
+    # _ideal_dcg_rows's to the last bit (a ranking in the ideal order keeps an NDCG of exactly 1),
+    # also for rows whose gains are scaled (grades near the float64 limit, tiny ones).
+    rng = np.random.default_rng(8)
+    grades = rng.choice([0.0, 1.0, 2.5, 3.0, 1e-3, 7.0], size=(60, 7))
+    grades[5] *= 1e300
+    grades[6] = grades[6] * 1e-300 + 1e-310
+    grades[7] = 0.0
+    gains, shift = batch_graded._scaled_gain(grades, "linear")
+    assert np.any(shift != 0)
+    depth = 7 if k is None else k
+    expected = batch_graded._ideal_dcg_rows(gains, k)
+    got = batch_graded._ideal_dcg_sorted(np.sort(grades, axis=1), shift, depth)
+    assert got.tolist() == expected.tolist()
+    whole = rng.integers(0, 5, size=(60, 7)).astype(float)  # sorted as int32
+    ranked, is_whole = batch_graded._sorted_grades(whole)
+    assert is_whole
+    expected = batch_graded._ideal_dcg_rows(whole, k)
+    assert batch_graded._ideal_dcg_sorted(ranked, 0, depth).tolist() == expected.tolist()
+
+
 @pytest.mark.parametrize("gain", ["linear", "exponential"])
 def test_integer_gains_too_large_to_pack_take_the_group_sums(gain):
     # Exponential gains of grades near 45 are integers whose chunk sum is far above 2**53 / size:
