@@ -648,14 +648,20 @@ NOISE = (
 
 def plain_env(tmp_path: Path) -> dict[str, str]:
     """This environment as on a plain machine: no pip or uv settings, no Jupyter config of the user's
-    (a config folder of its own: JupyterLab without a browser, on a free port, and as root in CI)."""
+    (a config folder of its own: JupyterLab without a browser, on a free port, and as root in CI; a
+    runtime folder of its own, where the test finds the kernel's connection file)."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PIP_", "UV_", "JUPYTER"))}
     config = tmp_path / "jupyter-config"
     config.mkdir()
     (config / "jupyter_server_config.json").write_text(
         json.dumps({"ServerApp": {"open_browser": False, "allow_root": True, "port": 0}})
     )
-    return {**env, "PIP_CONFIG_FILE": os.devnull, "JUPYTER_CONFIG_DIR": str(config)}
+    return {
+        **env,
+        "PIP_CONFIG_FILE": os.devnull,
+        "JUPYTER_CONFIG_DIR": str(config),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "jupyter-runtime"),
+    }
 
 
 def start_and_stop_lab(command: list[str], cwd: Path, env: dict[str, str], timeout: float = 240):
@@ -687,12 +693,19 @@ def start_and_stop_lab(command: list[str], cwd: Path, env: dict[str, str], timeo
             if match:
                 url, token = match.groups()
         assert url, "JupyterLab did not start:\n" + "".join(log)
-        time.sleep(2)  # the URL is printed as the server starts listening
         jar = http.cookiejar.CookieJar()
         opener = urllib.request.build_opener(
             urllib.request.ProxyHandler({}), urllib.request.HTTPCookieProcessor(jar)
         )
-        opener.open(f"{url}/lab?token={token}", timeout=60).read()
+        # The URL is printed as the server starts listening: asked again until it answers.
+        while True:
+            try:
+                opener.open(f"{url}/lab?token={token}", timeout=60).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
         xsrf = next(cookie.value for cookie in jar if cookie.name == "_xsrf")
         request = urllib.request.Request(
             f"{url}/api/kernels",
@@ -705,7 +718,20 @@ def start_and_stop_lab(command: list[str], cwd: Path, env: dict[str, str], timeo
             },
         )
         kernel = json.load(opener.open(request, timeout=60))
-        time.sleep(10)  # the kernel starts and says what it has to say
+        # The kernel has started when it answers (its connection file is in the runtime folder the
+        # environment names); a second more for it and the server to say what they have to say.
+        from jupyter_client import BlockingKernelClient
+
+        client = BlockingKernelClient(
+            connection_file=str(Path(env["JUPYTER_RUNTIME_DIR"]) / f"kernel-{kernel['id']}.json")
+        )
+        client.load_connection_file()
+        client.start_channels()
+        try:
+            client.wait_for_ready(timeout=max(1.0, deadline - time.monotonic()))
+        finally:
+            client.stop_channels()
+        time.sleep(1)
     finally:
         for _ in range(2):
             if process.poll() is None:
