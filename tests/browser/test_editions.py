@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tests.book.helpers import toc_files
-from tests.browser.pages import Visit, book_uri
+from tests.browser.pages import Visit, audited_pages, book_uri
 from tests.browser.test_phone import FIGURE_TEXT, PHONE, small_figure_text
 from tools import chromium as browser_setup
 
@@ -180,7 +180,10 @@ def test_the_chinese_search_finds_its_chapters_from_file_urls(browser, query):
 
 def test_every_chinese_page_loads_cleanly_from_file_urls(browser):
     # The English pages are loaded one by one in tests/browser/test_views.py; the Chinese ones here,
-    # in one tab: no script error, no failed load, nothing requested outside the book.
+    # in one tab: no script error, no failed load, nothing requested outside the book. The Chinese
+    # pages the accessibility audit opens from file:// (its core chapters) have their clean first
+    # load checked there (tests/browser/pages.py, audited_pages).
+    audited = audited_pages()
     local = book_uri()
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
@@ -198,8 +201,12 @@ def test_every_chinese_page_loads_cleanly_from_file_urls(browser):
             else problems.append(f"remote: {r.url}")
         ),
     )
+    opened = 0
     for name in toc_files():
+        if f"zh/{name}.html" in audited:
+            continue
         page.goto(uri(ZH / f"{name}.html"))
         page.wait_for_load_state("load")
-    assert not problems, problems[:10]
+        opened += 1
+    assert opened and not problems, (opened, problems[:10])
     context.close()
