@@ -77,10 +77,32 @@ def chromium_executable() -> str:
 
 @pytest.fixture(scope="module")
 def browser(chromium_executable):
-    """That browser, headless, started through Playwright (which downloads none)."""
+    """That browser, headless, started through Playwright (which downloads none).
+
+    Its pages have every section laid out, as once a reader has scrolled through them: a page's
+    later sections are otherwise drawn only when they come near the screen (``content-visibility:
+    auto``, ``_static/course.css``), and a test that reads text, positions or sizes there, or drags
+    in a view the scroll brings in, would see placeholders move. ``new_context(every_section=False)``
+    (and ``Visit(every_section=False)``) opens pages as they first load:
+    tests/browser/test_sections.py checks what a reader gets then.
+    """
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
     with sync_api.sync_playwright() as playwright:
         chromium = browser_setup.launch(playwright, chromium_executable)
+        new_context, new_page = chromium.new_context, chromium.new_page
+
+        def context_with_every_section(*args, every_section: bool = True, **kwargs):
+            context = new_context(*args, **kwargs)
+            if every_section:
+                browser_setup.render_every_section(context)
+            return context
+
+        def page_with_every_section(*args, **kwargs):
+            page = new_page(*args, **kwargs)
+            browser_setup.render_every_section(page.context)
+            return page
+
+        chromium.new_context, chromium.new_page = context_with_every_section, page_with_every_section
         yield chromium
         chromium.close()
 

@@ -181,6 +181,24 @@ def show_code(context) -> None:
     context.add_init_script(f"try {{ localStorage.setItem('{CODE_KEY}', 'shown'); }} catch (e) {{}}")
 
 
+#: Lays out every section of a page at once: a chapter's sections below the first screen are
+#: otherwise laid out only when the reader scrolls near them (``content-visibility: auto``,
+#: ``_static/course.css``), so a check of the whole page's layout would see placeholders there.
+RENDER_EVERY_SECTION = (
+    "try { const sheet = new CSSStyleSheet();"
+    " sheet.replaceSync('.bd-article section { content-visibility: visible !important; }');"
+    " document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; } catch (e) {}"
+)
+
+
+def render_every_section(context) -> None:
+    """Open every later page of the browser ``context`` with all its sections laid out, as they
+    are once a reader has scrolled past them (:data:`RENDER_EVERY_SECTION`). A check of a whole
+    page's layout or looks (the audit, the phone's layout, the first-screen rule, screenshots of
+    a whole page) uses it; an init script adds the rule before the page's own styles apply."""
+    context.add_init_script(RENDER_EVERY_SECTION)
+
+
 def reload_in_mode(page, mode: str) -> None:
     """Reload ``page`` in the theme's ``mode`` ("light" or "dark", see :func:`remember_mode`) and
     wait until it shows it."""

@@ -102,13 +102,23 @@ def within(expression: str, what: str, ms: int = PROMISE_TIMEOUT_MS) -> str:
 
 class Visit:
     """One page in a fresh browser context (empty localStorage, as for a first visitor; with
-    ``code``, the reader's "Show the code" already on), with its JavaScript errors, bad console
-    messages, failed loads and non-local requests."""
+    ``code``, the reader's "Show the code" already on; every section laid out, as after a reader's
+    scroll through the page, unless ``every_section`` is False: tests/conftest.py, ``browser``),
+    with its JavaScript errors, bad console messages, failed loads and non-local requests."""
 
     def __init__(
-        self, browser, url: str, local: str, views: bool = True, mode: str | None = None, code: bool = False
+        self,
+        browser,
+        url: str,
+        local: str,
+        views: bool = True,
+        mode: str | None = None,
+        code: bool = False,
+        every_section: bool = True,
     ):
-        self.context = browser.new_context(viewport={"width": 1100, "height": 900})
+        self.context = browser.new_context(
+            viewport={"width": 1100, "height": 900}, every_section=every_section
+        )
         if mode is not None:  # the theme's mode, chosen before the page's first script runs
             browser_setup.remember_mode(self.context, mode)
         if code:

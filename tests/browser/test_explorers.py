@@ -66,7 +66,7 @@ class _Visit(Visit):
         try:
             super().__init__(browser, url, local)
         finally:
-            del browser.new_context
+            browser.new_context = original
 
 
 def shot(locator, name: str):
