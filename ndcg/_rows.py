@@ -1,4 +1,4 @@
-"""What the metrics share: blocks of rows, a stable sort, and the one sum every DCG is computed with."""
+"""What the metrics share: blocks of rows, a stable sort, each row's top items, and the one sum every DCG is computed with."""
 
 from __future__ import annotations
 
@@ -79,3 +79,53 @@ def position_sum(gains: np.ndarray, weights: np.ndarray) -> np.ndarray:
         np.add(terms[:, :half], terms[:, width - half : width], out=terms[:, :half])
         width -= half
     return terms[:, 0].copy()
+
+
+def _flat_index(columns: np.ndarray, n_items: int) -> np.ndarray:
+    """Flat positions of ``[i, columns[i, j]]`` in a C-ordered ``(rows, n_items)`` array."""
+    return columns + (np.arange(columns.shape[0]) * n_items)[:, None]
+
+
+def _take(matrix: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """``matrix[i, columns[i, j]]`` for every row ``i`` (a flat gather)."""
+    return matrix.ravel()[_flat_index(columns, matrix.shape[1])]
+
+
+def _ranking_sort(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
+    """:func:`ndcg.batch_graded._ranking` by a full sort of every row.
+
+    NumPy's default sort is fast but orders tied items arbitrarily. Where
+    ``stable`` asks for ties in input order, only the rows that have a tie
+    among their first ``depth + 1`` places are sorted again, stably.
+    """
+    order = np.argsort(score, axis=1)[:, : -depth - 2 : -1]  # best first, one spare
+    if stable:
+        head = _take(score, order)
+        tied = np.flatnonzero((head[:, 1:] == head[:, :-1]).any(axis=1))
+        if tied.size:
+            order[tied] = argsort_descending_stable(score[tied])[:, : order.shape[1]]
+    return order[:, :depth]
+
+
+def _ranking_partition(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
+    """:func:`ndcg.batch_graded._ranking` by one partition of every row, then a sort of its top ``depth``.
+
+    ``argpartition`` puts each row's ``depth`` largest scores last, in no
+    order; only those are sorted. Items tied with the ``depth``-th score may
+    be split across the cut-off in any way; that does not matter when ties
+    are averaged (:func:`ndcg.batch_graded._dcg_rows` takes the boundary group's mean over the
+    whole row), and with ``stable`` the boundary group's first items in input
+    order are taken instead.
+    """
+    n_items = score.shape[1]
+    top = np.argpartition(score, n_items - depth, axis=1)[:, n_items - depth :]
+    if stable:
+        kth = _take(score, top).min(axis=1, keepdims=True)
+        above = score > kth
+        at = score == kth
+        wanted = depth - np.count_nonzero(above, axis=1, keepdims=True)
+        chosen = above | (at & (np.cumsum(at, axis=1) <= wanted))
+        top = (np.flatnonzero(chosen) % n_items).reshape(score.shape[0], depth)  # in column order
+        return np.take_along_axis(top, argsort_descending_stable(_take(score, top)), axis=1)
+    order = np.argsort(_take(score, top), axis=1)[:, ::-1]
+    return np.take_along_axis(top, order, axis=1)

@@ -104,9 +104,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._rows import argsort_descending_stable, row_blocks
+from ._rows import _ranking_partition, argsort_descending_stable, row_blocks
 from ._validation import _as_numeric_array, _describe, check_k, check_matrices, check_threshold
-from .batch_graded import _ranking_partition, _use_partition
+from .batch_graded import _use_partition
 
 #: The tie rules ``ties`` accepts, in the order error messages list them.
 TIE_RULES = ("average", "first", "last")

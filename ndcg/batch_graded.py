@@ -36,7 +36,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._rows import argsort_descending_stable, position_sum, row_blocks
+from ._rows import (
+    _flat_index,
+    _ranking_partition,
+    _ranking_sort,
+    _take,
+    argsort_descending_stable,
+    position_sum,
+    row_blocks,
+)
+from ._ties import _expected_gains, _group_mean, _sorted_expected_gains, _tie_averaged, _top_group_dcg
 from ._validation import (
     _describe,
     check_flag,
@@ -404,16 +413,6 @@ _THRESHOLD_MIN_ITEMS = 20
 _THRESHOLD_RATIO = 5
 
 
-def _flat_index(columns: np.ndarray, n_items: int) -> np.ndarray:
-    """Flat positions of ``[i, columns[i, j]]`` in a C-ordered ``(rows, n_items)`` array."""
-    return columns + (np.arange(columns.shape[0]) * n_items)[:, None]
-
-
-def _take(matrix: np.ndarray, columns: np.ndarray) -> np.ndarray:
-    """``matrix[i, columns[i, j]]`` for every row ``i`` (a flat gather)."""
-    return matrix.ravel()[_flat_index(columns, matrix.shape[1])]
-
-
 def _ranking(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
     """Columns of each row's ``depth`` best items, best first.
 
@@ -428,46 +427,6 @@ def _ranking(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
     if depth < n_items and _use_partition(n_items, depth):
         return _ranking_partition(score, depth, stable=stable)
     return _ranking_sort(score, depth, stable=stable)
-
-
-def _ranking_sort(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
-    """:func:`_ranking` by a full sort of every row.
-
-    NumPy's default sort is fast but orders tied items arbitrarily. Where
-    ``stable`` asks for ties in input order, only the rows that have a tie
-    among their first ``depth + 1`` places are sorted again, stably.
-    """
-    order = np.argsort(score, axis=1)[:, : -depth - 2 : -1]  # best first, one spare
-    if stable:
-        head = _take(score, order)
-        tied = np.flatnonzero((head[:, 1:] == head[:, :-1]).any(axis=1))
-        if tied.size:
-            order[tied] = argsort_descending_stable(score[tied])[:, : order.shape[1]]
-    return order[:, :depth]
-
-
-def _ranking_partition(score: np.ndarray, depth: int, *, stable: bool) -> np.ndarray:
-    """:func:`_ranking` by one partition of every row, then a sort of its top ``depth``.
-
-    ``argpartition`` puts each row's ``depth`` largest scores last, in no
-    order; only those are sorted. Items tied with the ``depth``-th score may
-    be split across the cut-off in any way; that does not matter when ties
-    are averaged (:func:`_dcg_rows` takes the boundary group's mean over the
-    whole row), and with ``stable`` the boundary group's first items in input
-    order are taken instead.
-    """
-    n_items = score.shape[1]
-    top = np.argpartition(score, n_items - depth, axis=1)[:, n_items - depth :]
-    if stable:
-        kth = _take(score, top).min(axis=1, keepdims=True)
-        above = score > kth
-        at = score == kth
-        wanted = depth - np.count_nonzero(above, axis=1, keepdims=True)
-        chosen = above | (at & (np.cumsum(at, axis=1) <= wanted))
-        top = (np.flatnonzero(chosen) % n_items).reshape(score.shape[0], depth)  # in column order
-        return np.take_along_axis(top, argsort_descending_stable(_take(score, top)), axis=1)
-    order = np.argsort(_take(score, top), axis=1)[:, ::-1]
-    return np.take_along_axis(top, order, axis=1)
 
 
 def _dcg_rows(
@@ -580,29 +539,6 @@ def _likely_kind(score: np.ndarray, depth: int, ignore_ties: bool) -> str:
     return "crossing"
 
 
-def _top_group_dcg(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarray, depth: int) -> np.ndarray:
-    """DCG@depth of rows whose best tie group (``in_group``, of ``group_size`` items) fills the top ``depth``.
-
-    Every rank down to the cut-off holds the group's mean gain (ties
-    averaged), summed as every DCG is (:func:`ndcg._rows.position_sum`).
-    """
-    mean_gain = _group_mean(gains, in_group, group_size)
-    return position_sum(np.broadcast_to(mean_gain[:, None], (gains.shape[0], depth)), discounts(depth))
-
-
-def _group_mean(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarray) -> np.ndarray:
-    """The mean gain of each row's items in ``in_group``, exact when they are all equal.
-
-    Taken from one member's gain and the differences from it
-    (:func:`_mean_of_groups`), so a group of equal gains has that gain as its
-    mean, to the last bit (the sum of three gains of 0.1, divided by 3, is not
-    0.1), and a ranking in the ideal order keeps an NDCG of exactly 1.
-    """
-    reference = gains.ravel()[np.argmax(in_group, axis=1) + np.arange(gains.shape[0]) * gains.shape[1]]
-    spread = np.einsum("ij,ij->i", gains - reference[:, None], in_group)
-    return _mean_of_groups(reference, spread, group_size)
-
-
 def _which(selected: np.ndarray) -> slice | np.ndarray | None:
     """Rows to index: all of them as a slice (a view, no copy), the selected ones, or None."""
     if selected.all():
@@ -702,119 +638,6 @@ def _head_tied(score: np.ndarray, order: np.ndarray, depth: int) -> np.ndarray:
     """
     head = _take(score, order[:, ::-1][:, : depth + 1])
     return (head[:, 1:] == head[:, :-1]).any(axis=1)
-
-
-def _sorted_expected_gains(
-    gains: np.ndarray, score: np.ndarray, order: np.ndarray, depth: int, integral: bool | None = None
-) -> np.ndarray:
-    """The expected gains of each row's first ``depth`` ranks, from its whole ascending ``order``.
-
-    Every rank holds the mean gain of its tie group (the run of equal scores
-    it sits in), taken over the whole row. Where the gains are integers small
-    enough (:func:`_packing_unit`), one cumulative sum over the whole chunk
-    gives every group's sum and number, exact at every step; otherwise each
-    group sums its differences to its first gain (:func:`_mean_of_groups`).
-    Both give the same bits where the gains are such integers. ``order`` is
-    overwritten (it becomes flat positions).
-    """
-    n_queries, n_items = gains.shape
-    flat = order  # the columns become flat positions in place: no other chunk-sized array
-    flat += (np.arange(n_queries) * n_items)[:, None]
-    flat = flat.ravel()
-    ranked = np.take(score.ravel(), flat)
-    starts = np.empty(flat.size, dtype=bool)  # where a tie group begins
-    np.not_equal(ranked[1:], ranked[:-1], out=starts[1:])
-    starts.reshape(n_queries, n_items)[:, 0] = True  # and a row begins one
-    # The gains, in the scores' place where they are of one type (not integer scores).
-    ranked = np.take(gains.ravel(), flat, out=ranked if ranked.dtype == gains.dtype else None, mode="clip")
-    first = np.flatnonzero(starts)
-    size = np.diff(first, append=flat.size)
-    unit = _packing_unit(ranked, integral)
-    if unit is None:
-        reference = ranked[first]
-        spread = np.add.reduceat(ranked - np.repeat(reference, size), first)
-        means = _mean_of_groups(reference, spread, size)
-        number = np.cumsum(starts, dtype=np.intp)  # of each place's group, from 1
-        return means[number.reshape(n_queries, n_items)[:, ::-1][:, :depth] - 1]
-    # Over `unit` (a power of two: exact), the gains of the whole chunk sum to less than 1, and
-    # each group's first place adds 1: the running sum at a place is the number of groups begun so
-    # far (its whole part) plus the gains so far over `unit`, a multiple of 1 / unit below
-    # 2**53 / unit, so every step is exact.
-    ranked *= 1.0 / unit
-    ranked += starts
-    np.cumsum(ranked, out=ranked)
-    # From one group's last place to the next one's, the running sum grows by 1 plus the group's
-    # gains over `unit`: each group's exact sum, divided once by its size.
-    ends = ranked[np.append(first[1:], flat.size) - 1]
-    means = np.empty(first.size + 1)  # means[g]: the group numbered g (from 1)
-    np.subtract(np.diff(ends, prepend=0.0), 1.0, out=means[1:])
-    means[1:] *= unit
-    means[1:] /= size
-    top = ranked.reshape(n_queries, n_items)[:, ::-1][:, :depth]  # the best rank first
-    return means[top.astype(np.intp)]  # the whole part: the group's number
-
-
-def _packing_unit(gains: np.ndarray, integral: bool | None = None) -> float | None:
-    """A power of two above the sum of ``gains``, if they are integers and ``unit * (gains.size + 1) <= 2**53``.
-
-    Then ``unit`` times any count of groups up to ``gains.size`` plus any
-    partial sum of the gains is an integer below ``2**53``, which float64
-    holds exactly (:func:`_sorted_expected_gains`). None otherwise.
-    ``integral`` says whether the gains are whole numbers where the caller
-    knows it already (:func:`_per_query`); None: they are looked at.
-    """
-    if not (_whole(gains) if integral is None else integral):
-        return None
-    total = float(gains.sum())  # exact: integers whose every partial sum is below 2**53, else too big anyway
-    unit = 2.0 ** int(total).bit_length()
-    return unit if unit * (gains.size + 1) <= 2.0**53 else None
-
-
-def _mean_of_groups(reference: np.ndarray, spread: np.ndarray, size: np.ndarray) -> np.ndarray:
-    """The mean gain of tie groups, from one member's gain, the sum of differences to it, and the size.
-
-    The sum of the group, ``reference * size + spread``, is divided once:
-    for integer gains below ``2**53 / size`` every step is exact, so the
-    mean is the exact sum rounded once, whichever member is the reference,
-    and the same bits as :func:`_sorted_expected_gains`'s sums give. A group
-    of equal gains (``spread`` 0) keeps its gain to the last bit, which
-    ``(0.1 * 3) / 3`` would not.
-    """
-    return np.where(spread == 0, reference, (reference * size + spread) / size)
-
-
-def _tie_averaged(ranked_gains: np.ndarray, ranked_scores: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """DCG of rows sorted by score, each tie group sharing its average gain.
-
-    Every position of a tie group holds the group's mean gain
-    (:func:`_expected_gains`), and the DCG is their sum with the discounts,
-    computed as every DCG is (:func:`ndcg._rows.position_sum`).
-    """
-    return position_sum(_expected_gains(ranked_gains, ranked_scores), weights)
-
-
-def _expected_gains(ranked_gains: np.ndarray, ranked_scores: np.ndarray) -> np.ndarray:
-    """The expected gain at every position of rows sorted by score, tied items in random order.
-
-    Each position of a tie group (a run of equal scores) holds the group's
-    mean gain, taken from its first gain and the differences from it
-    (:func:`_mean_of_groups`), so a group of equal gains keeps that gain to
-    the last bit. Rows without ties
-    keep their gains (the same array is returned). All rows are handled at
-    once on the flattened arrays.
-    """
-    n_queries, n_items = ranked_gains.shape
-    starts_group = np.ones((n_queries, n_items), dtype=bool)
-    np.not_equal(ranked_scores[:, 1:], ranked_scores[:, :-1], out=starts_group[:, 1:])
-    starts = np.flatnonzero(starts_group)
-    if starts.size == ranked_gains.size:  # no ties at all
-        return ranked_gains
-    flat = ranked_gains.ravel()
-    sizes = np.diff(starts, append=flat.size)
-    reference = np.repeat(flat[starts], sizes)
-    spread = np.add.reduceat(flat - reference, starts)
-    means = _mean_of_groups(flat[starts], spread, sizes)
-    return np.repeat(means, sizes).reshape(n_queries, n_items)
 
 
 def _sorted_grades(grades: np.ndarray) -> tuple[np.ndarray, bool]:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import ndcg
-from ndcg import batch_graded, ltr
+from ndcg import _ties, batch_graded, ltr
 from ndcg._validation import MAX_EXPONENTIAL_GRADE
 from tests.core.helpers import examples
 
@@ -426,8 +426,8 @@ def test_ndcg_never_exceeds_1_even_a_rounding_error_from_the_ideal(grades, k, ga
 
 @contextmanager
 def general_sums():
-    """Force :func:`ndcg.batch_graded._sorted_expected_gains` off its integer cumulative sum."""
-    with mock.patch.object(batch_graded, "_packing_unit", lambda gains, integral=None: None):
+    """Force :func:`ndcg._ties._sorted_expected_gains` off its integer cumulative sum."""
+    with mock.patch.object(_ties, "_packing_unit", lambda gains, integral=None: None):
         yield
 
 
@@ -464,21 +464,21 @@ def test_a_row_has_the_same_bits_beside_a_non_integer_grade():
 
 
 def test_the_packing_unit_is_a_power_of_two_above_the_sum_of_integer_gains_only():
-    unit = batch_graded._packing_unit(np.array([3.0, 0.0, 4.0]))
+    unit = _ties._packing_unit(np.array([3.0, 0.0, 4.0]))
     assert unit == 8.0
-    assert batch_graded._packing_unit(np.zeros(5)) == 1.0
-    assert batch_graded._packing_unit(np.array([3.0, 0.5])) is None  # not integers
-    assert batch_graded._packing_unit(np.array([1e-300, 1.0])) is None
+    assert _ties._packing_unit(np.zeros(5)) == 1.0
+    assert _ties._packing_unit(np.array([3.0, 0.5])) is None  # not integers
+    assert _ties._packing_unit(np.array([1e-300, 1.0])) is None
     # Integers, but unit * (size + 1) would pass 2**53: the running sums could round.
-    assert batch_graded._packing_unit(np.array([2.0**40, 0.0, 0.0])) == 2.0**41
-    assert batch_graded._packing_unit(np.full(2**12, 2.0**40)) is None
+    assert _ties._packing_unit(np.array([2.0**40, 0.0, 0.0])) == 2.0**41
+    assert _ties._packing_unit(np.full(2**12, 2.0**40)) is None
 
 
 def test_the_packing_unit_believes_the_callers_word_on_whole_numbers():
     gains = np.array([3.0, 0.0, 4.0])
-    assert batch_graded._packing_unit(gains, integral=True) == 8.0
-    assert batch_graded._packing_unit(gains, integral=False) is None  # a chunk with a fractional grade
-    assert batch_graded._packing_unit(np.array([0.5]), integral=None) is None
+    assert _ties._packing_unit(gains, integral=True) == 8.0
+    assert _ties._packing_unit(gains, integral=False) is None  # a chunk with a fractional grade
+    assert _ties._packing_unit(np.array([0.5]), integral=None) is None
 
 
 @pytest.mark.parametrize("gain", ["linear", "exponential"])
@@ -489,13 +489,13 @@ def test_whole_grades_are_checked_once_a_chunk_and_fractional_ones_are_not_packe
     grades = rng.integers(0, 5, size=(30, 20)).astype(float)
     scores = rng.integers(0, 3, size=(30, 20)).astype(float)
     seen = []
-    original = batch_graded._packing_unit
+    original = _ties._packing_unit
 
     def spy(gains, integral=None):
         seen.append(integral)
         return original(gains, integral)
 
-    with mock.patch.object(batch_graded, "_packing_unit", spy):
+    with mock.patch.object(_ties, "_packing_unit", spy):
         whole = ndcg.dcg_per_query(grades, scores, k=10, gain=gain)
         grades[3, 4] = 0.5
         fractional = ndcg.dcg_per_query(grades, scores, k=10, gain=gain)
@@ -556,7 +556,7 @@ def test_integer_gains_too_large_to_pack_take_the_group_sums(gain):
     if gain == "linear":
         grades = grades * 2.0**40
     scores = rng.integers(0, 3, size=(50, 12)).astype(float)
-    assert batch_graded._packing_unit(batch_graded._scaled_gain(grades, gain)[0].ravel()) is None
+    assert _ties._packing_unit(batch_graded._scaled_gain(grades, gain)[0].ravel()) is None
     got = ndcg.dcg_per_query(grades, scores, k=5, gain=gain)
     expected = [reference.group_mean_dcg(g, s, 5, gain) for g, s in zip(grades, scores)]
     np.testing.assert_allclose(got, expected, rtol=1e-12)

@@ -58,6 +58,7 @@ def test_the_core_is_the_metric_grid_and_its_helpers():
     assert {path.stem for path in CORE} == {
         "__init__",
         "_rows",
+        "_ties",
         "_validation",
         "batch_binary",
         "batch_graded",
