@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import importlib.util
 import json
@@ -733,10 +734,8 @@ def start_and_stop_lab(command: list[str], cwd: Path, env: dict[str, str], timeo
             replied = False
             while not replied and time.monotonic() < deadline:
                 client.kernel_info()
-                try:
+                with contextlib.suppress(Empty):  # no answer within a second: ask again
                     replied = client.get_shell_msg(timeout=1)["msg_type"] == "kernel_info_reply"
-                except Empty:
-                    pass
             assert replied, "the kernel never answered"
         finally:
             client.stop_channels()
