@@ -271,3 +271,14 @@ def audited_pages() -> set[str]:
     core chapters, and every other page of ``_toc.yml``): their clean first load is checked there.
     (The page lists are read from the built book once per process: each call reads every page.)"""
     return set(course_pages()) | set(other_pages())
+
+
+def wait_until_stored(context, key: str, value: str) -> None:
+    """Wait until ``localStorage[key] == value`` is what a newly opened page of ``context`` reads, as a
+    reader coming back later finds it: from file://, Chromium hands a page's write to its storage
+    service after the page has gone, so a page opened within milliseconds (a reload) may read the
+    old value. Asked from a file of the book that runs no script, so nothing else writes meanwhile."""
+    probe = context.new_page()
+    probe.goto((BOOK.resolve() / "_static" / "ndcg-code.js").as_uri())
+    probe.wait_for_function("([key, value]) => localStorage.getItem(key) === value", arg=[key, value])
+    probe.close()

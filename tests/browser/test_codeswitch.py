@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.pages import Visit, book_uri
+from tests.browser.pages import Visit, book_uri, wait_until_stored
 from tools import chromium as browser_setup
 
 BOOK = browser_setup.book_html()
@@ -50,6 +50,7 @@ def test_a_first_visitor_sees_no_code_until_the_keyboard_turns_it_on_and_it_stay
     on = page.evaluate(SHOWN)
     assert on["visible"] == on["all"] == first["all"] and on["checked"] == "true", on
     # the choice holds: the same page opened again, and a page of the other edition
+    wait_until_stored(page.context, browser_setup.CODE_KEY, "shown")
     page.reload()
     assert page.evaluate(SHOWN)["visible"] == first["all"]
     page.goto(uri(ZH / "chapters" / "02_dcg.html"))

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tests.book.helpers import toc_files
-from tests.browser.pages import Visit, audited_pages, book_uri
+from tests.browser.pages import Visit, audited_pages, book_uri, wait_until_stored
 from tests.browser.test_phone import FIGURE_TEXT, PHONE, small_figure_text
 from tools import chromium as browser_setup
 
@@ -68,14 +68,8 @@ def test_the_switch_works_with_the_keyboard(browser):
 
 
 def _wait_until_stored(page, edition: str) -> None:
-    """Wait until the switch's choice has reached the browser's storage, as a reader coming back later
-    finds it: a page opened within milliseconds of the click may read the old one (from file://,
-    Chromium hands the write to its storage service after the page has gone). Asked from a file of
-    the book that runs no script, so that nothing but the switch writes the choice."""
-    probe = page.context.new_page()
-    probe.goto(uri(BOOK / "_static" / "ndcg-editions.js"))
-    probe.wait_for_function(f"() => localStorage.getItem('ndcg-book:edition') === '{edition}'")
-    probe.close()
+    """Wait until the switch's choice has reached the browser's storage (pages.wait_until_stored)."""
+    wait_until_stored(page.context, "ndcg-book:edition", edition)
 
 
 def test_a_page_records_its_edition_and_takes_the_switch_query_out_of_its_address(browser):
