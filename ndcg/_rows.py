@@ -6,6 +6,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+#: How many rows of a chunk the batch metrics look at to guess its fastest path.
+_PROBE_ROWS = 4
+
 
 def row_blocks(n_queries: int, n_items: int, chunk_bytes: int) -> Iterator[slice]:
     """Consecutive blocks of rows, each about ``chunk_bytes`` of one float64 matrix (at least one row).

@@ -2,15 +2,19 @@
 
 When a model gives several items one score, their order is undefined, and each place of the tie
 group holds the group's mean gain (McSherry & Najork, 2008; :mod:`ndcg.batch_graded`'s "Ties").
-These helpers take those means from rows already ranked or sorted, the same bits whichever path
+These helpers take those means from rows ranked, sorted or counted, the same bits whichever path
 a row takes, so that a ranking in the ideal order keeps an NDCG of exactly 1:
 
+* :func:`_counted_expected_gains`: with no sort at all, where a chunk's scores are whole numbers
+  close together (a few grades of a model, ranks) and its gains small integers: each score is a
+  slot of its row, and one count and one sum per slot give every group;
 * :func:`_sorted_expected_gains`: from each row's whole ascending order, the group sums of a
   chunk from one exact cumulative sum where the gains are small integers (:func:`_packing_unit`),
   else from each group's differences to one member (:func:`_mean_of_groups`);
 * :func:`_expected_gains` and :func:`_tie_averaged`: the same on rows ranked best first;
 * :func:`_group_mean` and :func:`_top_group_dcg`: one marked group per row (the best score's,
-  when it fills the top ``k``).
+  when it fills the top ``k``);
+* :func:`_head_tied`: which sorted rows have a tie in their top ``k`` or across the cut-off.
 
 Private to :mod:`ndcg.batch_graded`; the measurements behind them are in benchmarks/README.md,
 "Ties near the floor".
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._rows import position_sum
+from ._rows import _PROBE_ROWS, _take, position_sum
 from .gains import _whole, discounts
 
 
@@ -45,6 +49,64 @@ def _group_mean(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarray)
     reference = gains.ravel()[np.argmax(in_group, axis=1) + np.arange(gains.shape[0]) * gains.shape[1]]
     spread = np.einsum("ij,ij->i", gains - reference[:, None], in_group)
     return _mean_of_groups(reference, spread, group_size)
+
+
+def _counted_expected_gains(
+    gains: np.ndarray, score: np.ndarray, depth: int, integral: bool | None = None
+) -> np.ndarray | None:
+    """The expected gains of each row's first ``depth`` ranks, counted rather than sorted; None where it cannot.
+
+    Where every score of the chunk is a whole number and they span fewer
+    values than a row has items (a model's few grades, or ranks), a score
+    names a slot of its row: slot 0 the chunk's highest score, slot 1 the one
+    below it, and so on. One count and one sum of the gains per slot give
+    every tie group of every row, and the groups, repeated by their sizes, the
+    ranks best first: no row is sorted. The gains must be integers small
+    enough that every sum is exact (:func:`_packing_unit`; ``integral`` as
+    there); the mean of a group is then its exact sum divided once by its
+    size, the same bits as :func:`_sorted_expected_gains` gives. None
+    (nothing computed but the checks) where the scores or the gains are not
+    such numbers: most of them are found in the chunk's first rows.
+    """
+    n_queries, n_items = score.shape
+    probe = score[:_PROBE_ROWS]  # the first rows first: most scores are not such numbers
+    # (the spans in Python floats, where inf - inf is NaN without a warning)
+    if not (_whole(probe) and _counts_pay(float(probe.max()) - float(probe.min()), n_items, depth)):
+        return None
+    low, high = float(score.min()), float(score.max())
+    # Close together (:func:`_counts_pay`), and far enough below 2**53 that every slot's number
+    # below is exact (an infinite score fails this too).
+    if not (_counts_pay(high - low, n_items, depth) and max(-low, high) + n_queries * n_items < 2.0**53):
+        return None
+    slots = int(high - low) + 1
+    # Slot of each score in the chunk's counts: the row's first slot plus how far below the
+    # highest score it is. Exact for whole numbers this close together; others leave a fraction.
+    places = np.subtract((high + np.arange(n_queries) * float(slots))[:, None], score)
+    slot = places.astype(np.intp)
+    if not np.array_equal(slot, places) or _packing_unit(gains, integral) is None:
+        return None
+    slot = slot.ravel()
+    size = np.bincount(slot, minlength=n_queries * slots)
+    total = np.bincount(slot, weights=gains.ravel(), minlength=n_queries * slots)  # exact: see _packing_unit
+    means = np.divide(total, size, out=total, where=size > 0)
+    if depth < n_items:  # each row's groups cut at rank depth: only the first depth ranks are made
+        reach = np.cumsum(size.reshape(n_queries, slots), axis=1)
+        np.minimum(reach, depth, out=reach)
+        size = np.diff(reach, axis=1, prepend=0).ravel()
+    return np.repeat(means, size).reshape(n_queries, depth)
+
+
+def _counts_pay(span: float, n_items: int, depth: int) -> bool:
+    """Whether :func:`_counted_expected_gains` beats a sort of rows of ``n_items`` whose scores span ``span``.
+
+    The count's work grows with the number of slots (``span + 1``), the
+    sort's with the items: counting pays up to one slot per item when every
+    rank is wanted, and up to one slot per two items when only the first
+    ``depth`` are (there the sort keeps the rows without a tie in their top
+    from any tie bookkeeping). The measurement: benchmarks/README.md, "Ties
+    near the floor".
+    """
+    return span + 1 <= (n_items if depth >= n_items else n_items / 2)
 
 
 def _sorted_expected_gains(
@@ -95,6 +157,15 @@ def _sorted_expected_gains(
     means[1:] /= size
     top = ranked.reshape(n_queries, n_items)[:, ::-1][:, :depth]  # the best rank first
     return means[top.astype(np.intp)]  # the whole part: the group's number
+
+
+def _head_tied(score: np.ndarray, order: np.ndarray, depth: int) -> np.ndarray:
+    """Whether each row has two equal scores among its first ``depth + 1`` places (``order`` ascending).
+
+    A row without has no tie in its top ``depth`` and none across the cut-off.
+    """
+    head = _take(score, order[:, ::-1][:, : depth + 1])
+    return (head[:, 1:] == head[:, :-1]).any(axis=1)
 
 
 def _packing_unit(gains: np.ndarray, integral: bool | None = None) -> float | None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._rows import (
+    _PROBE_ROWS,
     _flat_index,
     _ranking_partition,
     _ranking_sort,
@@ -45,7 +46,15 @@ from ._rows import (
     position_sum,
     row_blocks,
 )
-from ._ties import _expected_gains, _group_mean, _sorted_expected_gains, _tie_averaged, _top_group_dcg
+from ._ties import (
+    _counted_expected_gains,
+    _expected_gains,
+    _group_mean,
+    _head_tied,
+    _sorted_expected_gains,
+    _tie_averaged,
+    _top_group_dcg,
+)
 from ._validation import (
     _describe,
     check_flag,
@@ -515,10 +524,6 @@ def _dcg_threshold(
     return result
 
 
-#: How many rows of a chunk :func:`_dcg_threshold` looks at to guess its fastest order.
-_PROBE_ROWS = 4
-
-
 def _likely_kind(score: np.ndarray, depth: int, ignore_ties: bool) -> str:
     """The kind of row (of :func:`_dcg_threshold`'s three) most of these rows are.
 
@@ -609,12 +614,17 @@ def _dcg_sorted(gains: np.ndarray, score: np.ndarray, depth: int, integral: bool
     A row whose first ``depth + 1`` places hold no tie (continuous scores)
     sums its gains as ranked; the others take the expected gains of their
     whole sorted row (:func:`_sorted_expected_gains`), the tie group at the
-    cut-off included, so nothing is ranked twice. Which rows have ties is
+    cut-off included, so nothing is ranked twice. Where the scores are whole
+    numbers close together (a model's few grades), no row is sorted
+    (:func:`_counted_expected_gains`). Which rows have ties is
     looked up only when the first rows of the chunk have none: on heavily
     tied scores every row is taken the second way at once.
     """
     n_queries = score.shape[0]
     weights = discounts(depth)
+    expected = _counted_expected_gains(gains, score, depth, integral)  # a model's few grades: no sort
+    if expected is not None:
+        return position_sum(expected, weights)
     order = np.argsort(score, axis=1)  # ascending: each row's best item last, tied items next to each other
     if _head_tied(score[:_PROBE_ROWS], order[:_PROBE_ROWS], depth).any():
         return position_sum(_sorted_expected_gains(gains, score, order, depth, integral), weights)
@@ -629,15 +639,6 @@ def _dcg_sorted(gains: np.ndarray, score: np.ndarray, depth: int, integral: bool
             _sorted_expected_gains(gains[rows], score[rows], order[rows], depth, integral), weights
         )
     return result
-
-
-def _head_tied(score: np.ndarray, order: np.ndarray, depth: int) -> np.ndarray:
-    """Whether each row has two equal scores among its first ``depth + 1`` places (``order`` ascending).
-
-    A row without has no tie in its top ``depth`` and none across the cut-off.
-    """
-    head = _take(score, order[:, ::-1][:, : depth + 1])
-    return (head[:, 1:] == head[:, :-1]).any(axis=1)
 
 
 def _sorted_grades(grades: np.ndarray) -> tuple[np.ndarray, bool]:

@@ -426,22 +426,37 @@ def test_ndcg_never_exceeds_1_even_a_rounding_error_from_the_ideal(grades, k, ga
 
 @contextmanager
 def general_sums():
-    """Force :func:`ndcg._ties._sorted_expected_gains` off its integer cumulative sum."""
+    """Force the full sort's tie groups off their integer sums: no counting
+    (:func:`ndcg._ties._counted_expected_gains`) and no cumulative sum in
+    :func:`ndcg._ties._sorted_expected_gains`."""
     with mock.patch.object(_ties, "_packing_unit", lambda gains, integral=None: None):
+        yield
+
+
+@contextmanager
+def no_counting():
+    """Force the full sort's rows through a sort, never counted (:func:`ndcg._ties._counted_expected_gains`)."""
+    with mock.patch.object(batch_graded, "_counted_expected_gains", lambda *args: None):
         yield
 
 
 @examples(200)
 @given(problems(max_items=30), st.sampled_from(["linear", "exponential"]))
-def test_integer_gains_get_the_same_bits_from_the_cumulative_sum_and_from_the_group_sums(problem, gain):
-    # The two ways _sorted_expected_gains takes a tie group's mean agree to the last bit on integer
-    # gains, so a row's value does not depend on whether its chunk had a non-integer grade.
+def test_integer_gains_get_the_same_bits_counted_from_the_cumulative_sum_and_from_the_group_sums(
+    problem, gain
+):
+    # The three ways a tie group's mean is taken on the full sort's path agree to the last bit on
+    # integer gains, so a row's value does not depend on whether its chunk had a non-integer grade
+    # or a score that is not a whole number: counted (whole scores close together), from one
+    # cumulative sum of the sorted gains, from each group's differences to one member.
     grades, scores, k = problem
     with path(False):
-        packed = ndcg.dcg_per_query(grades, scores, k=k, gain=gain)
+        counted = ndcg.dcg_per_query(grades, scores, k=k, gain=gain)
+        with no_counting():
+            packed = ndcg.dcg_per_query(grades, scores, k=k, gain=gain)
         with general_sums():
             general = ndcg.dcg_per_query(grades, scores, k=k, gain=gain)
-    assert packed.tolist() == general.tolist()
+    assert counted.tolist() == packed.tolist() == general.tolist()
     for row in range(grades.shape[0]):
         expected = reference.group_mean_dcg(grades[row], scores[row], k, gain)
         assert packed[row] == pytest.approx(expected, rel=1e-12, abs=1e-12)
@@ -497,12 +512,71 @@ def test_whole_grades_are_checked_once_a_chunk_and_fractional_ones_are_not_packe
 
     with mock.patch.object(_ties, "_packing_unit", spy):
         whole = ndcg.dcg_per_query(grades, scores, k=10, gain=gain)
+        assert seen == [True if gain == "linear" else None]  # counted: the scores are whole numbers
         grades[3, 4] = 0.5
         fractional = ndcg.dcg_per_query(grades, scores, k=10, gain=gain)
-    assert seen == ([True, False] if gain == "linear" else [None, None])
+    # (asked again by the sort after the count: the linear gains are known not to be whole numbers)
+    assert seen[1:] == ([False, False] if gain == "linear" else [None, None])
     expected = [reference.group_mean_dcg(g, s, 10, gain) for g, s in zip(grades, scores)]
     np.testing.assert_allclose(fractional, expected, rtol=1e-12)
     assert whole[:3].tolist() == fractional[:3].tolist()  # the rows that did not change, the same bits
+
+
+def counted(grades, scores, k=None):
+    """:func:`ndcg._ties._counted_expected_gains` of the linear gains of ``grades`` (None: it declines)."""
+    grades, scores = np.asarray(grades, dtype=float), np.asarray(scores)
+    depth = grades.shape[1] if k is None else k
+    return _ties._counted_expected_gains(grades, scores, depth)
+
+
+def test_counting_gives_each_rank_its_tie_groups_mean_gain():
+    # scores 7, 5, 7, 6: ranks 1-2 the group at 7 (grades 3 and 0), rank 3 the 6, rank 4 the 5;
+    # a second row whose best score is below the chunk's highest
+    got = counted([[3, 1, 0, 2], [1, 2, 2, 4]], [[7, 5, 7, 6], [5, 5, 4, 6]])
+    assert got.tolist() == [[1.5, 1.5, 2.0, 1.0], [4.0, 1.5, 1.5, 2.0]]
+    assert counted([[3, 1, 0, 2]], [[7, 6, 6, 7]], k=3).tolist() == [[2.5, 2.5, 0.5]]  # cut at rank 3
+    # ranks (no tie), negative and integer-typed scores, -0.0 and 0.0 one score
+    assert counted([[1, 2, 3]], [[0, 2, 1]]).tolist() == [[2.0, 3.0, 1.0]]
+    assert counted([[1, 2, 3]], np.array([[-3, -1, -2]], dtype=np.int64)).tolist() == [[2.0, 3.0, 1.0]]
+    assert counted([[1, 2, 3]], [[-0.0, 0.0, -1.0]]).tolist() == [[1.5, 1.5, 3.0]]
+
+
+@pytest.mark.parametrize(
+    "grades, scores, why",
+    [
+        ([[1, 2, 3]], [[0.5, 1.0, 2.0]], "a score is not a whole number"),
+        ([[1, 2, 3]], [[0.0, 1.0, 3.0]], "the scores span more values than a row has items"),
+        ([[1, 2, 3]], [[2.0**53 - 1, 2.0**53 - 2, 2.0**53 - 3]], "near 2**53 a slot's number is not exact"),
+        ([[1, 2, 3]], [[-np.inf, 0.0, 1.0]], "-inf (padding)"),
+        ([[1, 2, 0.5]], [[0.0, 1.0, 2.0]], "a gain is not a whole number"),
+        ([[1, 2, 2.0**52]], [[0.0, 1.0, 2.0]], "the gains' sums are too large to be exact"),
+    ],
+)
+def test_counting_declines_where_it_would_not_be_exact(grades, scores, why):
+    assert counted(grades, scores) is None, why
+
+
+def test_counting_takes_one_slot_per_item_for_every_rank_and_one_per_two_for_the_first_few():
+    # where it beats the sort (benchmarks/README.md, "Ties near the floor")
+    grades, scores = [[1, 2, 3, 4]], [[0, 1, 2, 0]]  # three slots
+    assert counted(grades, scores, k=4).tolist() == [[3.0, 2.0, 2.5, 2.5]]
+    assert counted(grades, scores, k=2) is None
+    assert counted(grades, [[0, 1, 1, 0]], k=2).tolist() == [[2.5, 2.5]]
+    assert _ties._counts_pay(19, 20, 20) and not _ties._counts_pay(20, 20, 20)
+    assert _ties._counts_pay(9, 20, 10) and not _ties._counts_pay(10, 20, 10)
+
+
+@pytest.mark.parametrize("k", [1, 10, None])
+def test_whole_scores_close_together_are_counted_not_sorted(k):
+    # tied model grades: no argsort at all; scores that are not whole numbers are sorted
+    rng = np.random.default_rng(5)
+    grades = rng.integers(0, 5, size=(50, 20)).astype(float)
+    scores = rng.integers(0, 5, size=(50, 20)).astype(float)
+    with mock.patch.object(batch_graded.np, "argsort", side_effect=AssertionError("sorted")):
+        got = ndcg.ndcg_per_query(grades, scores, k=k)
+    with no_counting():
+        assert got.tolist() == ndcg.ndcg_per_query(grades, scores, k=k).tolist()
+    assert ndcg.ndcg_per_query(grades, grades, k=k).tolist() == [1.0] * 50  # the ideal order, counted
 
 
 @pytest.mark.parametrize(
