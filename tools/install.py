@@ -271,10 +271,15 @@ def write_jupyter_config(root: Path) -> None:
     path.write_text(json.dumps(JUPYTER_CONFIG, indent=2) + "\n", encoding="utf-8")
 
 
+#: What no lock installs (each entry under a marker no system has, and why: the file says).
+OVERRIDES = "requirements-overrides.txt"
+
+
 def compile_command(lock: Lock, python_version: str) -> list[str]:
     """uv turning a lock's source into its exact pins for every system (``--universal``), each
-    other system's pin under its marker, resolved from ``python_version`` up. The lock itself is
-    the output file, so uv keeps its pins unless the source asks for others."""
+    other system's pin under its marker, resolved from ``python_version`` up, with
+    :data:`OVERRIDES`. The lock itself is the output file, so uv keeps its pins unless the source
+    asks for others."""
     return [
         tool("uv"),
         "pip",
@@ -285,6 +290,8 @@ def compile_command(lock: Lock, python_version: str) -> list[str]:
         python_version,
         "--custom-compile-command",
         "python tools/run.py requirements",
+        "--override",
+        OVERRIDES,
         lock.source,
         "-o",
         lock.pinned,

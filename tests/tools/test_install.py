@@ -197,6 +197,36 @@ SYSTEMS = {
 }
 
 
+#: What requirements-overrides.txt leaves out of every lock, and why (the file says).
+LEFT_OUT = {"rfc3987-syntax", "lark"}  # lark: needed by rfc3987-syntax alone
+
+
+@pytest.mark.parametrize("path", ["requirements.txt", "requirements-participant.txt"])
+def test_no_lock_installs_what_the_overrides_leave_out_on_any_system(path):
+    # uv keeps a left-out package in the lock, under a marker that no system has
+    text = (REPO / path).read_text(encoding="utf-8")
+    for name, environment in SYSTEMS.items():
+        assert not LEFT_OUT & set(pins_here(text, environment)), (path, name)
+    assert {
+        install.canonical(Requirement(line).name) for line in text.splitlines() if "'never'" in line
+    } == LEFT_OUT
+    assert install.compile_command(install.FULL, "3.11")[-5:-3] == ["--override", install.OVERRIDES]
+
+
+def test_a_python_that_imports_nbformat_or_starts_jupyterlab_builds_no_grammar():
+    # jsonschema (under nbformat, jupyter_events and JupyterLab's server) imported rfc3987-syntax,
+    # which built about 35 Lark parsers: about 0.9 s of CPU in each kernel that glues a value for
+    # the book, each book build and each JupyterLab start. jsonschema must still check the formats
+    # the Jupyter schemas use.
+    probe = (
+        "import sys, nbformat, jsonschema, jupyter_events.validators\n"
+        "assert not {'rfc3987_syntax', 'lark'} & set(sys.modules), sorted({'rfc3987_syntax', 'lark'} & set(sys.modules))\n"
+        "assert 'uri' in jsonschema.Draft7Validator.FORMAT_CHECKER.checkers\n"
+        "nbformat.validate(nbformat.v4.new_notebook())\n"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True)
+
+
 def test_xgboost_is_pinned_for_every_system_in_the_full_lock_only():
     text = (REPO / "requirements.txt").read_text(encoding="utf-8")
     for system, environment in SYSTEMS.items():
