@@ -255,7 +255,8 @@ def test_each_lock_is_universal_one_version_of_each_package_and_uv_pinned(path):
         assert names <= here - linux, (system, names)
     assert install.pins(text)["uv"] == install.UV_VERSION, "setup's uv is the one the locks pin"
     everywhere = set().union(*(pins_here(text, environment) for environment in SYSTEMS.values()))
-    assert everywhere == set(install.pins(text)), "every pin installs on one of the three systems"
+    # every pin installs on one of the three systems, but what requirements-overrides.txt leaves out
+    assert everywhere == set(install.pins(text)) - LEFT_OUT
 
 
 @pytest.mark.parametrize("lock", [install.FULL, install.PARTICIPANT], ids=lambda lock: lock.pinned)
