@@ -56,8 +56,8 @@ def _counted_expected_gains(
 ) -> np.ndarray | None:
     """The expected gains of each row's first ``depth`` ranks, counted rather than sorted; None where it cannot.
 
-    Where every score of the chunk is a whole number and they span fewer
-    values than a row has items (a model's few grades, or ranks), a score
+    Where every score of the chunk is a whole number and they span few
+    enough values (:func:`_counts_pay`: a model's few grades), a score
     names a slot of its row: slot 0 the chunk's highest score, slot 1 the one
     below it, and so on. One count and one sum of the gains per slot give
     every tie group of every row, and the groups, repeated by their sizes, the
