@@ -46,7 +46,7 @@ def _group_mean(gains: np.ndarray, in_group: np.ndarray, group_size: np.ndarray)
     mean, to the last bit (the sum of three gains of 0.1, divided by 3, is not
     0.1), and a ranking in the ideal order keeps an NDCG of exactly 1.
     """
-    reference = gains.ravel()[np.argmax(in_group, axis=1) + np.arange(gains.shape[0]) * gains.shape[1]]
+    reference = _take(gains, np.argmax(in_group, axis=1)[:, None])[:, 0]  # each row's first member
     spread = np.einsum("ij,ij->i", gains - reference[:, None], in_group)
     return _mean_of_groups(reference, spread, group_size)
 
