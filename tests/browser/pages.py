@@ -273,12 +273,23 @@ def audited_pages() -> set[str]:
     return set(course_pages()) | set(other_pages())
 
 
-def wait_until_stored(context, key: str, value: str) -> None:
+def wait_until_stored(context, key: str, value: str, timeout_ms: int = 15_000) -> None:
     """Wait until ``localStorage[key] == value`` is what a newly opened page of ``context`` reads, as a
     reader coming back later finds it: from file://, Chromium hands a page's write to its storage
     service after the page has gone, so a page opened within milliseconds (a reload) may read the
-    old value. Asked from a file of the book that runs no script, so nothing else writes meanwhile."""
-    probe = context.new_page()
-    probe.goto((BOOK.resolve() / "_static" / "ndcg-code.js").as_uri())
-    probe.wait_for_function("([key, value]) => localStorage.getItem(key) === value", arg=[key, value])
-    probe.close()
+    old value. Asked from a file of the book that runs no script, so nothing else writes meanwhile,
+    by a page opened afresh for each look: a page kept open may hold on to the value it read first
+    (one CI run waited 30 s in vain in a single page)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        probe = context.new_page()
+        try:
+            probe.goto((BOOK.resolve() / "_static" / "ndcg-code.js").as_uri())
+            found = probe.evaluate("key => localStorage.getItem(key)", key)
+        finally:
+            probe.close()
+        if found == value:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"localStorage[{key!r}] is {found!r} after {timeout_ms} ms, not {value!r}")
+        time.sleep(0.1)
