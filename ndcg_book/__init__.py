@@ -11,9 +11,14 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``bundles``     the stylesheets a page links, written as one file (one request, not twenty)
 ``notebooks``   each chapter's executed notebook (``notebooks/``) in its download menu; the
                 Chinese edition's links to the Chinese exercise and play notebooks
-``downloads``   the course zip, the ``ndcg`` wheel, the participant pack and the solutions
-                zip (``python -m ndcg_book.downloads``); in the book, the files, the
-                get-the-course box and each edition's Anki deck
+``downloads``   the course's downloads in the book: the files, the get-the-course box, each
+                edition's Anki deck, where the PDFs are; and the command line that makes the files
+                (``python -m ndcg_book.downloads``)
+``course_files`` the course zip (and its manifest), the ``ndcg`` wheel, the solutions zip and an
+                edition's Anki deck, each the same bytes from the same sources (a helper of
+                ``downloads``; it registers nothing)
+``packs``       the participant pack, and its wheelhouses for a room with no network (a helper of
+                ``downloads``; it registers nothing)
 ``repository``  the repository, issues and edit buttons, derived from ``repository: url:``
 ``slides``      the slide decks (``instructors/slides/*.md``, reveal.js) in ``_build/html/slides/``;
                 the ``{slides}`` role

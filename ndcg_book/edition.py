@@ -7,7 +7,7 @@ edition line, ``version 0.3.0, built 2026-11-22``. The version is
 convention, https://reproducible-builds.org/specs/source-date-epoch/), else today.
 Nothing here is typed into a configuration file: the book's footer
 (*In the book*, below) and the participant pack's README
-(:mod:`ndcg_book.downloads`) call :func:`edition` when they are built.
+(:mod:`ndcg_book.packs`) call :func:`edition` when they are built.
 
 In the book
 -----------

@@ -128,7 +128,7 @@ def subset_fonts(source: Path, target: Path, codepoints: set[int]) -> dict[str, 
     for path in sorted(source.iterdir()):
         if path.suffix not in (".woff2", ".ttf"):
             continue
-        font = TTFont(path)
+        font = TTFont(path, recalcTimestamp=False)  # the source's date: the same bytes in every build
         options = subset.Options()
         options.flavor = "woff2" if path.suffix == ".woff2" else None
         options.layout_features = []

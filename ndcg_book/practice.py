@@ -186,9 +186,11 @@ def exercise_data(check, language: str = "en") -> dict:
     NumberCheck's expected value, tolerances, name and help texts (``None`` when it has none),
     and the expected value as the checker prints it (``shown``) and, for a list, each entry to
     the tolerance's decimals (``entries``), so the page formats them as Python does."""
-    from ndcg.course import checks as c
+    from ndcg.course.check_words import _help, _name
+    from ndcg.course.checks import FunctionCheck
+    from ndcg.course.typed_numbers import _format_number, _to_tolerance
 
-    if isinstance(check, c.FunctionCheck):
+    if isinstance(check, FunctionCheck):
         return {"kind": "function"}
     is_list = check._is_list
     with speaking(language):
@@ -198,25 +200,25 @@ def exercise_data(check, language: str = "en") -> dict:
             "expected": [float(x) for x in check.expected] if is_list else float(check.expected),
             "rel_tol": check.rel_tol,
             "abs_tol": check.abs_tol,
-            "name": c._name(check.name),
-            "hint": c._help(check.hint) if check.hint else None,
-            "hint2": c._help(check.hint2) if check.hint2 else None,
-            "explanation": c._help(check.explanation) if check.explanation else None,
-            "shown": c._format_number(check.expected),
+            "name": _name(check.name),
+            "hint": _help(check.hint) if check.hint else None,
+            "hint2": _help(check.hint2) if check.hint2 else None,
+            "explanation": _help(check.explanation) if check.explanation else None,
+            "shown": _format_number(check.expected),
         }
         if is_list:
-            data["entries"] = [c._to_tolerance(float(x), check.abs_tol) for x in check.expected]
+            data["entries"] = [_to_tolerance(float(x), check.abs_tol) for x in check.expected]
     return data
 
 
 def words(language: str = "en") -> dict[str, str]:
     """The checker's words the page needs, in ``language``, their ``{placeholders}`` unfilled."""
-    from ndcg.course import checks as c
     from ndcg.course import i18n
+    from ndcg.course.checks import WORDS
 
     if language != "zh":
-        return {key: c.WORDS[key] for key in CHECK_WORDS}
-    return {key: i18n.translator("checks", key)(c.WORDS[key]) for key in CHECK_WORDS}
+        return {key: WORDS[key] for key in CHECK_WORDS}
+    return {key: i18n.translator("checks", key)(WORDS[key]) for key in CHECK_WORDS}
 
 
 def page_data(chapter: str, language: str = "en") -> dict:
@@ -253,7 +255,7 @@ class Practice(SphinxDirective):
         return list(holder.children)
 
     def run(self) -> list[nodes.Node]:
-        from ndcg.course.checks import _CJK_SPACE
+        from ndcg.course.check_words import _CJK_SPACE
 
         from .words import words as book_words
 

@@ -94,7 +94,7 @@ TEXTS = {
     "code-show": "Show the code",
     "code-hide": "Hide the code",
     "edition-text": "version {version}, built {date}",
-    # The participant pack's README (ndcg_book.downloads.participant_pack): Markdown, one line or
+    # The participant pack's README (ndcg_book.packs.participant_pack): Markdown, one line or
     # block each (a file name comes as code, backticks and all); the commands between them are the
     # same in every language.
     "pack-title": "# NDCG course: participant pack {version}",

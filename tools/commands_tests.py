@@ -20,6 +20,19 @@ def older_kernels_env(environ: Mapping[str, str]) -> dict[str, str]:
     return {**environ, "NPY_DISABLE_CPU_FEATURES": OLDER_KERNELS}
 
 
+def suite_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """A copy of ``environ`` in which Python writes bytecode, as it does by default, even where the
+    caller's environment says not to (``PYTHONDONTWRITEBYTECODE``, common in containers and CI
+    images).
+
+    The suite starts a few hundred Pythons (pytest's workers, a kernel per notebook, JupyterLab, the
+    command-line tests), and without bytecode each compiles the course's modules again, and each
+    pytest worker rewrites every test module's asserts again: about a minute of CPU in a run on 2
+    cores. The bytecode goes where Python puts it, in ``__pycache__`` folders, which git ignores.
+    """
+    return {name: value for name, value in environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 #: The most pytest-xdist workers ``make test`` starts: each may hold a Jupyter kernel, a
 #: Chromium or a pip install at once, so more than four costs memory without saving time.
 MAX_WORKERS = 4
@@ -51,8 +64,9 @@ def parallel_args(environ: Mapping[str, str] = os.environ) -> list[str]:
 
 def test(args: argparse.Namespace) -> None:
     """Every test, nbval included, on one worker per CPU; the 15 slowest are listed at the end, to
-    keep the suite within its budget (15 minutes on 2 cores). Arguments after ``--`` go to pytest."""
-    run([python(), "-m", "pytest", "--nbval", "--durations=15", *parallel_args(), *args.pytest_args])
+    keep the suite within its budget (10 minutes on 2 cores; bytecode written: :func:`suite_env`). Arguments after ``--`` go to pytest."""
+    command = [python(), "-m", "pytest", "--nbval", "--durations=15", *parallel_args(), *args.pytest_args]
+    run(command, env=suite_env(os.environ))
 
 
 def test_fast(args: argparse.Namespace) -> None:
@@ -66,8 +80,8 @@ def test_fast(args: argparse.Namespace) -> None:
 
 def nbval(args: argparse.Namespace) -> None:
     """Only the notebook tests; with --older-kernels, first show NumPy's kernels in that env."""
-    env = older_kernels_env(os.environ) if args.older_kernels else None
-    if env is not None:
+    env = suite_env(older_kernels_env(os.environ) if args.older_kernels else os.environ)
+    if args.older_kernels:
         run([python(), "-c", "import numpy; numpy.show_runtime()"], env=env)
     run(
         [

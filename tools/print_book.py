@@ -17,11 +17,11 @@ book's sidebar does, each part's caption then its pages, each with the page of t
 starts on: it is printed after the pages, once their lengths are known (again if its own
 length moves them). Last, the page numbers: one more print of as many empty pages as the book
 has, each with only its number in its footer, stamped page for page on the merged book, in the
-middle of the footer, where the printed pages leave room (:func:`stamp_pages`).
+middle of the footer, where the printed pages leave room (:func:`tools.pdf_merge.stamp_pages`).
 The cheat sheet is also printed alone, ``ndcg-cheatsheet-<version>.pdf``. The participant's PDF,
 ``ndcg-participant-<version>.pdf``, is a book of its own made of pages already printed: the core
 chapters (each with its exercises, its flashcards and its quiz) and the cheat sheet
-(:data:`PARTICIPANT`), behind a title page and contents of its own, with the page numbers of the
+(:func:`participant_pages`), behind a title page and contents of its own, with the page numbers of the
 whole book's print (the first pages of it): a handout of under 200 pages that costs one more
 print of a title page. The PDFs carry the
 title, the version and the build date in their metadata; the build date is
@@ -33,16 +33,15 @@ build that cannot print has no stale PDF and no link.
 ``zip`` writes the built book, as one folder with ``index.html`` at its top, into a
 deterministic zip beside ``_build/html`` (not inside it): an instructor with no Python copies
 it to a USB stick, and a reader unzips it and opens ``index.html``.
+
+This module is the command and the printing in Chromium; the pages it makes (the title page, the
+footers, the links written into the book) are ``tools/print_pages.py``, and the PDFs' merging,
+numbering and metadata (pypdf) ``tools/pdf_merge.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
-import html
-import io
-import os
-import re
 import sys
 import time
 from pathlib import Path
@@ -50,10 +49,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ndcg_book import downloads  # noqa: E402
-from ndcg_book.downloads import PDF_END, PDF_START  # noqa: E402
+from ndcg_book import course_files  # noqa: E402
 from ndcg_book.edition import build_date  # noqa: E402  (SOURCE_DATE_EPOCH, read in one place)
 from tools import chromium as browser_setup  # noqa: E402
+from tools.pdf_merge import merge, metadata, page_count, without_blank_end  # noqa: E402
+from tools.print_pages import (  # noqa: E402
+    book_words,
+    chinese_of,
+    downloads_size,
+    footer,
+    number_footer,
+    numbers_html,
+    page_starts,
+    put_links,
+    title_page_html,
+)
 from tools.toc import pages as toc_pages  # noqa: E402
 from tools.toc import parts as toc_parts  # noqa: E402
 
@@ -120,21 +130,6 @@ def _tag(language: str) -> str:
     return "" if language == "en" else f"{language}-"
 
 
-def book_words(language: str):
-    """The build's words (:mod:`ndcg_book.words`) in ``language`` (``en`` or ``zh``)."""
-    from ndcg_book.words import words
-
-    return words("zh_CN" if language == "zh" else "en")
-
-
-def chinese_of(page: str, english: str) -> str:
-    """The Chinese of a text of page ``page`` (a part's caption, the title), from its catalogue."""
-    from ndcg.course.i18n import read_po
-
-    path = ROOT / "locales" / "zh_CN" / "LC_MESSAGES" / f"{page}.po"
-    return read_po(path).get((None, english), english) if path.is_file() else english
-
-
 def zip_name(version: str) -> str:
     """The zip of the built book (beside _build/html)."""
     return f"ndcg-course-book-{version}.zip"
@@ -162,114 +157,6 @@ def page_title(page) -> str:
     return page.evaluate(HEADING) or page.title()
 
 
-#: The font of the footers and the title page: sans-serif, and its Chinese in the TrueType CJK font
-#: the pages print theirs in (_static/course.css); Chromium's own choice for Chinese in a footer
-#: was Noto Sans CJK, written as Type 3, one font per printed page. In single quotes: it goes into
-#: a style attribute.
-PRINT_FONT = "sans-serif,'Droid Sans Fallback','WenQuanYi Micro Hei','Microsoft YaHei'"
-#: The title page's Chinese in the same TrueType font: in a page whose language is Chinese, the
-#: generic sans-serif is itself a CJK font (Noto Sans CJK SC, Type 3, even for the Latin letters),
-#: so the CJK ranges get a face of their own, as in _static/course.css, and the Latin text DejaVu
-#: Sans (the generic sans-serif of an English page here) before the generic.
-CJK_FACE = (
-    '@font-face{font-family:"ndcg print cjk";src:local("Droid Sans Fallback"),local("DroidSansFallback"),'
-    'local("WenQuanYi Micro Hei"),local("Microsoft YaHei");font-weight:100 900;'
-    "unicode-range:U+2E80-2FFF,U+3000-303F,U+3400-4DBF,U+4E00-9FFF,U+F900-FAFF,U+FE30-FE4F,U+FF00-FFEF}"
-)
-#: The footer's layout, the same in the printed pages and in the page numbers stamped on them:
-#: the page's title on the left, its number in the middle, the edition on the right.
-FOOTER_STYLE = (
-    "font-size:7pt;width:100%;box-sizing:border-box;padding:0 14mm;display:grid;"
-    f"grid-template-columns:1fr 18mm 1fr;align-items:baseline;gap:4mm;color:#555;font-family:{PRINT_FONT}"
-)
-
-
-def footer(edition: str) -> str:
-    """Chromium's footer template of a printed page: its title on the left, the edition on the
-    right, and room in the middle for its page number in the merged book (:func:`number_footer`)."""
-    return (
-        f'<div style="{FOOTER_STYLE}">'
-        '<span class="title" style="white-space:nowrap;overflow:hidden;text-overflow:ellipsis"></span>'
-        "<span></span>"
-        f'<span style="white-space:nowrap;text-align:right">{html.escape(edition)}</span></div>'
-    )
-
-
-def number_footer() -> str:
-    """Chromium's footer template of the page numbers: only the number, where :func:`footer`
-    leaves room for it."""
-    return f'<div style="{FOOTER_STYLE}"><span></span><span class="pageNumber" style="text-align:center"></span><span></span></div>'
-
-
-def numbers_html(count: int) -> str:
-    """A document of ``count`` empty pages; printed with :func:`number_footer`, each page is its
-    number alone, stamped on the page of the merged book with the same number."""
-    pages = '<div style="height:1px"></div>' + '<div style="height:1px;break-before:page"></div>' * (
-        count - 1
-    )
-    return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>page numbers</title></head>'
-        f'<body style="margin:0">{pages}</body></html>'
-    )
-
-
-def page_starts(counts: list[int], first: int) -> list[int]:
-    """The page on which each printed part starts, the first starting on page ``first``.
-
-    >>> page_starts([3, 1, 2], 2)
-    [2, 5, 6]
-    """
-    starts = []
-    for count in counts:
-        starts.append(first)
-        first += count
-    return starts
-
-
-def title_page_html(
-    title: str,
-    author: str,
-    edition: str,
-    contents: list[tuple[str, list[tuple[str, int]]]],
-    language: str = "en",
-) -> str:
-    """The first page(s) of the book's PDF: its title, its edition and its contents: each part's
-    caption (``_toc.yml``), then each page's heading as the book shows it (a numbered chapter with
-    its number, "1. ...") and the page of the PDF it starts on."""
-    items = []
-    for caption, entries in contents:
-        if caption:
-            items.append(
-                f'<li style="font-weight:bold;margin-top:2.2mm;break-after:avoid">{html.escape(caption)}</li>'
-            )
-        for name, start in entries:
-            items.append(
-                '<li class="toc-entry" style="display:flex;align-items:baseline;gap:2mm;'
-                f'padding-left:{4 if caption else 0}mm">'
-                f'<span class="toc-name">{html.escape(name)}</span>'
-                '<span style="flex:1;border-bottom:1px dotted #888"></span>'
-                f'<span class="toc-page">{start}</span></li>'
-            )
-    text = book_words(language)
-    subtitle = (
-        "排序评估：从 CG 到 NDCG · 归一化折损累计增益"
-        if language == "en"
-        else '<span lang="en">Ranking evaluation, from CG to NDCG</span> · NDCG'
-    )
-    return (
-        f'<!DOCTYPE html><html lang="{"zh-CN" if language == "zh" else "en"}"><head><meta charset="utf-8"><title>'
-        f"{html.escape(title)}</title><style>{CJK_FACE}</style></head>"
-        f"<body style=\"font-family:'ndcg print cjk','DejaVu Sans',{PRINT_FONT};margin:0;padding:12mm 10mm 0\">"
-        f'<h1 style="font-size:24pt;margin:0 0 3mm">{html.escape(title)}</h1>'
-        f'<p style="font-size:13pt;margin:0 0 5mm">{subtitle}</p>'
-        f'<p style="font-size:10.5pt;margin:0">{html.escape(author)}<br>{html.escape(edition)}</p>'
-        f'<p style="font-size:8.5pt;color:#444;margin:3mm 0 0">{html.escape(text("pdf-cover-note"))}</p>'
-        f'<h2 style="font-size:13pt;margin:7mm 0 1mm">{html.escape(text("pdf-contents"))}</h2>'
-        f'<ul style="font-size:10pt;line-height:1.45;list-style:none;margin:0;padding:0">{"".join(items)}</ul>'
-        "</body></html>"
-    )
-
-
 def remove_pdfs(book: Path, language: str = "en") -> list[Path]:
     """Remove the book's old PDFs (any version): a build that cannot print links none."""
     removed = []
@@ -284,55 +171,6 @@ def remove_pdfs(book: Path, language: str = "en") -> list[Path]:
     return removed
 
 
-def link_html(page: Path, book: Path, pdf: Path, pages: int, edition: str, language: str = "en") -> str:
-    """The link a page shows in place of "this build has no PDF"."""
-    href = os.path.relpath(pdf, page.parent).replace(os.sep, "/")
-    size = downloads_size(pdf.stat().st_size)
-    key = "pdf-link-one" if pages == 1 else "pdf-link"
-    about = book_words(language)(key, pages=pages, size=size, edition=html.escape(edition))
-    return f'<a class="reference download" href="{html.escape(href)}"><code>{html.escape(pdf.name)}</code></a>{about}'
-
-
-def downloads_size(size: int) -> str:
-    """A size as the "Get the course" box shows it."""
-    from ndcg_book.downloads import size_text
-
-    return size_text(size)
-
-
-def put_links(
-    book: Path, links: dict[str, tuple[Path, int]], edition: str, language: str = "en"
-) -> list[Path]:
-    """Replace the "no PDF" text of every page of this edition that has a ``book-pdf`` mark with the
-    link (the English edition's pages: not those of ``zh/``, the Chinese edition's)."""
-    mark = re.compile(
-        r'(data-ndcg-pdf="(?P<kind>[a-z]+)">)' + re.escape(PDF_START) + r".*?" + re.escape(PDF_END),
-        re.DOTALL,
-    )
-    changed = []
-    for page in sorted(book.rglob("*.html")):
-        if language == "en" and page.relative_to(book).parts[0] == "zh":
-            continue
-        text = page.read_text(encoding="utf-8")
-        if PDF_START not in text:
-            continue
-
-        def link(match, page=page):
-            kind = match.group("kind")
-            if kind not in links:
-                return match.group(0)
-            pdf, count = links[kind]
-            return (
-                f"{match.group(1)}{PDF_START}{link_html(page, book, pdf, count, edition, language)}{PDF_END}"
-            )
-
-        new = mark.sub(link, text)
-        if new != text:
-            page.write_text(new, encoding="utf-8")
-            changed.append(page)
-    return changed
-
-
 def page_pdf(page, edition: str) -> bytes:
     """The page as it is now, printed as the book prints every page: A4, its margins, the edition in the footer."""
     return page.pdf(
@@ -345,148 +183,14 @@ def page_pdf(page, edition: str) -> bytes:
     )
 
 
-#: The footer's band at the foot of a printed page, in points (the bottom margin).
-FOOTER_PT = 16 / 25.4 * 72
-
-
-def without_blank_end(data: bytes) -> bytes:
-    """A printed page's PDF without a last page that holds only its footer.
-
-    Chromium starts a new sheet when the page's last line ends in the bottom margin's reach (the
-    bottom padding of the theme's containers spills over): a sheet with no text but the footer,
-    which the merged book would carry as a blank page. A word's height above the foot of the sheet
-    is ``cm[5] + cm[3] * tm[5]`` (Chromium draws text with a flipped matrix); the footer's words
-    lie within :data:`FOOTER_PT` of the foot.
-    """
-    from pypdf import PdfReader, PdfWriter
-
-    reader = PdfReader(io.BytesIO(data))
-    if len(reader.pages) < 2:
-        return data
-    heights = []
-    reader.pages[-1].extract_text(
-        visitor_text=lambda text, cm, tm, font, size: (
-            heights.append(cm[5] + cm[3] * tm[5]) if text.strip() else None
-        )
-    )
-    if any(height > FOOTER_PT for height in heights):
-        return data
-    writer = PdfWriter()
-    for sheet in reader.pages[:-1]:
-        writer.add_page(sheet)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
 def print_page(page, url: str, edition: str) -> tuple[str, bytes]:
     """Open one page of the book and print it: print media, A4, the edition in the footer (a last
-    sheet with nothing but the footer dropped, :func:`without_blank_end`). Returns the page's title
-    and the PDF."""
+    sheet with nothing but the footer dropped, :func:`tools.pdf_merge.without_blank_end`). Returns
+    the page's title and the PDF."""
     page.goto(url, wait_until="load")
     page.emulate_media(media="print")
     page.evaluate(READY)
     return page_title(page), without_blank_end(page_pdf(page, edition))
-
-
-def metadata(
-    title: str, author: str, version: str, date: dt.date, subject: str, language: str = "en"
-) -> dict[str, str]:
-    """The PDF's document information, in the edition's language: title, author, subject,
-    keywords (the edition and its date)."""
-    stamp = date.strftime("D:%Y%m%d000000Z")
-    return {
-        "/Title": title,
-        "/Author": author,
-        "/Subject": subject,
-        "/Keywords": book_words(language)("pdf-keywords", version=version, date=date.isoformat()),
-        "/Creator": "tools/print_book.py (Chromium through Playwright, pages merged with pypdf)",
-        "/CreationDate": stamp,
-        "/ModDate": stamp,
-    }
-
-
-def page_count(data: bytes) -> int:
-    """The number of pages of a printed PDF."""
-    from pypdf import PdfReader
-
-    return len(PdfReader(io.BytesIO(data)).pages)
-
-
-def stamp_pages(writer, stamps) -> None:
-    """Draw each page of ``stamps`` over the page of ``writer`` with the same index.
-
-    A stamp becomes a form XObject, drawn by a small content stream added after the page's
-    own, which is wrapped in ``q``/``Q`` (so its graphics state does not move the stamp) and
-    left as it is: pypdf's ``merge_page`` would rewrite every page's content uncompressed,
-    nearly doubling the book's size."""
-    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
-
-    if len(stamps) != len(writer.pages):
-        raise RuntimeError(f"{len(stamps)} stamps for {len(writer.pages)} pages")
-
-    def stream(data: bytes):
-        content = DecodedStreamObject()
-        content.set_data(data)
-        return writer._add_object(content)
-
-    name = NameObject("/NdcgStamp")
-    save = stream(b"q\n")
-    for page, stamp in zip(writer.pages, stamps):
-        form = DecodedStreamObject()
-        form.set_data(stamp.get_contents().get_data())
-        form[NameObject("/Type")] = NameObject("/XObject")
-        form[NameObject("/Subtype")] = NameObject("/Form")
-        form[NameObject("/BBox")] = ArrayObject(stamp.mediabox)
-        form[NameObject("/Resources")] = stamp["/Resources"].clone(writer)
-        form_ref = writer._add_object(form.flate_encode())
-        resources = DictionaryObject(page.get("/Resources", DictionaryObject()).get_object())
-        xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
-        xobjects[name] = form_ref
-        resources[NameObject("/XObject")] = xobjects
-        page[NameObject("/Resources")] = resources
-        contents = page.get("/Contents")
-        own = list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) else [contents]
-        page[NameObject("/Contents")] = ArrayObject(
-            [save, *own, stream(b"Q\nq " + name.encode() + b" Do Q\n")]
-        )
-
-
-#: The PDF catalogue's ``/Lang`` of each edition (a screen reader's, a search engine's language).
-PDF_LANGUAGES = {"en": "en", "zh": "zh-CN"}
-
-
-def merge(
-    parts: list[tuple[str, bytes]],
-    info: dict[str, str],
-    target: Path,
-    numbers: bytes | None = None,
-    language: str = "en",
-) -> int:
-    """Merge printed parts into ``target``, one bookmark per part; the number of pages.
-
-    ``numbers``, a PDF of as many pages or more (:func:`numbers_html`), is stamped on the merged
-    pages, page for page: each page's footer then carries its number in the whole PDF (one print
-    of the numbers serves the book and the participant's PDF)."""
-    from pypdf import PdfReader, PdfWriter
-
-    writer = PdfWriter()
-    for name, data in parts:
-        start = len(writer.pages)
-        writer.append(PdfReader(io.BytesIO(data)))
-        if name:
-            writer.add_outline_item(name, start)
-    if numbers is not None:
-        stamp_pages(writer, PdfReader(io.BytesIO(numbers)).pages[: len(writer.pages)])
-    writer.add_metadata(info)
-    from pypdf.generic import NameObject, TextStringObject
-
-    writer._root_object[NameObject("/Lang")] = TextStringObject(PDF_LANGUAGES[language])
-    partial = target.with_name(target.name + ".partial")
-    with open(partial, "wb") as handle:
-        writer.write(handle)
-    os.replace(partial, target)
-    return len(writer.pages)
 
 
 def print_html(page, content: str) -> None:
@@ -543,7 +247,7 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
     if language == "zh":
         title = chinese_of("index", title)
         author = text("pdf-author")
-    version = downloads.version(ROOT)
+    version = course_files.version(ROOT)
     date = build_date()
     edition = text("pdf-edition", version=version, date=date.isoformat())
     names = toc_pages(ROOT)
@@ -667,14 +371,14 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
 
 def zip_book(book: Path) -> Path:
     """The built book as one folder, ``ndcg-course-book-<version>/``, zipped beside it."""
-    version = downloads.version(ROOT)
+    version = course_files.version(ROOT)
     base = zip_name(version).removesuffix(".zip")
     entries = [
         (f"{base}/{path.relative_to(book).as_posix()}", path)
         for path in book.rglob("*")
         if path.is_file() and not path.name.endswith(".partial")
     ]
-    target = downloads.write_zip(book.parent / zip_name(version), entries)
+    target = course_files.write_zip(book.parent / zip_name(version), entries)
     for old in book.parent.glob(zip_name("*")):
         if old != target:
             old.unlink()

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import i18n
+from tools import i18n, i18n_checks
 
 #: The termbase, beside the catalogues it rules.
 TERMBASE = Path("locales", "zh_CN", "termbase.yaml")
@@ -65,13 +65,13 @@ class Entry:
         """:meth:`said_by`, given the message's prose (:func:`prose_of`)."""
         phrase = self.en.lower()
         if re.fullmatch(r"[a-z0-9 '@-]+", phrase):
-            return i18n._says(prose, phrase)
+            return i18n_checks._says(prose, phrase)
         return phrase in prose
 
 
 def prose_of(english: str) -> str:
     """An English message's prose, lower-cased: without its roles, code, maths and links."""
-    return i18n._prose(english).lower()
+    return i18n_checks._prose(english).lower()
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def notebook_texts(root: Path) -> Iterator[tuple[str, str]]:
 
 
 def says(chinese: str, form: str) -> bool:
-    return i18n.unspaced(form) in i18n.unspaced(chinese)
+    return i18n_checks.unspaced(form) in i18n_checks.unspaced(chinese)
 
 
 def term_problems(entries: list[Entry], found: list[Message]) -> Iterator[str]:
@@ -157,13 +157,13 @@ def term_problems(entries: list[Entry], found: list[Message]) -> Iterator[str]:
 def anywhere_problems(entries: list[Entry], found: list[Message], root: Path) -> Iterator[str]:
     texts = [(m.where, m.chinese) for m in found if m.chinese != m.english and not _quotes(m)]
     texts += list(notebook_texts(root))
-    texts = [(where, i18n.unspaced(text)) for where, text in texts]
+    texts = [(where, i18n_checks.unspaced(text)) for where, text in texts]
     for entry in entries:
         if not entry.anywhere:
             continue
         for where, text in texts:
             for bad in entry.avoid:
-                if i18n.unspaced(bad) in text:
+                if i18n_checks.unspaced(bad) in text:
                     yield f"{where}: says {bad!r}, the termbase's form is {entry.zh!r} ({entry.en!r})"
 
 
@@ -181,7 +181,7 @@ def item_problems(entries: list[Entry]) -> Iterator[str]:
             continue
         if entry.source not in SOURCES or not entry.spelling:
             yield f"{TERMBASE.as_posix()}: item {entry.en!r}: say its source (000–004) and the source's spelling"
-        elif i18n.unspaced(entry.zh) != i18n.unspaced(entry.spelling) and not entry.reason:
+        elif i18n_checks.unspaced(entry.zh) != i18n_checks.unspaced(entry.spelling) and not entry.reason:
             yield (
                 f"{TERMBASE.as_posix()}: item {entry.en!r} is {entry.zh!r}, source {entry.source} spells it "
                 f"{entry.spelling!r}: use the source's word or record a reason beside it"
@@ -204,11 +204,11 @@ def memory_problems(found: list[Message], memory: dict[str, str]) -> Iterator[st
 
 def glossary_problems(entries: list[Entry], root: Path) -> Iterator[str]:
     terms = {e.en: e for e in entries if e.section == "terms"}
-    for term in i18n.glossary_terms(root):
+    for term in i18n_checks.glossary_terms(root):
         entry = terms.get(term.english)
         if entry is None:
             yield f"{TERMBASE.as_posix()}: the glossary's {term.english!r} ({term.chinese}) is not a term"
-        elif i18n.unspaced(entry.zh) != i18n.unspaced(term.chinese):
+        elif i18n_checks.unspaced(entry.zh) != i18n_checks.unspaced(term.chinese):
             yield f"{TERMBASE.as_posix()}: {term.english!r} is {entry.zh!r}, the glossary says {term.chinese!r}"
 
 

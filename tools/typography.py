@@ -30,13 +30,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools import i18n
+from tools import i18n, i18n_checks
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: A private-use character per masked piece that shows Chinese or unknown text: autocorrect keeps it.
 _NEUTRAL = 0xE000
 #: The pieces masked, in the order they are found (a role before the code it looks like).
-_PIECES = (i18n.ROLE, i18n.TEMPLATE, i18n.PLACEHOLDER, i18n.TAG, i18n.CODE, i18n.MATH, i18n.LINK, i18n.URL)
+_PIECES = (
+    i18n_checks.ROLE,
+    i18n_checks.TEMPLATE,
+    i18n_checks.PLACEHOLDER,
+    i18n_checks.TAG,
+    i18n_checks.CODE,
+    i18n_checks.MATH,
+    i18n_checks.LINK,
+    i18n_checks.URL,
+)
 #: A list of values written as Python prints it, ``[4, 未标注, 2]`` (not a link's words): its commas
 #: are the list's, not Chinese punctuation.
 VALUE_LIST = re.compile(r"\[[^\[\]\n]*,\s[^\[\]\n]*\](?![(\ue000-\uf8ff])")
@@ -54,15 +63,15 @@ def _latin_token(i: int) -> str:
 def _shows_latin(piece: str, pattern: re.Pattern) -> bool:
     """Whether a masked piece shows Latin letters or digits in the page (maths, code, a glue value,
     a reference shown by its number or English name), as against Chinese or unknown text."""
-    if pattern is i18n.ROLE:
-        role, content = i18n.ROLE.match(piece).groups()
+    if pattern is i18n_checks.ROLE:
+        role, content = i18n_checks.ROLE.match(piece).groups()
         if role == "src":  # a citation marker, a superscript set against the text: no space
             return False
         shown = content.split("<", 1)[0] if "<" in content else content
         if re.search(f"[{CJK}]", shown):
             return False
         return role.startswith(("glue", "cite", "numref", "math")) or "<" not in content
-    return pattern in (i18n.CODE, i18n.MATH, i18n.TEMPLATE)
+    return pattern in (i18n_checks.CODE, i18n_checks.MATH, i18n_checks.TEMPLATE)
 
 
 def mask(text: str) -> tuple[str, list[str]]:
@@ -72,7 +81,7 @@ def mask(text: str) -> tuple[str, list[str]]:
     def replace(pattern: re.Pattern):
         def token(m: re.Match) -> str:
             piece = m.group(0)
-            if pattern is i18n.LINK:  # only the target: the link's words are prose
+            if pattern is i18n_checks.LINK:  # only the target: the link's words are prose
                 pieces.append(piece[1:])
                 return "]" + chr(_NEUTRAL + len(pieces) - 1)
             pieces.append(piece)
@@ -154,7 +163,7 @@ def corrected(text: str) -> str:
         _configured.append(True)
     masked = autocorrect_py.format(masked)
     result = unmask(masked, pieces)
-    if i18n.markup(result) != i18n.markup(text):  # never change what the check compares
+    if i18n_checks.markup(result) != i18n_checks.markup(text):  # never change what the check compares
         return text
     return result
 

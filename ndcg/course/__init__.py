@@ -34,7 +34,16 @@ Modules
 ``dropin``       ``ndcg.ndcg_score`` and scikit-learn's given the same inputs
                  (chapter 4; imports scikit-learn)
 ``checks``       answer checks for the exercise notebooks: a ladder of help (hint,
-                 a closer look, then the explanation), per-entry marks of lists
+                 a closer look, then the explanation), per-entry marks of lists; where
+                 the notebooks import them from (the parts are the five modules below)
+``check_ladder`` what every check shares: its Feedback, counting, the ladder of help
+``number_checks``  NumberCheck: a number or a list of numbers, typed or computed
+``function_checks``  FunctionCheck: a learner's function against a reference, and its test
+                 cases (ranking_cases, case_order)
+``check_words``  every word the checks say, in English (WORDS) and, through the catalogue
+                 ``checks``, in Chinese (say)
+``typed_numbers``  numbers as learners type them (full-width forms too), and as the checks
+                 print and compare them (the book's answer box ports these)
 ``answers``      the checks' hints and explanations, package data generated from
                  the solutions (``content/answers/``), so no student notebook holds them
 ``cards``        (a package) flashcards and quizzes from ``content/*.yaml``, and

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 __all__ = ["ALL_ZERO_CONVENTIONS", "DATASETS", "METRICS", "Figure", "load_published"]
 
-#: The collections a figure may be on (the keys of ``experiments.realdata.DATASETS``).
+#: The collections a figure may be on (the keys of ``experiments.realdata_collections.DATASETS``).
 DATASETS = ("mslr-web10k", "mslr-web30k", "yahoo-set1", "yahoo-set2", "istella")
 #: The metrics a figure may be, as papers print them.
 METRICS = ("ndcg@1", "ndcg@3", "ndcg@5", "ndcg@10")

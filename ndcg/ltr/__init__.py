@@ -10,8 +10,13 @@ surrogate of it. The modules, by concern:
 ``training``  ``train`` (any model, any loss, documents grouped by query),
               ``ndcg_by_group`` and ``ndcg_per_group``
 ``boosting``  LambdaMART in LightGBM and XGBoost, with matching settings
-``letor``     a synthetic LETOR-style data set (``make_letor``), query-level
-              splits and standardisation, and the LETOR/svmlight file format
+``synthetic`` a synthetic LETOR-style data set (``make_letor``), a switch for
+              each ingredient of judged data
+``queries``   query-level tools: split by query, describe, LightGBM's group
+              sizes, standardisation within each query
+``letor``     the LETOR/svmlight file format (``load_svmlight``,
+              ``save_svmlight``); the chapters import the names of the two
+              above from it too
 ``races``     chapter 6's races between learners, judged query by query with
               :mod:`ndcg.stats`
 

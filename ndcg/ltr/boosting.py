@@ -45,7 +45,7 @@ involve no sampling; a fixed ``n_jobs`` for both).
 
 Examples
 --------
->>> from ndcg.ltr.letor import make_letor
+>>> from ndcg.ltr.synthetic import make_letor
 >>> from ndcg.ltr import ndcg_by_group
 >>> X, y, qid = make_letor(n_queries=60, seed=0)
 >>> model = fit_lambdamart("xgboost", X, y, qid, rounds=20)
@@ -352,7 +352,7 @@ def fit_lambdamart(library, X, y, qid, *, seed=0, **settings):
     contiguous, nor the query ids sorted. The rows are put in order of query
     id (a stable sort, so a query keeps its documents' order) before the fit,
     as both libraries need: LightGBM reads the group sizes
-    (:func:`ndcg.ltr.letor.group_sizes`), XGBoost a sorted ``qid``.
+    (:func:`ndcg.ltr.queries.group_sizes`), XGBoost a sorted ``qid``.
 
     Parameters
     ----------
@@ -381,7 +381,7 @@ def fit_lambdamart(library, X, y, qid, *, seed=0, **settings):
 
     Examples
     --------
-    >>> from ndcg.ltr.letor import make_letor
+    >>> from ndcg.ltr.synthetic import make_letor
     >>> X, y, qid = make_letor(n_queries=40, seed=1)
     >>> order = np.random.default_rng(0).permutation(len(y))   # queries interleaved
     >>> model = fit_lambdamart("lightgbm", X[order], y[order], qid[order], rounds=10)
@@ -400,7 +400,7 @@ def fit_lambdamart(library, X, y, qid, *, seed=0, **settings):
     order = np.argsort(codes, kind="stable")
     X, y, codes = X[order], y[order], codes[order]
     if library == "lightgbm":
-        from .letor import group_sizes
+        from .queries import group_sizes
 
         model.fit(X, y.astype(np.int64), group=group_sizes(codes))
     else:

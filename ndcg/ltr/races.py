@@ -6,7 +6,7 @@ happen to land in the test set and with the seed of the training. A race here
 therefore repeats everything over several seeds and compares learners
 **query by query**:
 
-1. For every seed ``s``: make the data (:func:`ndcg.ltr.letor.make_letor` with
+1. For every seed ``s``: make the data (:func:`ndcg.ltr.synthetic.make_letor` with
    ``seed=s``), split it by query 60 / 20 / 20 (``seed=s``), train every
    learner (model seed ``s``) and score each test query with NDCG@k
    (:func:`ndcg.ltr.ndcg_per_group`: exponential gain, ties averaged, a query
@@ -67,8 +67,9 @@ import numpy as np
 from .._validation import check_int, check_seed
 from ..stats import MARGIN, MAX_RESAMPLES, Interval, holm_bootstrap
 from . import training
-from .letor import make_letor, standardize_by_query, train_valid_test_split
 from .models import MLP, LinearModel
+from .queries import standardize_by_query, train_valid_test_split
+from .synthetic import make_letor
 from .training import ndcg_per_group
 
 __all__ = [
@@ -113,7 +114,7 @@ class Race:
     """A race: the data (``make_letor`` keywords), the features, the learners, the cut-off.
 
     ``standardize`` z-scores every feature within each query
-    (:func:`ndcg.ltr.letor.standardize_by_query`) before training; ``False``
+    (:func:`ndcg.ltr.queries.standardize_by_query`) before training; ``False``
     trains on the raw features. The numpy learners train for ``epochs``
     passes with Adam at step size ``lr``; the tree learners grow ``rounds``
     trees of at most 15 leaves with learning rate 0.05.

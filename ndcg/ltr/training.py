@@ -254,7 +254,8 @@ def train(
 
     Examples
     --------
-    >>> from ndcg.ltr.letor import make_letor, standardize_by_query
+    >>> from ndcg.ltr.queries import standardize_by_query
+    >>> from ndcg.ltr.synthetic import make_letor
     >>> from ndcg.ltr.models import LinearModel
     >>> X, y, qid = make_letor(n_queries=30, seed=0)
     >>> X = standardize_by_query(X, qid)

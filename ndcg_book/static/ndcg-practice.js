@@ -10,7 +10,7 @@
  * the address names it (#practice-<chapter>, the link of a deck's "your turn" slide).  No libraries.
  */
 (() => {
-  /* checks.typed: full-width forms, the ideographic comma and space, U+2212 made ASCII. */
+  /* typed_numbers.typed: full-width forms, the ideographic comma and space, U+2212 made ASCII. */
   const TYPED = {
     "\uff0c": ",", "\u3001": ",", "\uff1b": ";", "\uff0e": ".", "\u3000": " ", "\u2212": "-",
     "\uff08": "(", "\uff09": ")", "\uff3b": "[", "\uff3d": "]", "\uff05": "%", "\uff0f": "/"
@@ -30,7 +30,7 @@
     return s.slice(a, b);
   };
 
-  /* checks.list_items: split at commas, semicolons and white space, brackets dropped. */
+  /* typed_numbers.list_items: split at commas, semicolons and white space, brackets dropped. */
   function listItems(text) {
     return stripChars(strip(typed(text)), "[]()").split(new RegExp(`(?:${SPACE}|[,;])+`, "u")).filter((p) => p);
   }
@@ -56,7 +56,7 @@
     return (m[1] === "-" ? -1 : 1) * (num / den);
   }
 
-  /* checks._parse_number: "0.9", "0,9", "1/3", "90%" (full-width forms too) -> number; else null. */
+  /* typed_numbers._parse_number: "0.9", "0,9", "1/3", "90%" (full-width forms too) -> number; else null. */
   function parseNumber(text) {
     text = strip(typed(text));
     let scale = 1;
@@ -68,7 +68,7 @@
     return fraction === null ? null : fraction * scale;
   }
 
-  /* Python's f"{x:.6g}" and checks._format_number: six significant digits, rounded half to even
+  /* Python's f"{x:.6g}" and typed_numbers._format_number: six significant digits, rounded half to even
    * on the exact value (toExponential(20) shows it far enough to see a tie). */
   function g6(x) {
     if (Number.isNaN(x)) { return "nan"; }
@@ -112,14 +112,14 @@
     return quote + out + quote;
   }
 
-  /* checks._close, for one pair of numbers. */
+  /* typed_numbers._close, for one pair of numbers. */
   function near(g, e, rel, abs) {
     if (g === e || (Number.isNaN(g) && Number.isNaN(e))) { return true; }
     const tolerance = Math.max(rel * Math.max(Math.abs(g), Math.abs(e)), abs);
     return Number.isFinite(g) && Number.isFinite(e) && Math.abs(g - e) <= tolerance;
   }
 
-  /* A space between two Chinese characters (checks._CJK_SPACE): dropped in Chinese. */
+  /* A space between two Chinese characters (check_words._CJK_SPACE): dropped in Chinese. */
   const CJK_SPACE = /(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uff00-\uffef“])/g;
 
   /* A NumberCheck of the page: data is one exercise of the JSON island, words and lang the island's. */

@@ -21,7 +21,7 @@ from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPack
 
 from ndcg.course import anki as course_anki
 from ndcg.course import cards
-from ndcg_book import downloads
+from ndcg_book import course_files, downloads
 from ndcg_book.search import _HAN
 from tests.book.helpers import ROOT
 from tools import chromium as browser_setup
@@ -41,7 +41,7 @@ def built_deck(language: str) -> Path:
     if not (EDITIONS[language] / "index.html").is_file():
         pytest.skip(f"no {language} edition at {EDITIONS[language]}: run `make book` first")
     found = sorted(folder.glob("*.apkg"))
-    assert [path.name for path in found] == [downloads.deck_name(downloads.version(ROOT), language)]
+    assert [path.name for path in found] == [course_files.deck_name(course_files.version(ROOT), language)]
     return found[0]
 
 
@@ -147,9 +147,9 @@ def test_the_check_sees_a_deck_missing_a_card_and_an_english_deck_in_the_chinese
 
 def test_a_deck_is_the_same_bytes_every_time_for_one_edition(tmp_path):
     """The book's deck: the edition's date as its notes' time and a deterministic zip."""
-    one = downloads.anki_deck(ROOT, tmp_path / "one", "zh")
-    two = downloads.anki_deck(ROOT, tmp_path / "two", "zh")
-    assert one.name == two.name == downloads.deck_name(downloads.version(ROOT), "zh")
+    one = course_files.anki_deck(ROOT, tmp_path / "one", "zh")
+    two = course_files.anki_deck(ROOT, tmp_path / "two", "zh")
+    assert one.name == two.name == course_files.deck_name(course_files.version(ROOT), "zh")
     assert one.read_bytes() == two.read_bytes()
     with zipfile.ZipFile(one) as archive:
         assert sorted(archive.namelist()) == ["collection.anki2", "media"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.book.helpers import ROOT
-from tools import i18n, typography
+from tools import i18n, i18n_checks, typography
 
 
 def test_every_chinese_catalogue_passes_autocorrect_and_the_house_rules():
@@ -56,7 +56,7 @@ def test_the_typography_leaves_markup_formulas_and_clauses_alone(text):
 
 def test_a_correction_never_changes_the_markup_the_translation_check_compares():
     text = "第$k$位和{glue:text}`x:.2f`个"
-    assert i18n.markup(typography.corrected(text)) == i18n.markup(text)
+    assert i18n_checks.markup(typography.corrected(text)) == i18n_checks.markup(text)
     assert typography.corrected(text) == "第 $k$ 位和 {glue:text}`x:.2f` 个"
 
 

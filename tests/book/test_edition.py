@@ -9,7 +9,7 @@ import pytest
 
 import ndcg
 import ndcg_book
-from ndcg_book import downloads, edition
+from ndcg_book import edition, packs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,7 +67,7 @@ def test_the_edition_is_not_typed_into_the_configuration():
 
 def test_the_participant_pack_readme_carries_the_edition(monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    readme = downloads._pack_readme(ndcg.__version__, "ndcg.whl", True, [], ["3.11"], True)
+    readme = packs._pack_readme(ndcg.__version__, "ndcg.whl", True, [], ["3.11"], True)
     assert f"Edition: version {ndcg.__version__}, built 2023-11-14" in readme
 
 

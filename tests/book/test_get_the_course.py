@@ -5,7 +5,7 @@ folder, strictly (``--warningiserror --nitpick``), as ``make book`` builds the r
 
 * the box, on the root page and on a page one folder down: its links point to the course
   zip and the wheel that the build put into ``_downloads/course/``, relative to each page,
-  and to the page labelled ``setup``; the files are the ones ``ndcg_book.downloads``
+  and to the page labelled ``setup``; the files are the ones ``ndcg_book.course_files``
   makes; with an empty repository URL, no repository button and a clean build;
 * a GitHub URL: the repository, issues and edit buttons, linking there;
 * another host: with ``repository_provider`` a clean build and that provider's links;
@@ -30,7 +30,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 import ndcg
-from ndcg_book import downloads, repository
+from ndcg_book import course_files, repository
 from tests.book import small_sphinx
 from tools import chromium as browser_setup
 
@@ -175,10 +175,10 @@ def test_the_downloads_are_the_course_zip_and_a_working_wheel(boxed, tmp_path):
     folder = boxed / "_downloads" / "course"
     assert sorted(path.name for path in folder.iterdir()) == sorted([COURSE_ZIP, WHEEL])
     solved = boxed / "_downloads" / "solutions" / SOLUTIONS_ZIP
-    assert solved.read_bytes() == downloads.solutions_zip(ROOT, tmp_path).read_bytes()
-    fresh = downloads.course_zip(ROOT, tmp_path)
+    assert solved.read_bytes() == course_files.solutions_zip(ROOT, tmp_path).read_bytes()
+    fresh = course_files.course_zip(ROOT, tmp_path)
     assert (folder / COURSE_ZIP).read_bytes() == fresh.read_bytes()
-    assert (folder / WHEEL).read_bytes() == downloads.build_wheel(ROOT, tmp_path).read_bytes()
+    assert (folder / WHEEL).read_bytes() == course_files.build_wheel(ROOT, tmp_path).read_bytes()
 
 
 PACK_ZH = f"ndcg-participant-pack-zh-{ndcg.__version__}.zip"

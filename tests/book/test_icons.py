@@ -96,3 +96,22 @@ def test_a_font_cut_to_some_icons_holds_those_and_only_those(tmp_path):
     assert codepoints(tmp_path / "fa-solid-900.woff2") == wanted
     before, after = sizes["fa-solid-900.woff2"]
     assert after < before / 20, sizes
+
+
+def test_a_cut_font_is_the_same_bytes_in_every_build(tmp_path, monkeypatch):
+    # fontTools stamps a saved font with the time of saving unless told not to: two builds of the
+    # same book then shipped different fonts (and different zips for a USB stick)
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables import _h_e_a_d
+
+    chars = icons.characters((icons.theme_static() / icons.STYLESHEET).read_text(encoding="utf-8"))
+    source = icons.theme_static() / icons.WEBFONTS
+    cuts = []
+    for when, folder in ((1, tmp_path / "first"), (2_000_000_000, tmp_path / "second")):
+        folder.mkdir()
+        monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda when=when: when)
+        icons.subset_fonts(source, folder, {chars["bars"]})
+        cuts.append((folder / "fa-solid-900.woff2").read_bytes())
+    assert cuts[0] == cuts[1]
+    cut = TTFont(tmp_path / "first" / "fa-solid-900.woff2")
+    assert cut["head"].modified == TTFont(source / "fa-solid-900.woff2")["head"].modified

@@ -102,15 +102,15 @@ SLIDE_TEMPLATE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 
 
 def slide_sources() -> list[Path]:
-    from ndcg_book import slides
+    from ndcg_book.slides.source import deck_sources
 
-    return slides.deck_sources(ROOT)
+    return deck_sources(ROOT)
 
 
 def typed_in_slides(text: str, name: str = "deck") -> list[str]:
-    from ndcg_book import slides
+    from ndcg_book.slides.source import split_source
 
-    _, raw = slides.split_source(text, name)
+    _, raw = split_source(text, name)
     return [
         number
         for markdown, notes in raw

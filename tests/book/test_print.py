@@ -24,11 +24,11 @@ import yaml
 import ndcg
 from ndcg.course import cards
 from ndcg_book import timing
-from ndcg_book.downloads import PDF_END, PDF_START
 from tests.book.helpers import toc_files, toc_sections
 from tests.browser.pages import Visit
 from tests.tools_loader import load_tool
 from tools import chromium as browser_setup
+from tools import pdf_merge, print_pages
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
@@ -100,7 +100,7 @@ def test_the_pdfs_author_is_the_book_s_in_each_language():
 
     author = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["author"]
     assert TEXTS["pdf-author"] == author  # the Chinese catalogue translates the book's author
-    info = print_book.metadata(
+    info = pdf_merge.metadata(
         "标题", words("zh_CN")("pdf-author"), "1.0", print_book.build_date(), "全书", "zh"
     )
     assert info["/Author"] != author and "版本 1.0" in info["/Keywords"], info
@@ -142,48 +142,9 @@ def test_the_toc_reader_walks_the_sections(tmp_path):
     assert print_book.toc_pages(tmp_path) == toc_files(tmp_path) == expected
 
 
-def test_the_contents_follow_the_parts_of_the_table_of_contents():
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    parts = print_book.toc_parts(ROOT)
-    assert [caption for caption, _ in parts] == ["", *(part["caption"] for part in toc["parts"])]
-    assert [name for _, names in parts for name in names] == print_book.toc_pages(ROOT)
-    contents = [
-        (caption, [(f"page {name}", n) for n, name in enumerate(names, start=2)]) for caption, names in parts
-    ]
-    page = print_book.title_page_html("T", "A", "edition 9", contents)
-    assert all(f">{html.escape(caption)}</li>" in page for caption, _ in parts if caption)
-    assert page.count('class="toc-entry"') == len(print_book.toc_pages(ROOT))
-    assert '<span class="toc-page">2</span>' in page and "<ol" not in page, "the book's numbers, no list's"
-    assert print_book.page_starts([3, 1, 2], 2) == [2, 5, 6]
-
-
 def test_the_build_date_follows_source_date_epoch():
     assert print_book.build_date({"SOURCE_DATE_EPOCH": "0"}).isoformat() == "1970-01-01"
     assert print_book.build_date({}) == print_book.build_date({"SOURCE_DATE_EPOCH": " "})
-
-
-def test_links_replace_the_no_pdf_text_only_where_a_pdf_was_printed(tmp_path):
-    book = tmp_path / "html"
-    (book / "sub").mkdir(parents=True)
-    (book / "_downloads").mkdir()
-    pdf = book / "_downloads" / "x.pdf"
-    pdf.write_bytes(b"%PDF-1.7 " * 300)
-
-    def mark(kind):
-        return f'<p class="ndcg-pdf" data-ndcg-pdf="{kind}">{PDF_START}no PDF{PDF_END}</p>'
-
-    (book / "index.html").write_text(mark("book") + mark("cheatsheet"), encoding="utf-8")
-    (book / "sub" / "page.html").write_text(mark("book"), encoding="utf-8")
-    changed = print_book.put_links(book, {"book": (pdf, 7)}, "edition 1")
-    assert sorted(path.name for path in changed) == ["index.html", "page.html"]
-    index = (book / "index.html").read_text(encoding="utf-8")
-    assert 'href="_downloads/x.pdf"' in index and "7 pages" in index
-    assert index.count("no PDF") == 1, "the cheat sheet was not printed: its text stays"
-    assert 'href="../_downloads/x.pdf"' in (book / "sub" / "page.html").read_text(encoding="utf-8")
-    # a second run (make pdf after make book) replaces the link, it does not nest it
-    print_book.put_links(book, {"book": (pdf, 8)}, "edition 2")
-    index = (book / "index.html").read_text(encoding="utf-8")
-    assert index.count("_downloads/x.pdf") == 1 and "8 pages" in index and "edition 2" in index
 
 
 # -- the built book, printed in Chromium ------------------------------------------------------
@@ -312,7 +273,7 @@ def test_the_cheat_sheet_prints_on_one_sheet(browser, paper):
         print_background=True,
         display_header_footer=True,
         header_template="<span></span>",
-        footer_template=print_book.footer(f"edition {ndcg.__version__}"),
+        footer_template=print_pages.footer(f"edition {ndcg.__version__}"),
     )
     pages = len(PdfReader(io.BytesIO(printed)).pages)
     assert pages == 1, f"the cheat sheet prints on {pages} {paper} pages, not one"

@@ -20,17 +20,21 @@ import math
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
 
 import ndcg
-from ndcg_book import slides, timing
+from ndcg_book import timing
+from ndcg_book.edition import build_date
+from ndcg_book.slides.build import DECK_FILES, FAVICON, KATEX, REVEAL, build_all
+from ndcg_book.slides.decks import Deck, load
+from ndcg_book.slides.source import DeckError, deck_sources, source_folder, split_source
+from ndcg_book.slides.words import REVEAL_WORDS, UI, reveal_words
 from tests.book.helpers import DECIMAL
 
 ROOT = Path(__file__).resolve().parents[2]
-DECKS = slides.deck_sources(ROOT)
+DECKS = deck_sources(ROOT)
 #: The chapters that must have a deck: every numbered chapter (issue 23: chapter 6 too).
 REQUIRED = tuple(timing.chapter_names(ROOT))
 #: At least one slide per this many minutes of the chapter's longest teaching block in an agenda.
@@ -40,9 +44,9 @@ BOARD_STEP = re.compile(r"On the board, step (\d+)\b")
 
 
 @functools.cache
-def deck_of(path: Path) -> slides.Deck:
+def deck_of(path: Path) -> Deck:
     """A deck of the course, loaded once for the tests that read it (chapter 6's computes its races)."""
-    return slides.load(path)
+    return load(path)
 
 
 def test_every_numbered_chapter_has_a_deck_that_names_its_chapter():
@@ -91,7 +95,7 @@ def board_plan(text: str) -> list[str]:
     return steps
 
 
-def board_steps_on_slides(deck: slides.Deck) -> dict[int, list[int]]:
+def board_steps_on_slides(deck: Deck) -> dict[int, list[int]]:
     """Which slides (numbered as in the deck's messages, the first source slide is 2) say
     "On the board, step N" in their notes, by N."""
     found: dict[int, list[int]] = {}
@@ -176,7 +180,7 @@ def test_figures_type_no_number_into_their_text(path):
     deck = deck_of(path)
     for name, code in deck.figures.items():
         assert not _decimals_in_strings(code), f"{path.name}, figure {name}: a typed number in its text"
-    meta, _ = slides.split_source(path.read_text(encoding="utf-8"), path.name)
+    meta, _ = split_source(path.read_text(encoding="utf-8"), path.name)
     assert not _decimals_in_strings(meta.get("compute") or ""), (
         f"{path.name}: a typed number in compute's text"
     )
@@ -184,51 +188,49 @@ def test_figures_type_no_number_into_their_text(path):
 
 
 def test_the_source_format_is_checked():
-    with pytest.raises(slides.DeckError, match="front matter"):
-        slides.split_source("## A slide\nNote:\nnotes\n")
-    with pytest.raises(slides.DeckError, match="lacks chapter"):
-        slides.split_source("---\nfigures: {}\n---\n## A\nNote:\nn\n")
-    with pytest.raises(slides.DeckError, match="slide 3: a slide is Markdown, then a line 'Note:'"):
-        slides.split_source("---\nchapter: c\n---\n## A\nNote:\nn\n---\n## B, no notes\n")
+    with pytest.raises(DeckError, match="front matter"):
+        split_source("## A slide\nNote:\nnotes\n")
+    with pytest.raises(DeckError, match="lacks chapter"):
+        split_source("---\nfigures: {}\n---\n## A\nNote:\nn\n")
+    with pytest.raises(DeckError, match="slide 3: a slide is Markdown, then a line 'Note:'"):
+        split_source("---\nchapter: c\n---\n## A\nNote:\nn\n---\n## B, no notes\n")
 
 
 def _write(tmp_path, text):
     (tmp_path / "chapters").mkdir(exist_ok=True)
     (tmp_path / "chapters" / "09_test.md").write_text("# A test chapter\n", encoding="utf-8")
-    slides.source_folder(tmp_path).mkdir(parents=True, exist_ok=True)
-    path = slides.source_folder(tmp_path) / "09_test.md"
+    source_folder(tmp_path).mkdir(parents=True, exist_ok=True)
+    path = source_folder(tmp_path) / "09_test.md"
     path.write_text(text, encoding="utf-8")
     return path
 
 
 def test_a_deck_refuses_maths_in_notes_a_missing_figure_and_a_failing_template(tmp_path):
     head = "---\nchapter: chapters/09_test\n---\n"
-    with pytest.raises(slides.DeckError, match="slide 2: speaker notes hold no maths"):
-        slides.load(_write(tmp_path, head + "## A\nNote:\nsay $x$\n"))
-    with pytest.raises(slides.DeckError, match="no figure 'nowhere'"):
-        slides.load(_write(tmp_path, head + "## A\n![x](figure:nowhere)\nNote:\nn\n"))
-    with pytest.raises(slides.DeckError, match=r"slide 2: template \{\{ nonsense\(\) \}\} failed"):
-        slides.load(_write(tmp_path, head + "## A\n{{ nonsense() }}\nNote:\nn\n"))
-    deck = slides.load(_write(tmp_path, head + "## A\nDCG = {{ dcg([3, 2, 1]) :.3f }}\nNote:\nsay it\n"))
+    with pytest.raises(DeckError, match="slide 2: speaker notes hold no maths"):
+        load(_write(tmp_path, head + "## A\nNote:\nsay $x$\n"))
+    with pytest.raises(DeckError, match="no figure 'nowhere'"):
+        load(_write(tmp_path, head + "## A\n![x](figure:nowhere)\nNote:\nn\n"))
+    with pytest.raises(DeckError, match=r"slide 2: template \{\{ nonsense\(\) \}\} failed"):
+        load(_write(tmp_path, head + "## A\n{{ nonsense() }}\nNote:\nn\n"))
+    deck = load(_write(tmp_path, head + "## A\nDCG = {{ dcg([3, 2, 1]) :.3f }}\nNote:\nsay it\n"))
     assert deck.slides[0].markdown == f"## A\nDCG = {ndcg.dcg([3, 2, 1]):.3f}"
     assert deck.title == "A test chapter"
-    with pytest.raises(slides.DeckError, match="no chapter 'chapters/nowhere'"):
-        slides.load(_write(tmp_path, "---\nchapter: chapters/nowhere\n---\n## A\nNote:\nn\n"))
+    with pytest.raises(DeckError, match="no chapter 'chapters/nowhere'"):
+        load(_write(tmp_path, "---\nchapter: chapters/nowhere\n---\n## A\nNote:\nn\n"))
 
 
 def test_a_decks_compute_code_gives_its_templates_and_figures_names(tmp_path):
     head = "---\nchapter: chapters/09_test\ncompute: |\n  grades = [3, 2, 1]\n  best = dcg(grades, 3)\n  here = course.name\n"
-    deck = slides.load(
+    deck = load(
         _write(
             tmp_path, head + "---\n## A\nDCG = {{ best :.3f }}\nNote:\nsay {{ len(grades) }}, {{ here }}\n"
         )
     )
     assert deck.slides[0].markdown == f"## A\nDCG = {ndcg.dcg([3, 2, 1], 3):.3f}"
     assert deck.slides[0].notes == f"say 3, {tmp_path.name}" and set(deck.names) == {"grades", "best", "here"}
-    with pytest.raises(slides.DeckError, match="compute code failed: NameError"):
-        slides.load(
-            _write(tmp_path, "---\nchapter: chapters/09_test\ncompute: x = nowhere\n---\n## A\nNote:\nn\n")
-        )
+    with pytest.raises(DeckError, match="compute code failed: NameError"):
+        load(_write(tmp_path, "---\nchapter: chapters/09_test\ncompute: x = nowhere\n---\n## A\nNote:\nn\n"))
 
 
 class _Links(HTMLParser):
@@ -249,12 +251,12 @@ class _Links(HTMLParser):
 def built(tmp_path_factory):
     """Every deck built into a temporary book's ``slides/`` folder, as the book build does."""
     book = tmp_path_factory.mktemp("book")
-    decks = slides.build_all(
+    decks = build_all(
         ROOT,
         book / "slides",
         course="The course",
         version=ndcg.__version__,
-        date=slides.build_date({"SOURCE_DATE_EPOCH": "1700000000"}),
+        date=build_date({"SOURCE_DATE_EPOCH": "1700000000"}),
     )
     return book, decks
 
@@ -285,7 +287,7 @@ def test_each_your_turn_slide_names_the_exercises_and_minutes_of_every_agenda_s_
         for (key, minutes, text), (_, block) in zip(shown, expected):
             n = len(block.exercises)
             assert text.endswith(f"exercises 1–{n}, {minutes} min" if n > 1 else f"exercise 1, {minutes} min")
-            assert text.startswith(slides.UI[f"turn-agenda-{key}"] + ": "), text
+            assert text.startswith(UI[f"turn-agenda-{key}"] + ": "), text
 
 
 def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built):
@@ -313,19 +315,19 @@ def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built
                     f"../../{deck.chapter}.html",
                     f"../../{deck.chapter}.html#practice-{deck.name}",
                     "../../index.html",
-                    f"../../{slides.KATEX}/katex.min.css",
-                    f"../../{slides.KATEX}/katex.min.js",
-                    f"../../{slides.KATEX}/contrib/auto-render.min.js",
-                    f"../../{slides.FAVICON}",
+                    f"../../{KATEX}/katex.min.css",
+                    f"../../{KATEX}/katex.min.js",
+                    f"../../{KATEX}/contrib/auto-render.min.js",
+                    f"../../{FAVICON}",
                 ), link
-        assert (ROOT / slides.FAVICON).is_file()  # the book's own icon, copied into the book
+        assert (ROOT / FAVICON).is_file()  # the book's own icon, copied into the book
         scripts = [link for tag, link in parser.links if tag == "script"]
         assert scripts == [
-            f"../../{slides.KATEX}/katex.min.js",
-            f"../../{slides.KATEX}/contrib/auto-render.min.js",
+            f"../../{KATEX}/katex.min.js",
+            f"../../{KATEX}/contrib/auto-render.min.js",
             "../deck.js",
-            f"../vendor/{slides.REVEAL}/dist/reveal.js",
-            f"../vendor/{slides.REVEAL}/plugin/notes/notes.js",
+            f"../vendor/{REVEAL}/dist/reveal.js",
+            f"../vendor/{REVEAL}/plugin/notes/notes.js",
         ]
         for figure in deck.figures:
             svg = (page.parent / "figures" / f"{figure}.svg").read_text(encoding="utf-8")
@@ -343,13 +345,13 @@ def test_the_title_slide_carries_the_version_and_the_build_date(built):
 
 
 def test_the_decks_load_nothing_remote_and_reveal_is_vendored_whole():
-    folder = slides.source_folder(ROOT)
-    for name in (*slides.DECK_FILES, "deck.html", "index.html"):
+    folder = source_folder(ROOT)
+    for name in (*DECK_FILES, "deck.html", "index.html"):
         assert "://" not in (folder / name).read_text(encoding="utf-8"), name
-    vendor = folder / "vendor" / slides.REVEAL
+    vendor = folder / "vendor" / REVEAL
     assert "MIT" in (vendor / "LICENSE").read_text(encoding="utf-8")
     readme = (vendor / "README.md").read_text(encoding="utf-8")
-    assert slides.REVEAL.split("-")[-1] in readme and "npm pack" in readme
+    assert REVEAL.split("-")[-1] in readme and "npm pack" in readme
     assert "sourceMappingURL" not in (vendor / "dist" / "reveal.js").read_text(encoding="utf-8")
     css = (vendor / "dist" / "theme" / "white.css").read_text(encoding="utf-8")
     assert "@import url(./fonts/source-sans-pro/source-sans-pro.css)" in css and "fonts.googleapis" not in css
@@ -358,79 +360,21 @@ def test_the_decks_load_nothing_remote_and_reveal_is_vendored_whole():
 def test_reveals_own_words_are_the_vendored_ones_and_english_decks_keep_them():
     """deck.js replaces reveal.js's words in a Chinese deck by their English text: each must be a
     text the vendored reveal.js (or its notes plugin) really shows, or it would never match."""
-    vendor = slides.source_folder(ROOT) / "vendor" / slides.REVEAL
+    vendor = source_folder(ROOT) / "vendor" / REVEAL
     code = (vendor / "dist" / "reveal.js").read_text(encoding="utf-8")
     code += (vendor / "plugin" / "notes" / "notes.js").read_text(encoding="utf-8")
 
     def shown(word: str) -> bool:  # a whole string of the code, or a whole text of its markup
         return re.search(r"[\"'>]\s*" + re.escape(word) + r"\s*[\"'<:]", code) is not None
 
-    assert [word for word in slides.REVEAL_WORDS if not shown(word)] == []
+    assert [word for word in REVEAL_WORDS if not shown(word)] == []
     assert not shown("Speaker notes") and shown("Speaker notes view")  # whole texts only
-    assert slides.reveal_words("en") == {}
-    chinese = slides.reveal_words("zh")
-    assert list(chinese) == list(slides.REVEAL_WORDS)
+    assert reveal_words("en") == {}
+    chinese = reveal_words("zh")
+    assert list(chinese) == list(REVEAL_WORDS)
     assert all(re.search(r"[\u4e00-\u9fff]", word) for word in chinese.values()), chinese
 
 
 def test_the_build_date_follows_source_date_epoch():
-    assert str(slides.build_date({"SOURCE_DATE_EPOCH": "0"})) == "1970-01-01"
-    assert slides.build_date({}) == slides.build_date({"SOURCE_DATE_EPOCH": ""})
-
-
-# -- the Sphinx extension's role ---------------------------------------------------------------
-
-
-class _Reporter:
-    def warning(self, message, line=None):
-        return SimpleNamespace(message=message)
-
-
-class _Inliner:
-    def __init__(self, docname):
-        builder = SimpleNamespace(format="html", get_target_uri=lambda doc: f"{doc}.html")
-        app = SimpleNamespace(builder=builder, srcdir=str(ROOT), config=SimpleNamespace(ndcg_course_root=""))
-        env = SimpleNamespace(app=app, docname=docname)
-        self.document = SimpleNamespace(settings=SimpleNamespace(env=env))
-        self.reporter = _Reporter()
-
-    def problematic(self, rawtext, text, message):
-        return ("problematic", message.message)
-
-
-def test_the_book_build_gives_the_decks_the_course_title_from_config_yml(monkeypatch, tmp_path):
-    # Jupyter Book passes _config.yml's title to Sphinx as html_title; Sphinx's project stays unset
-    import yaml
-    from jupyter_book.config import yaml_to_sphinx
-
-    title = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
-    config, _, _ = yaml_to_sphinx(yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8")))
-    seen = {}
-
-    def build_all(root, target, **options):
-        seen.update(options)
-        return []
-
-    monkeypatch.setattr(slides, "build_all", build_all)
-    app = SimpleNamespace(
-        builder=SimpleNamespace(format="html"),
-        outdir=str(tmp_path),
-        srcdir=str(ROOT),
-        config=SimpleNamespace(project="Project name not set", ndcg_course_root="", **config),
-    )
-    slides.build_decks(app)
-    assert seen["course"] == title
-    app.config.html_title = ""
-    with pytest.raises(Exception, match="set title: in _config.yml"):
-        slides.build_decks(app)
-
-
-def test_the_slides_role_links_a_page_to_its_deck_relative_to_the_page():
-    nodes_, messages = slides.slides_role("slides", "", "02_dcg", 1, _Inliner("chapters/02_dcg"))
-    assert not messages
-    assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html"
-    assert nodes_[0].astext() == "the slides of this chapter"
-    nodes_, _ = slides.slides_role("slides", "", "Slides, DCG <02_dcg>", 1, _Inliner("instructors/index"))
-    assert nodes_[0]["refuri"] == "../slides/02_dcg/index.html" and nodes_[0].astext() == "Slides, DCG"
-    nodes_, messages = slides.slides_role("slides", "", "99_none", 1, _Inliner("index"))
-    assert messages and "no slide deck '99_none'" in messages[0].message
+    assert str(build_date({"SOURCE_DATE_EPOCH": "0"})) == "1970-01-01"
+    assert build_date({}) == build_date({"SOURCE_DATE_EPOCH": ""})

@@ -15,19 +15,21 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 import ndcg
 from ndcg.course.i18n import catalogue
-from ndcg_book import slides
+from ndcg_book.edition import build_date
+from ndcg_book.slides.build import DECK_FILES, REVEAL, build_all
+from ndcg_book.slides.source import deck_sources, source_folder
+from ndcg_book.slides.words import translate_slides
 from tools import i18n
 from tools.i18n_stores import slides as store
 
 ROOT = Path(__file__).resolve().parents[2]
-DECKS = slides.deck_sources(ROOT)
-DATE = slides.build_date({"SOURCE_DATE_EPOCH": "1700000000"})
+DECKS = deck_sources(ROOT)
+DATE = build_date({"SOURCE_DATE_EPOCH": "1700000000"})
 
 
 def complete(domain: str, messages) -> bool:
@@ -45,8 +47,8 @@ def built(tmp_path_factory):
     """Every deck built in both languages, as the two editions' builds do."""
     book = tmp_path_factory.mktemp("book")
     options = {"version": ndcg.__version__, "date": DATE}
-    en = slides.build_all(ROOT, book / "slides", course="The course", **options)
-    zh = slides.build_all(ROOT, book / "zh" / "slides", course="课程", language="zh", **options)
+    en = build_all(ROOT, book / "slides", course="The course", **options)
+    zh = build_all(ROOT, book / "zh" / "slides", course="课程", language="zh", **options)
     return book, en, zh
 
 
@@ -121,17 +123,17 @@ def test_a_deck_with_a_complete_catalogue_shows_no_english_block(built, name):
 def test_a_deck_without_its_translation_builds_in_english_and_the_check_lists_it(tmp_path):
     (tmp_path / "chapters").mkdir()
     (tmp_path / "chapters" / "09_test.md").write_text("# A test chapter\n", encoding="utf-8")
-    folder = slides.source_folder(tmp_path)
+    folder = source_folder(tmp_path)
     folder.mkdir(parents=True)
-    for name in ("deck.html", "index.html", *slides.DECK_FILES):
-        (folder / name).write_text((slides.source_folder(ROOT) / name).read_text(encoding="utf-8"))
-    (folder / "vendor" / slides.REVEAL).mkdir(parents=True)
+    for name in ("deck.html", "index.html", *DECK_FILES):
+        (folder / name).write_text((source_folder(ROOT) / name).read_text(encoding="utf-8"))
+    (folder / "vendor" / REVEAL).mkdir(parents=True)
     (folder / "09_test.md").write_text(
         "---\nchapter: chapters/09_test\n---\n## Nobody translated me\n\nCG is {{ int(cg([3, 2])) }}.\n"
         "Note:\nA line of notes that nobody translated either.\n",
         encoding="utf-8",
     )
-    slides.build_all(tmp_path, tmp_path / "out", course="课程", version="0", date=DATE, language="zh")
+    build_all(tmp_path, tmp_path / "out", course="课程", version="0", date=DATE, language="zh")
     page = (tmp_path / "out" / "09_test" / "index.html").read_text(encoding="utf-8")
     assert "Nobody translated me" in page and "CG is 5." in page and '<html lang="zh-CN">' in page
     # the course's own decks: the check lists exactly those whose catalogue is not complete
@@ -160,44 +162,8 @@ def test_the_splitting_makes_sensible_messages():
 
 def test_translating_a_slide_keeps_what_is_not_words():
     raw = [("## Title\n\n$$x$$\n\n| a row | {{ 1 }} |\n|---|---|\n| B1 | {{ 2 }} |", "one line\ntwo line")]
-    out = slides.translate_slides(raw, lambda context, english: f"<{context}>")
+    out = translate_slides(raw, lambda context, english: f"<{context}>")
     assert out == [("<1.1>\n\n$$x$$\n\n<1.3>\n|---|---|\n| B1 | {{ 2 }} |", "<1.note.1>\n<1.note.2>")]
-
-
-class _Inliner:
-    def __init__(self, docname, language):
-        builder = SimpleNamespace(format="html", get_target_uri=lambda doc: f"{doc}.html")
-        config = SimpleNamespace(ndcg_course_root="", language=language)
-        app = SimpleNamespace(builder=builder, srcdir=str(ROOT), config=config)
-        self.document = SimpleNamespace(
-            settings=SimpleNamespace(env=SimpleNamespace(app=app, docname=docname))
-        )
-
-
-def test_the_slides_role_on_a_chinese_page_links_to_the_chinese_deck_in_chinese():
-    # the Chinese edition is built into _build/html/zh: the same relative link stays inside it
-    nodes_, messages = slides.slides_role("slides", "", "01_cg", 1, _Inliner("chapters/01_cg", "zh_CN"))
-    assert not messages
-    assert nodes_[0]["refuri"] == "../slides/01_cg/index.html" and nodes_[0].astext() == "本章的幻灯片"
-    nodes_, _ = slides.slides_role(
-        "slides", "", "本章的幻灯片 <01_cg>", 1, _Inliner("chapters/01_cg", "zh_CN")
-    )
-    assert nodes_[0].astext() == "本章的幻灯片"
-    nodes_, _ = slides.slides_role("slides", "", "01_cg", 1, _Inliner("chapters/01_cg", "en"))
-    assert nodes_[0].astext() == "the slides of this chapter"
-
-
-def test_the_chinese_edition_gives_its_decks_the_chinese_title(monkeypatch, tmp_path):
-    seen = {}
-    monkeypatch.setattr(slides, "build_all", lambda root, target, **options: seen.update(options) or [])
-    config = SimpleNamespace(
-        html_title="Ranking evaluation, from CG to NDCG", language="zh_CN", ndcg_course_root=""
-    )
-    app = SimpleNamespace(
-        builder=SimpleNamespace(format="html"), outdir=str(tmp_path), srcdir=str(ROOT), config=config
-    )
-    slides.build_decks(app)
-    assert seen["language"] == "zh" and seen["course"] == "排序评估：从 CG 到 NDCG"
 
 
 def test_each_chinese_your_turn_slide_names_the_chinese_agendas_blocks(built):

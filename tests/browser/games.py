@@ -9,6 +9,7 @@ import ndcg
 from ndcg import ltr
 from ndcg.course import examples
 from ndcg.course.widgets import GAME_TITLE, games
+from ndcg.course.widgets.base import _fmt
 from tests.browser.pages import BOOK, Visit
 
 REORDER = {
@@ -101,7 +102,7 @@ class Reorder:
     def check(self, moves: int, start_par: int):
         """The score, status and (chapter 6) pair table shown equal the package's for the order shown."""
         grades = self.grades()
-        fmt = games._fmt
+        fmt = _fmt
         expected = games.fill(
             self.messages["score"],
             n=self.n,
@@ -151,7 +152,7 @@ class Reorder:
         )
         assert [row[:2] for row in shown] == [row[:2] for row in expected]
         for row, (_, _, delta, pair) in zip(shown, expected):
-            assert row[2] == games._fmt(delta) and row[3] == games._fmt(pair)
+            assert row[2] == _fmt(delta) and row[3] == _fmt(pair)
         misordered = [(d, e) for e, (_, _, d, _) in enumerate(expected) if self._misordered(expected[e])]
         swap = plain(self.role("swap").inner_text())
         if not misordered or max(misordered)[0] <= 1e-12:
@@ -168,7 +169,7 @@ class Reorder:
                     worse=worse,
                     rank_better=rb,
                     rank_worse=rw,
-                    delta=games._fmt(best),
+                    delta=_fmt(best),
                     n=self.n,
                 )
             )

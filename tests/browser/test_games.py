@@ -17,6 +17,7 @@ import re
 import pytest
 
 from ndcg.course.widgets import GAME_TITLE, games
+from ndcg.course.widgets.games.reorder import _inversions
 from tests.browser.games import (
     REORDER,
     TWO_SYSTEMS,
@@ -42,7 +43,7 @@ def test_reorder_by_buttons_and_keyboard_then_best_survives_a_reload(browser, se
     ranking, options = REORDER[page_path]
     visit, root = open_game(browser, server, page_path, "reorder")
     game = Reorder(visit, root, ranking, options)
-    par = games._inversions(ranking.grades)
+    par = _inversions(ranking.grades)
     assert game.order() == list(range(len(ranking.items))) and "Par: " in root.inner_text()
     assert game.rows().nth(0).locator("[data-action=up]").is_disabled()
     assert game.rows().last.locator("[data-action=down]").is_disabled()
@@ -89,7 +90,7 @@ def test_reorder_by_buttons_and_keyboard_then_best_survives_a_reload(browser, se
     assert f"best from this start: {par} move" in game.best_line()
     root.locator("[data-action=shuffle]").click()
     assert game.moves() == 0 and sorted(game.order()) == list(range(len(ranking.items)))
-    new_par = games._inversions(game.grades())
+    new_par = _inversions(game.grades())
     game.check(0, new_par)
     assert f"Par: {new_par} move" in root.inner_text() and "No best yet" in game.best_line()
     # every new round starts from an unsolved order other than the one just played
@@ -106,7 +107,7 @@ def test_reorder_by_mouse_drag(browser, server, page_path):
     ranking, options = REORDER[page_path]
     visit, root = open_game(browser, server, page_path, "reorder")
     game = Reorder(visit, root, ranking, options)
-    par = games._inversions(ranking.grades)
+    par = _inversions(ranking.grades)
     assert (
         root.locator("[data-role=handle]").first.evaluate("el => getComputedStyle(el).touchAction") == "none"
     )
@@ -134,7 +135,7 @@ def test_reorder_by_touch_on_a_phone(browser, server, page_path):
         is_mobile=True,
     )
     game = Reorder(visit, root, ranking, options)
-    par = games._inversions(ranking.grades)
+    par = _inversions(ranking.grades)
     assert fits(root), "the game is wider than a 400-px screen"
     shot(root, f"reorder-{page_path.split('/')[-1][:-5]}-400px")
     cdp = visit.context.new_cdp_session(visit.page)

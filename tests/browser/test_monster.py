@@ -13,6 +13,8 @@ import pytest
 import ndcg
 from ndcg.course import examples
 from ndcg.course.widgets import games
+from ndcg.course.widgets.base import _fmt
+from ndcg.course.widgets.games.reorder import _inversions
 from tests.browser.games import (
     SHOTS,
     Reorder,
@@ -64,11 +66,11 @@ class Monster(Reorder):
         health = games.monster_health(grades)
         expected = games.fill(
             games.MONSTER_MESSAGES["health"],
-            health=games._fmt(health),
-            full=games._fmt(self.full),
+            health=_fmt(health),
+            full=_fmt(self.full),
             n=self.n,
-            idcg=games._fmt(ndcg.idcg(grades)),
-            dcg=games._fmt(ndcg.dcg(grades)),
+            idcg=_fmt(ndcg.idcg(grades)),
+            dcg=_fmt(ndcg.dcg(grades)),
         )
         assert self.health_text() == plain(expected)
         damage = None if hit is None else self.health - health
@@ -88,7 +90,7 @@ class Monster(Reorder):
 def test_monster_by_keyboard_to_the_sword(browser):
     visit, root = open_monster(browser, viewport={"width": 1280, "height": 900})
     game = Monster(visit, root)
-    par = games._inversions(RANKING.grades)
+    par = _inversions(RANKING.grades)
     assert "击败DCG怪兽" in root.locator(".ndcg-head").inner_text()
     assert game.check_monster() == game.full > 0
     assert "A DCG monster appears" in game.role("hit").inner_text()
@@ -100,12 +102,12 @@ def test_monster_by_keyboard_to_the_sword(browser):
     visit.page.keyboard.press("Alt+ArrowUp")
     game.check_monster(hit=True)
     first = games.monster_hits(RANKING.grades, [0])[0]
-    assert f"dealt {games._fmt(first['damage'])} damage" in plain(game.role("hit").inner_text())
+    assert f"dealt {_fmt(first['damage'])} damage" in plain(game.role("hit").inner_text())
     # and back: the monster heals exactly as much
     game.rows().nth(0).focus()
     visit.page.keyboard.press("Alt+ArrowDown")
     game.check_monster(hit=True)
-    assert f"heals {games._fmt(first['damage'])}" in plain(game.role("hit").inner_text())
+    assert f"heals {_fmt(first['damage'])}" in plain(game.role("hit").inner_text())
     assert game.health == game.full
 
     moves = 2

@@ -194,7 +194,7 @@ def test_the_page_gives_the_python_checkers_verdicts_on_every_exercise(practice_
 
 def test_the_ports_number_reading_and_printing_are_pythons(practice_page):
     """The pieces, on their own: typed numbers read, and numbers printed, as Python does."""
-    from ndcg.course.checks import _format_number, _parse_number, list_items
+    from ndcg.course.typed_numbers import _format_number, _parse_number, list_items
 
     texts = [
         "0.9",

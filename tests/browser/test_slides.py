@@ -19,7 +19,9 @@ import pytest
 import yaml
 
 from ndcg import __version__
-from ndcg_book import slides
+from ndcg_book.slides.build import FAVICON, FOLDER, KATEX
+from ndcg_book.slides.decks import load
+from ndcg_book.slides.source import deck_sources, source_folder
 from tests.browser.pages import BOOK, Visit, book_uri
 
 pytestmark = [
@@ -30,7 +32,7 @@ pytestmark = [
 ROOT = BOOK.parent.parent
 #: The course's title, typed once: _config.yml's title (the title slides and the list of decks show it).
 COURSE = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
-DECKS = [path.stem for path in slides.deck_sources(ROOT)]
+DECKS = [path.stem for path in deck_sources(ROOT)]
 SHOTS = BOOK.parent / "screenshots"
 SIZE = {"width": 1280, "height": 720}
 
@@ -50,7 +52,7 @@ class _Browser:
 
 def open_deck(browser, name: str) -> tuple[Visit, list[str]]:
     """A deck from file://, ready (laid out and typeset); and every URL it requested."""
-    url = (BOOK.resolve() / slides.FOLDER / name / "index.html").as_uri()
+    url = (BOOK.resolve() / FOLDER / name / "index.html").as_uri()
     opener = _Browser(browser)
     visit = Visit(opener, url, book_uri(), views=False)
     visit.page.wait_for_selector("html[data-deck-ready=true]", state="attached")
@@ -89,13 +91,13 @@ def test_every_numbered_chapter_has_a_built_deck():
     chapters = {path.stem for path in (ROOT / "chapters").glob("[0-9][0-9]_*.md")}
     assert "06_ltr" in chapters and chapters <= set(DECKS), sorted(chapters - set(DECKS))
     for name in DECKS:
-        assert (BOOK / slides.FOLDER / name / "index.html").is_file(), name
-    assert (BOOK / slides.FOLDER / "index.html").is_file()
+        assert (BOOK / FOLDER / name / "index.html").is_file(), name
+    assert (BOOK / FOLDER / "index.html").is_file()
 
 
 @pytest.mark.parametrize("name", DECKS)
 def test_each_deck_steps_through_with_maths_notes_and_nothing_remote(browser, name):
-    deck = slides.load(slides.source_folder(ROOT) / f"{name}.md")
+    deck = load(source_folder(ROOT) / f"{name}.md")
     visit, requested = open_deck(browser, name)
     page = visit.page
     visit.settle()
@@ -130,13 +132,13 @@ def test_each_deck_steps_through_with_maths_notes_and_nothing_remote(browser, na
     assert page.evaluate("Reveal.getIndices().h") == len(deck.slides) + 1
     visit.settle()
     allowed = (
-        (BOOK.resolve() / slides.FOLDER).as_uri() + "/",
-        (BOOK.resolve() / slides.KATEX).as_uri() + "/",
-        (BOOK.resolve() / slides.FAVICON).as_uri(),
+        (BOOK.resolve() / FOLDER).as_uri() + "/",
+        (BOOK.resolve() / KATEX).as_uri() + "/",
+        (BOOK.resolve() / FAVICON).as_uri(),
     )
     outside = sorted({url for url in requested if not url.startswith(allowed)})
     assert not outside, f"{name}: requests outside the deck's folder, the book's KaTeX and icon: {outside}"
-    assert any(f"{slides.KATEX}/katex.min.js" in url for url in requested)
+    assert any(f"{KATEX}/katex.min.js" in url for url in requested)
     visit.close()
 
 
@@ -144,7 +146,7 @@ def test_the_speaker_view_opens_offline_and_follows_the_deck(browser):
     # chapter 2's deck: maths on its slides, none in its notes
     visit, requested = open_deck(browser, "02_dcg")
     page = visit.page
-    deck = slides.load(slides.source_folder(ROOT) / "02_dcg.md")
+    deck = load(source_folder(ROOT) / "02_dcg.md")
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => Reveal.getIndices().h === 1")
     with page.expect_popup() as popup_info:
@@ -178,7 +180,7 @@ def test_the_speaker_view_opens_offline_and_follows_the_deck(browser):
 
 
 def test_the_list_of_decks_links_every_deck(browser):
-    url = (BOOK.resolve() / slides.FOLDER / "index.html").as_uri()
+    url = (BOOK.resolve() / FOLDER / "index.html").as_uri()
     visit = Visit(_Browser(browser), url, book_uri(), views=False)
     links = visit.page.eval_on_selector_all("ol a", "els => els.map(a => a.getAttribute('href'))")
     assert links == [f"{name}/index.html" for name in DECKS]

@@ -15,35 +15,38 @@ import re
 import pytest
 
 from ndcg import __version__
-from ndcg_book import slides
+from ndcg_book.slides.build import FAVICON, FOLDER, KATEX
+from ndcg_book.slides.decks import load
+from ndcg_book.slides.source import deck_sources, source_folder
+from ndcg_book.slides.words import reveal_words
 from tests.browser.pages import BOOK, Visit
 from tests.browser.test_slides import SHOTS, SIZE, SLIDE_STATE, _Browser
 
 pytestmark = [
     pytest.mark.book,
-    pytest.mark.skipif(not (BOOK / "zh" / slides.FOLDER).is_dir(), reason=f"no Chinese decks in {BOOK}/zh"),
+    pytest.mark.skipif(not (BOOK / "zh" / FOLDER).is_dir(), reason=f"no Chinese decks in {BOOK}/zh"),
 ]
 
 ROOT = BOOK.parent.parent
 ZH = BOOK / "zh"
-DECKS = [path.stem for path in slides.deck_sources(ROOT)]
+DECKS = [path.stem for path in deck_sources(ROOT)]
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_every_deck_has_a_chinese_build_and_the_chinese_chapter_links_to_it():
     for name in DECKS:
-        page = (ZH / slides.FOLDER / name / "index.html").read_text(encoding="utf-8")
+        page = (ZH / FOLDER / name / "index.html").read_text(encoding="utf-8")
         assert '<html lang="zh-CN">' in page, name
     chapter = (ZH / "chapters" / "01_cg.html").read_text(encoding="utf-8")
     links = re.findall(r'<a class="[^"]*deck-link[^"]*" href="([^"]+)"', chapter)
     assert links == ["../slides/01_cg/index.html"], links
-    assert (ZH / "chapters" / links[0]).resolve() == (ZH / slides.FOLDER / "01_cg" / "index.html").resolve()
+    assert (ZH / "chapters" / links[0]).resolve() == (ZH / FOLDER / "01_cg" / "index.html").resolve()
     english = (BOOK / "chapters" / "01_cg.html").read_text(encoding="utf-8")
     assert re.findall(r'<a class="[^"]*deck-link[^"]*" href="([^"]+)"', english) == links
 
 
 def open_deck(browser, name: str) -> tuple[Visit, list[str]]:
-    url = (ZH.resolve() / slides.FOLDER / name / "index.html").as_uri()
+    url = (ZH.resolve() / FOLDER / name / "index.html").as_uri()
     opener = _Browser(browser)
     visit = Visit(opener, url, ZH.resolve().as_uri() + "/", views=False)
     visit.page.wait_for_selector("html[data-deck-ready=true]", state="attached")
@@ -52,7 +55,7 @@ def open_deck(browser, name: str) -> tuple[Visit, list[str]]:
 
 @pytest.mark.parametrize("name", ["00_why", "01_cg"])
 def test_a_chinese_deck_opens_offline_in_chinese(browser, name):
-    deck = slides.load(slides.source_folder(ROOT) / f"{name}.md", "zh")
+    deck = load(source_folder(ROOT) / f"{name}.md", "zh")
     visit, requested = open_deck(browser, name)
     page = visit.page
     visit.settle()
@@ -92,9 +95,9 @@ def test_a_chinese_deck_opens_offline_in_chinese(browser, name):
     assert state["last"]
     visit.settle()
     allowed = (
-        (ZH.resolve() / slides.FOLDER).as_uri() + "/",
-        (ZH.resolve() / slides.KATEX).as_uri() + "/",
-        (ZH.resolve() / slides.FAVICON).as_uri(),
+        (ZH.resolve() / FOLDER).as_uri() + "/",
+        (ZH.resolve() / KATEX).as_uri() + "/",
+        (ZH.resolve() / FAVICON).as_uri(),
     )
     outside = sorted({url for url in requested if not url.startswith(allowed)})
     assert not outside, f"{name}: requests outside the Chinese deck's folder, KaTeX and icon: {outside}"
@@ -116,10 +119,10 @@ REVEAL_CHROME = """() => {
 
 def test_reveals_keys_help_and_jump_box_speak_the_decks_language(browser):
     """``?`` opens reveal.js's list of keys and ``G`` its jump-to-slide box: in Chinese in a Chinese
-    deck (deck.js, ``ndcg_book.slides.REVEAL_WORDS``), in reveal.js's English in an English one."""
-    chinese = slides.reveal_words("zh")
+    deck (deck.js, ``ndcg_book.slides.words.REVEAL_WORDS``), in reveal.js's English in an English one."""
+    chinese = reveal_words("zh")
     for folder, language in ((ZH, "zh"), (BOOK, "en")):
-        url = (folder.resolve() / slides.FOLDER / "01_cg" / "index.html").as_uri()
+        url = (folder.resolve() / FOLDER / "01_cg" / "index.html").as_uri()
         visit = Visit(_Browser(browser), url, folder.resolve().as_uri() + "/", views=False)
         page = visit.page
         page.wait_for_selector("html[data-deck-ready=true]", state="attached")
@@ -153,7 +156,7 @@ def test_reveals_keys_help_and_jump_box_speak_the_decks_language(browser):
 def test_the_speaker_view_of_a_chinese_deck_speaks_chinese(browser):
     """``S`` opens the notes plugin's speaker view: its labels, its layouts and its window's title
     in Chinese, ``lang="zh-CN"``, the notes in Chinese; no English word of reveal.js left."""
-    chinese = slides.reveal_words("zh")
+    chinese = reveal_words("zh")
     visit, _ = open_deck(browser, "02_dcg")
     page = visit.page
     page.keyboard.press("ArrowRight")
@@ -188,7 +191,7 @@ def test_the_speaker_view_of_a_chinese_deck_speaks_chinese(browser):
 
 
 def test_the_chinese_list_of_decks_links_every_deck(browser):
-    url = (ZH.resolve() / slides.FOLDER / "index.html").as_uri()
+    url = (ZH.resolve() / FOLDER / "index.html").as_uri()
     visit = Visit(_Browser(browser), url, ZH.resolve().as_uri() + "/", views=False)
     links = visit.page.eval_on_selector_all("ol a", "els => els.map(a => a.getAttribute('href'))")
     assert links == [f"{name}/index.html" for name in DECKS]

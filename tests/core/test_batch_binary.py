@@ -2,15 +2,12 @@
 
 Checked against the single-list functions (``ndcg.rr``,
 ``ndcg.average_precision``, ``ndcg.precision_at_k``, ``ndcg.recall_at_k``) on
-the order each tie rule gives, against an enumeration of every tie order
-(``ties="average"``), against trec_eval (through pytrec_eval: ``recip_rank``,
+the order each tie rule gives, against trec_eval (through pytrec_eval: ``recip_rank``,
 ``map``, ``map_cut_k``, ``P_k``, ``recall_k``, ties and judged-but-unretrieved
 items included) and against ranx's definitions as read from its source (ranx
-is not installed; see ``ndcg/conventions.py``).
+is not installed; see ``ndcg/conventions.py``). The enumeration of every tie order
+(``ties="average"``) and the paths of the vectorised core are in test_binary_rows.py.
 """
-
-import itertools
-from unittest import mock
 
 import numpy as np
 import pytest
@@ -30,107 +27,18 @@ from ndcg.batch_binary import (
     recall_score,
     rr_per_query,
 )
+from tests.core.batch_binary_helpers import (
+    MEAN,
+    METRICS,
+    batch,
+    draw_extra,
+    matrices,
+    order,
+    single,
+    thresholds,
+    with_cutoffs,
+)
 from tests.core.helpers import examples
-
-METRICS = ("rr", "ap", "precision", "recall")
-PER_QUERY = {
-    "rr": rr_per_query,
-    "ap": ap_per_query,
-    "precision": precision_per_query,
-    "recall": recall_per_query,
-}
-MEAN = {"rr": mrr_score, "ap": map_score, "precision": precision_score, "recall": recall_score}
-
-
-def batch(metric, y_true, y_score, *, k=None, threshold=1, n_relevant=None, ties="average"):
-    """One metric's per-query values, with the arguments it takes."""
-    kwargs = {"k": k, "threshold": threshold, "ties": ties}
-    if metric in ("ap", "recall"):
-        kwargs["n_relevant"] = n_relevant
-    return PER_QUERY[metric](y_true, y_score, **kwargs)
-
-
-def single(metric, ranked, *, k, threshold, n_relevant):
-    """The single-list function's value of one list of grades in ranked order.
-
-    ``n_relevant=None`` counts the relevant items of the whole list, before the cut-off.
-    """
-    ranked = list(ranked)
-    if n_relevant is None:
-        n_relevant = relevant_count(ranked, threshold)
-    if metric == "rr":
-        return ndcg.rr(ranked if k is None else ranked[:k], threshold=threshold)
-    if metric == "ap":
-        return ndcg.average_precision(
-            ranked if k is None else ranked[:k], threshold=threshold, n_relevant=n_relevant
-        )
-    if metric == "precision":
-        return ndcg.precision_at_k(ranked, k, threshold=threshold)
-    return ndcg.recall_at_k(ranked, k, threshold=threshold, n_relevant=n_relevant)
-
-
-def order(scores, ties):
-    """Columns from the highest score to the lowest; ties by input order or reversed."""
-    columns = range(len(scores))
-    if ties == "first":
-        return sorted(columns, key=lambda i: -scores[i])  # Python's sort is stable
-    return sorted(columns, key=lambda i: (-scores[i], -i))
-
-
-def tie_orders(scores):
-    """Every order of the columns that ranks ``scores`` from highest to lowest: each tie order once."""
-    n = len(scores)
-    return [
-        p
-        for p in itertools.permutations(range(n))
-        if all(scores[p[i]] >= scores[p[i + 1]] for i in range(n - 1))
-    ]
-
-
-def relevant_count(grades, threshold):
-    return int(sum(g >= threshold for g in grades))
-
-
-# --------------------------------------------------------------------------- strategies
-
-grade_values = st.integers(0, 3) | st.floats(0, 4, allow_nan=False)
-score_values = st.integers(0, 2) | st.floats(-5, 5, allow_nan=False) | st.just(-np.inf)
-
-
-@st.composite
-def matrices(draw, max_items=8, max_queries=4):
-    n_items = draw(st.integers(1, max_items))
-    n_queries = draw(st.integers(1, max_queries))
-    grades = draw(
-        st.lists(
-            st.lists(grade_values, min_size=n_items, max_size=n_items), min_size=n_queries, max_size=n_queries
-        )
-    )
-    scores = draw(
-        st.lists(
-            st.lists(score_values, min_size=n_items, max_size=n_items), min_size=n_queries, max_size=n_queries
-        )
-    )
-    return np.array(grades, dtype=float), np.array(scores, dtype=float)
-
-
-def draw_extra(data, metric, y_true, threshold):
-    """A cut-off for the metric, and judged-but-unretrieved relevant items for AP and R@k."""
-    n_items = y_true.shape[1]
-    if metric in ("precision", "recall"):
-        k = data.draw(st.integers(1, n_items + 2))
-    else:
-        k = data.draw(st.none() | st.integers(1, n_items + 2))
-    found = (y_true >= threshold).sum(axis=1)
-    missed = data.draw(st.lists(st.integers(0, 3), min_size=len(found), max_size=len(found)))
-    n_relevant = (
-        None if metric in ("rr", "precision") or data.draw(st.booleans()) else found + np.array(missed)
-    )
-    return k, n_relevant
-
-
-thresholds = st.sampled_from([1, 2, 0.5, 2.5])
-
 
 # --------------------------------------------------------------------------- against the single-list functions
 
@@ -147,74 +55,6 @@ def test_a_fixed_tie_break_equals_the_single_list_function(metric, ties, case, t
         total = None if n_relevant is None else int(n_relevant[i])
         expected = single(metric, ranked, k=k, threshold=threshold, n_relevant=total)
         assert got[i] == pytest.approx(expected, abs=1e-12), (i, grades, scores)
-
-
-@pytest.mark.parametrize("metric", METRICS)
-@given(case=matrices(max_items=5, max_queries=3), threshold=thresholds, data=st.data())
-def test_averaged_ties_give_the_mean_over_every_tie_order(metric, case, threshold, data):
-    y_true, y_score = case
-    k, n_relevant = draw_extra(data, metric, y_true, threshold)
-    got = batch(metric, y_true, y_score, k=k, threshold=threshold, n_relevant=n_relevant)
-    for i, (grades, scores) in enumerate(zip(y_true, y_score)):
-        total = None if n_relevant is None else int(n_relevant[i])
-        values = [
-            single(metric, grades[list(p)], k=k, threshold=threshold, n_relevant=total)
-            for p in tie_orders(scores)
-        ]
-        assert got[i] == pytest.approx(np.mean(values), abs=1e-12), (i, grades, scores)
-
-
-def _all_small_cases():
-    """Every pattern of grades 0, 1, 3 over four items, under score patterns with every kind of tie."""
-    patterns = [
-        (1, 1, 1, 1),
-        (2, 1, 1, 0),
-        (1, 1, 0, 0),
-        (3, 2, 2, 2),
-        (2, 2, 2, 1),
-        (4, 3, 2, 1),
-        (1, 2, 1, 2),
-    ]
-    for grades in itertools.product([0, 1, 3], repeat=4):
-        for scores in patterns:
-            yield list(grades), list(scores)
-
-
-def with_cutoffs(cutoffs):
-    """(metric, k) pairs: every cut-off for every metric, but no ``None`` for P@k and R@k."""
-    return [(m, k) for m in METRICS for k in cutoffs if k is not None or m in ("rr", "ap")]
-
-
-@pytest.mark.parametrize(("metric", "k"), with_cutoffs([None, 1, 2, 3, 4, 6]))
-@pytest.mark.parametrize("threshold", [1, 3])
-def test_averaged_ties_on_every_small_case(metric, k, threshold):
-    cases = list(_all_small_cases())
-    y_true = np.array([grades for grades, _ in cases], dtype=float)
-    y_score = np.array([scores for _, scores in cases], dtype=float)
-    got = batch(metric, y_true, y_score, k=k, threshold=threshold)
-    total = (y_true >= threshold).sum(axis=1)
-    for i, (grades, scores) in enumerate(cases):
-        values = [
-            single(metric, np.array(grades)[list(p)], k=k, threshold=threshold, n_relevant=int(total[i]))
-            for p in tie_orders(scores)
-        ]
-        assert got[i] == pytest.approx(np.mean(values), abs=1e-12), (grades, scores)
-
-
-def test_rr_of_a_large_tie_group_is_the_hypergeometric_expectation():
-    # 40 tied items, 3 relevant, 5 untied non-relevant items above them: E[1 / (5 + 1 + J)],
-    # P(J = j) = C(39 - j, 2) / C(40, 3), summed term by term in exact fractions.
-    from fractions import Fraction
-    from math import comb
-
-    expected = sum(Fraction(comb(39 - j, 2), comb(40, 3)) / (6 + j) for j in range(38))
-    y_true = np.zeros((1, 45))
-    y_true[0, [10, 20, 44]] = 2
-    y_score = np.zeros((1, 45))
-    y_score[0, :5] = np.arange(5, 0, -1) + 10
-    assert rr_per_query(y_true, y_score)[0] == pytest.approx(float(expected), rel=1e-12)
-    cut = sum(Fraction(comb(39 - j, 2), comb(40, 3)) / (6 + j) for j in range(5))  # ranks 6..10
-    assert rr_per_query(y_true, y_score, k=10)[0] == pytest.approx(float(cut), rel=1e-12)
 
 
 # --------------------------------------------------------------------------- properties of the rules
@@ -373,22 +213,6 @@ def test_integer_scores_above_2_to_the_53_rank_like_their_order(
     np.testing.assert_array_equal(
         batch(metric, y_true, big, k=k, threshold=threshold, n_relevant=n_relevant, ties=ties),
         batch(metric, y_true, ranks, k=k, threshold=threshold, n_relevant=n_relevant, ties=ties),
-    )
-
-
-@pytest.mark.parametrize("metric", METRICS)
-@pytest.mark.parametrize("ties", ["average", "first", "last"])
-def test_large_integer_scores_on_long_rows_take_the_partition_path(metric, ties):
-    # 400 items and k=10 go through the partition (ndcg.batch_graded._use_partition): integers stay exact there too.
-    rng = np.random.default_rng(7)
-    y_true = rng.integers(0, 3, size=(5, 400))
-    ranks = rng.integers(0, 50, size=(5, 400))
-    big = ranks + 2**62
-    k = 10
-    kwargs = {"n_relevant": None} if metric in ("ap", "recall") else {}
-    np.testing.assert_array_equal(
-        PER_QUERY[metric](y_true, big, k=k, ties=ties, **kwargs),
-        PER_QUERY[metric](y_true, ranks, k=k, ties=ties, **kwargs),
     )
 
 
@@ -634,71 +458,3 @@ def test_the_benchmark_runs_and_checks_its_answers(capsys):
         assert bench.rank_and_loop(ndcg.rr, y_true, y_score) == pytest.approx(
             mrr_score(y_true, y_score, ties="first"), abs=1e-12
         )
-
-
-def test_the_rr_core_ranks_plus_infinity_first_whatever_validation_allows():
-    # The core adds -inf to the scores of items that are not relevant; a +inf score there
-    # gives NaN, which must not hide the relevant items' best score.
-    relevant = np.array([[False, True, False, True], [True, False, False, False]])
-    score = np.array([[np.inf, 1.0, 2.0, 0.5], [np.inf, np.inf, 0.0, 1.0]])
-    for ties, second in (("average", 0.75), ("first", 1.0), ("last", 0.5)):
-        np.testing.assert_allclose(ndcg.batch_binary._rr_rows(relevant, score, None, ties), [1 / 3, second])
-
-
-@pytest.mark.parametrize("metric", METRICS)
-@pytest.mark.parametrize("ties", ["average", "first", "last"])
-def test_long_rows_are_reduced_by_numpy_with_the_same_values(monkeypatch, metric, ties):
-    rng = np.random.default_rng(7)
-    y_true = rng.choice(3, size=(40, 100), p=[0.8, 0.15, 0.05]).astype(float)
-    y_score = rng.integers(0, 8, size=y_true.shape).astype(float)
-    y_score[:, 90:] = -np.inf  # padding
-    y_true[:, 90:] = 0
-    for k in (None, 1, 10, 95) if metric in ("rr", "ap") else (1, 10, 95):
-        long_rows = batch(metric, y_true, y_score, k=k, ties=ties)
-        monkeypatch.setattr(ndcg.batch_binary, "SHORT_ROW", 1000)  # column by column
-        np.testing.assert_array_equal(batch(metric, y_true, y_score, k=k, ties=ties), long_rows)
-        monkeypatch.undo()
-        if ties != "average":
-            for i in range(0, 40, 7):
-                ranked = y_true[i][order(y_score[i], ties)]
-                assert long_rows[i] == pytest.approx(
-                    single(metric, ranked, k=k, threshold=1, n_relevant=None), abs=1e-12
-                )
-
-
-# --------------------------------------------------------------------------- AP@k from the top k only
-
-
-@examples(300)
-@given(matrices(max_items=12, max_queries=6), st.data(), st.sampled_from(["average", "first", "last"]))
-def test_ap_from_a_partition_equals_ap_from_a_full_sort(problem, data, ties):
-    """Long rows rank only their top k; forcing that path on short rows must not change AP@k."""
-    y_true, y_score = problem
-    k = data.draw(st.integers(1, y_true.shape[1] + 1))
-    n_relevant = (y_true >= 1).sum(axis=1) + data.draw(st.integers(0, 2))
-    expected = ap_per_query(y_true, y_score, k=k, n_relevant=n_relevant, ties=ties)
-    with mock.patch.object(ndcg.batch_binary, "_use_partition", lambda n_items, depth: True):
-        got = ap_per_query(y_true, y_score, k=k, n_relevant=n_relevant, ties=ties)
-    np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12)
-
-
-@pytest.mark.parametrize("ties", ["average", "first", "last"])
-def test_ap_on_long_rows_with_ties_across_the_cut_off(ties):
-    """Rows long enough for the partition, with few score values, so a tie group crosses rank k."""
-    rng = np.random.default_rng(15)
-    y_true = rng.choice(3, size=(30, 400), p=[0.8, 0.15, 0.05]).astype(float)
-    y_score = rng.integers(0, 40, size=y_true.shape).astype(float)
-    assert ndcg.batch_binary._use_partition(400, 10)
-    got = ap_per_query(y_true, y_score, k=10, ties=ties)
-    with mock.patch.object(ndcg.batch_binary, "_use_partition", lambda n_items, depth: False):
-        expected = ap_per_query(y_true, y_score, k=10, ties=ties)
-    np.testing.assert_allclose(got, expected, rtol=0, atol=1e-12)
-    if ties != "average":  # the single-list function on the row ranked by the same tie rule
-        for row in range(3):
-            order = np.argsort(-y_score[row], kind="stable")
-            if ties == "last":
-                order = 399 - np.argsort(-y_score[row, ::-1], kind="stable")
-            ranked = y_true[row, order]
-            assert got[row] == pytest.approx(
-                ndcg.average_precision(ranked[:10], n_relevant=int((y_true[row] >= 1).sum())), abs=1e-12
-            )

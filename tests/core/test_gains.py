@@ -5,10 +5,18 @@ from typing import ClassVar
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 import ndcg
 import ndcg.ltr
+from ndcg import ltr
+from ndcg._validation import MAX_EXPONENTIAL_GRADE
 from ndcg.gains import discounts, discounts_jarvelin, gain_values
+from tests.core.helpers import examples
+
+from . import reference
 
 
 def test_discounts():
@@ -166,3 +174,77 @@ def test_shift_finds_the_one_row_that_needs_it_whatever_the_largest_grade(gain):
     grades = np.array([[4.0, 0.0], [big, 1.0]])
     expected = 40 if gain == "exponential" else 1000
     np.testing.assert_array_equal(gains._shift(grades, gain), [0, expected])
+
+
+# ------------------------------------------------------------------ exponential gain
+
+
+def test_exponential_gains_near_the_grade_limit_do_not_overflow():
+    assert ndcg.ndcg([1023, 1023, 1023], gain="exponential") == 1.0
+    assert ndcg.ndcg_score([[1023, 1023, 1023]], [[3, 2, 1]], gain="exponential") == 1.0
+    with pytest.raises(ValueError, match="exceeds the largest float64"):
+        ndcg.dcg_score([[1023, 1023, 1023]], [[3, 2, 1]], gain="exponential")
+    with pytest.raises(ValueError, match="exceeds the largest float64"):
+        ndcg.dcg([1023, 1023, 1023], gain="exponential")
+
+
+@examples(200)
+@given(
+    st.lists(st.integers(1000, MAX_EXPONENTIAL_GRADE), min_size=1, max_size=12),
+    st.none() | st.integers(1, 12),
+    st.randoms(use_true_random=False),
+)
+def test_ndcg_with_grades_near_the_limit_is_the_ratio_of_the_scaled_gains(rels, k, random):
+    # 2**g - 1 = 2**1023 * (2**(g - 1023) - 2**-1023): the ratio is that of 2**(g - 1023), to 1e-300.
+    expected = reference.ndcg([2.0 ** (g - MAX_EXPONENTIAL_GRADE) for g in rels], k)
+    assert ndcg.ndcg(rels, k, gain="exponential") == pytest.approx(expected, rel=1e-12)
+    scores = random.sample(range(1000), len(rels))  # distinct: no ties
+    order = sorted(range(len(rels)), key=lambda i: -scores[i])
+    got = ndcg.ndcg_score([rels], [scores], k=k, gain="exponential")
+    assert got == pytest.approx(ndcg.ndcg([rels[i] for i in order], k, gain="exponential"), rel=1e-12)
+
+
+def test_lambdarank_gradients_near_the_grade_limit_are_those_of_the_scaled_gains():
+    scores = [1.0, 2.0, 3.0, 0.5]
+    near_limit = ltr.lambdarank_gradients([1023, 1022, 1020, 1021], scores)
+    assert np.abs(near_limit).max() > 0
+    # 2**g - 1 for g = 1020..1023 is 2**1020 * (1, 2, 4, 8) up to 2**-1020: linear gains 8, 4, 1, 2.
+    linear = ltr.lambdarank_gradients([8, 4, 1, 2], scores, gain="linear")
+    np.testing.assert_allclose(near_limit, linear, rtol=1e-12)
+
+
+@examples(300)
+@given(st.floats(0, MAX_EXPONENTIAL_GRADE, allow_subnormal=True))
+def test_exponential_gain_is_accurate_over_the_whole_range(grade):
+    got = float(ndcg.gain_values([grade], "exponential")[0])
+    assert got == pytest.approx(reference.gain_of(grade, "exponential"), rel=1e-15, abs=0)
+    if grade < 1:
+        assert got == pytest.approx(math.expm1(grade * math.log(2.0)), rel=1e-15, abs=0)
+    if grade == int(grade) and grade >= 1:
+        assert got == 2.0**grade - 1.0  # whole grades exactly
+
+
+def test_tiny_grades_keep_their_gain():
+    assert ndcg.gain_values([1e-20], "exponential")[0] == pytest.approx(1e-20 * math.log(2.0), rel=1e-15)
+    assert ndcg.ndcg([1e-20], gain="exponential") == 1.0
+    assert ndcg.ndcg_score([[1e-20, 0.0]], [[0.0, 1.0]], gain="exponential") == pytest.approx(
+        ndcg.ndcg_score([[1e-20, 0.0]], [[0.0, 1.0]], gain="linear"), rel=1e-12
+    )
+
+
+@examples(200)
+@given(
+    st.integers(1, 5).flatmap(
+        lambda n: st.tuples(
+            hnp.arrays(float, (3, n), elements=st.floats(0, MAX_EXPONENTIAL_GRADE)),
+            hnp.arrays(float, (3, n), elements=st.floats(-1e300, 1e300) | st.just(-np.inf)),
+        )
+    ),
+    st.none() | st.integers(1, 6),
+    st.sampled_from(["linear", "exponential"]),
+)
+def test_ndcg_is_finite_and_between_0_and_1_over_the_documented_range(problem, k, gain):
+    grades, scores = problem
+    values = ndcg.ndcg_per_query(grades, scores, k=k, gain=gain)
+    assert np.all(np.isfinite(values))
+    assert np.all((values >= 0) & (values <= 1))

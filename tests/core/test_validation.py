@@ -136,7 +136,7 @@ _SCORES = [[0.3, 0.2, 0.1]]
 
 def _masked_calls():
     from ndcg import conventions, ltr
-    from ndcg.ltr import boosting, letor
+    from ndcg.ltr import boosting, queries
 
     X = np.ma.array([[1.0], [2.0], [3.0]], mask=[[False], [True], [False]])
     qid_masked = np.ma.array([1, 1, 2], mask=[False, True, False])
@@ -174,10 +174,10 @@ def _masked_calls():
         ("ndcg_per_group qid", lambda: ltr.ndcg_per_group([3, 0, 1], [0.3, 0.2, 0.1], qid_masked), "qid"),
         ("ranknet_loss", lambda: ltr.ranknet_loss([3, 0, 1], _HIDDEN), "y_score"),
         ("LinearModel.predict", lambda: ltr.LinearModel(1).predict(X), "X"),
-        ("describe", lambda: letor.describe([1, 0, 2], qid_masked), "qid"),
-        ("group_sizes", lambda: letor.group_sizes(qid_masked), "qid"),
-        ("standardize_by_query", lambda: letor.standardize_by_query(X, [1, 1, 2]), "X"),
-        ("train_valid_test_split", lambda: letor.train_valid_test_split(X, [1, 0, 2], [1, 1, 2]), "X"),
+        ("describe", lambda: queries.describe([1, 0, 2], qid_masked), "qid"),
+        ("group_sizes", lambda: queries.group_sizes(qid_masked), "qid"),
+        ("standardize_by_query", lambda: queries.standardize_by_query(X, [1, 1, 2]), "X"),
+        ("train_valid_test_split", lambda: queries.train_valid_test_split(X, [1, 0, 2], [1, 1, 2]), "X"),
         (
             "boosting qid",
             lambda: boosting._check_data("lightgbm", [[1.0], [2.0], [3.0]], [1, 0, 2], qid_masked),

@@ -107,17 +107,17 @@ def test_a_chinese_font_is_found():
 def test_a_chinese_font_installed_after_matplotlib_listed_its_fonts_is_found(monkeypatch):
     # matplotlib caches its list of fonts (fontlist-*.json) the first time it runs: a font
     # installed later (`apt-get install fonts-noto-cjk` after a first build) is not in that list.
-    # The book's figures and the decks' (ndcg_book.slides.cjk_fonts) find it all the same.
+    # The book's figures and the decks' (ndcg_book.slides.figures.cjk_fonts) find it all the same.
     from matplotlib import font_manager
 
-    from ndcg_book import slides
+    from ndcg_book.slides.figures import cjk_fonts
 
     stale = font_manager.FontManager.__new__(font_manager.FontManager)
     stale.__dict__.update(font_manager.fontManager.__dict__)
     stale.ttflist = [f for f in font_manager.fontManager.ttflist if f.name not in figure_languages.CJK_FONTS]
     monkeypatch.setattr(font_manager, "fontManager", stale)
     # (the decks first: finding the font adds it to the list)
-    decks = slides.cjk_fonts()
+    decks = cjk_fonts()
     assert decks[0] == "DejaVu Sans" and decks[1:] == [figure_languages.cjk_font()]
 
 

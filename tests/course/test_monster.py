@@ -19,6 +19,7 @@ import pytest
 import ndcg
 from ndcg.course import examples
 from ndcg.course.widgets import MonsterGame, games
+from ndcg.course.widgets.base import _fmt
 from ndcg.gains import discounts
 
 
@@ -152,7 +153,7 @@ def test_a_fight_to_the_sword_by_the_rules():
     hits = games.monster_hits(x, plan)
     for hit in hits:
         kind, text = games.monster_says(hit["damage"], hit["health"], game.full_health, 4)
-        assert f"dealt <b>{games._fmt(hit['damage'])}</b> damage" in text
+        assert f"dealt <b>{_fmt(hit['damage'])}</b> damage" in text
     assert hits[-1]["health"] == 0.0 and len(plan) == game.par == 6
     assert "sword of normalisation" in text and kind == "good"
     assert abs(sum(hit["damage"] for hit in hits) - game.full_health) < 1e-12
@@ -198,7 +199,7 @@ def test_the_view_is_the_reorder_engine_with_a_monster():
         "hit": None,
     }
     # readable without JavaScript: the health as numbers (not the bar alone), and a live region
-    health = games._fmt(game.health)
+    health = _fmt(game.health)
     assert f"Monster health: <b>{health}</b> of {health}" in view
     assert 'aria-label="Monster health"' in view and "<progress" in view
     assert 'aria-live="polite"' in view

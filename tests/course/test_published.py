@@ -2,7 +2,7 @@
 
 Every bad entry is named with its file, its number, its id, its line and the
 field; the sample file beside this one holds one verified and one unverified
-figure (``tests/experiments/test_realdata.py`` sets them beside a run).
+figure (``tests/experiments/test_realdata_tables.py`` sets them beside a run).
 """
 
 from __future__ import annotations
@@ -38,10 +38,12 @@ def test_the_sample_reads_as_two_figures_with_the_optional_fields_filled(tmp_pat
 
 def test_the_names_a_figure_may_use_are_those_of_the_real_data_command():
     from experiments import realdata
+    from experiments.realdata_collections import DATASETS
+    from experiments.realdata_results import METRICS
     from ndcg.ltr.races import LEARNERS
 
-    assert tuple(realdata.DATASETS) == published.DATASETS
-    assert published.METRICS == realdata.METRICS
+    assert tuple(DATASETS) == published.DATASETS
+    assert published.METRICS == METRICS
     figures = load_published(realdata.PUBLISHED)
     assert figures and all(f.learner in LEARNERS and f.dataset in published.DATASETS for f in figures)
 

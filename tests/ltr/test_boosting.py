@@ -22,7 +22,8 @@ import xgboost as xgb
 from ndcg.conventions import ndcg_under
 from ndcg.ltr import boosting, ndcg_by_group
 from ndcg.ltr.boosting import LAMBDAMART_PARAMETERS, LIBRARIES, fit_lambdamart, lambdamart
-from ndcg.ltr.letor import group_sizes, make_letor, standardize_by_query, train_valid_test_split
+from ndcg.ltr.queries import group_sizes, standardize_by_query, train_valid_test_split
+from ndcg.ltr.synthetic import make_letor
 
 # 120 queries, about 2,700 documents: small enough to fit in well under a second.
 FAST = {"rounds": 60}

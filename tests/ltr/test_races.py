@@ -1,6 +1,6 @@
 """ndcg.ltr.races: the multi-seed races (their learners, splits and fits) and Holm's claims on a race's
 result. The bootstrap and Holm are in tests/core/test_stats.py, the runner and its JSON files in
-tests/experiments/test_races.py, make_letor's switches in tests/ltr/test_letor.py."""
+tests/experiments/test_races.py, make_letor's switches in tests/ltr/test_synthetic.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from ndcg import ltr, stats
 from ndcg.ltr import races
-from ndcg.ltr.letor import make_letor
+from ndcg.ltr.synthetic import make_letor
 
 
 def fake_result(**learners):

@@ -24,7 +24,8 @@ from ndcg.ltr import (
     ranknet_loss,
     train,
 )
-from ndcg.ltr.letor import make_letor, standardize_by_query, train_valid_test_split
+from ndcg.ltr.queries import standardize_by_query, train_valid_test_split
+from ndcg.ltr.synthetic import make_letor
 
 # ---------------------------------------------------------------- ndcg_by_group
 

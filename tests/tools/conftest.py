@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.tools.helpers import CONFIG, LOCK, REPO, age
-from tools import base, install
+from tools import base, commands_course, install
 
 
 @pytest.fixture
@@ -75,3 +75,10 @@ def calls(monkeypatch):
     monkeypatch.setattr(subprocess, "run", fake_run)
     monkeypatch.setattr(subprocess, "Popen", FakePopen)
     return recorded
+
+
+@pytest.fixture
+def not_root(monkeypatch):
+    """The commands as a learner's own user runs them (CI runs as root): ``lab`` as root stops.
+    Every test of test_run.py and test_commands.py uses it (their ``pytestmark``)."""
+    monkeypatch.setattr(commands_course, "is_root", lambda: False)

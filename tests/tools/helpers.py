@@ -43,3 +43,23 @@ LOCK = (
 
 def commands(recorded) -> list[list[str]]:
     return [call["command"] for call in recorded]
+
+
+def catalogue(*pairs, fuzzy=()):
+    """A small Chinese catalogue (babel's) of ``(English, Chinese)`` pairs, those whose English is in
+    ``fuzzy`` marked fuzzy: for the tests of ``tools/i18n.py`` and ``tools/i18n_checks.py``."""
+    from babel.messages.catalog import Catalog
+
+    from tools import i18n
+
+    made = Catalog(locale=i18n.LANGUAGE)
+    for english, chinese in pairs:
+        made.add(english, chinese, flags=("fuzzy",) if english in fuzzy else ())
+    return made
+
+
+def found(made, terms=()) -> list[str]:
+    """The problems of ``made`` as the check lists them for a page (``chapters/01_cg``)."""
+    from tools.i18n_checks import problems_in
+
+    return list(problems_in("chapters/01_cg", made, terms))

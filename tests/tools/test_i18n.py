@@ -1,7 +1,8 @@
-"""``tools/i18n.py``: the Chinese catalogues' merge, checks and compilation, on small catalogues.
+"""``tools/i18n.py``: the Chinese catalogues' merge, writing and compilation, on small catalogues.
 
-The real catalogues (every page of the book) are checked against a fresh extraction of the English
-pages in ``tests/book/test_translations.py``.
+The checks of one message are ``tests/tools/test_i18n_checks.py``; the real catalogues (every page
+of the book) are checked against a fresh extraction of the English pages in
+``tests/book/test_translations.py``.
 """
 
 from __future__ import annotations
@@ -9,18 +10,8 @@ from __future__ import annotations
 import pytest
 from babel.messages.catalog import Catalog
 
+from tests.tools.helpers import catalogue, found
 from tools import i18n
-
-
-def catalogue(*pairs, fuzzy=()) -> Catalog:
-    made = Catalog(locale=i18n.LANGUAGE)
-    for english, chinese in pairs:
-        made.add(english, chinese, flags=("fuzzy",) if english in fuzzy else ())
-    return made
-
-
-def found(made: Catalog, terms=()) -> list[str]:
-    return list(i18n.problems_in("chapters/01_cg", made, terms))
 
 
 def merged(old: Catalog, *english: str) -> Catalog:
@@ -33,36 +24,12 @@ def merged(old: Catalog, *english: str) -> Catalog:
     return old
 
 
-def test_a_complete_current_catalogue_has_no_problem():
-    made = catalogue(
-        ("CG@2 = {glue:text}`cg_ex_cg2:.0f`", "CG@2 = {glue:text}`cg_ex_cg2:.0f`"),
-        ("The definition", "定义"),
-    )
-    assert found(made) == []
-
-
-def test_a_planted_missing_translation_is_found():
-    made = catalogue(("The definition", "定义"), ("Learning goals", ""))
-    assert found(made) == ["chapters/01_cg: 'Learning goals': not translated"]
-
-
 def test_a_planted_changed_sentence_comes_back_stale_with_its_old_english():
     made = catalogue(("Add the grades up.", "把等级加起来。"), ("The definition", "定义"))
     made = merged(made, "Add all the grades up.", "The definition")
     (problem,) = found(made)
     assert "stale" in problem and "'Add all the grades up.'" in problem
     assert "was 'Add the grades up.'" in problem
-
-
-def test_a_translation_sphinx_would_read_as_another_block_is_found():
-    # "## 1. Get the course": a heading whose Chinese, parsed again by Sphinx, is a list; Sphinx
-    # then shows the English heading. Escaped, it is text.
-    made = catalogue(("1. Get the course", "1. 获取课程"), ("2. Run the check", "2\\. 运行检查"))
-    (problem,) = found(made)
-    assert problem.startswith(
-        "chapters/01_cg: '1. Get the course': Sphinx reads the translation as ordered_list"
-    )
-    assert list(i18n.problems_in("slides/01_cg", made, reparsed=False)) == []
 
 
 @pytest.mark.parametrize("writes", [False, True], ids=["nothing read", "one page read"])
@@ -98,50 +65,6 @@ def test_a_new_sentence_comes_in_empty_and_a_removed_one_goes():
         ("A new sentence here, quite different.", ""),
     ]
     assert found(merged(made, "The definition")) == []
-
-
-@pytest.mark.parametrize(
-    ("english", "chinese", "what"),
-    [
-        ("It is {glue:text}`a:.3f`.", "它是 {glue:text}`a:.2f`。", "markup differs"),
-        ("See {doc}`/chapters/02_dcg`.", "见下一章。", "markup differs"),
-        ("Call `ndcg_score(y)` now.", "现在调用 `ndcg(y)`。", "markup differs"),
-        ("So $k = 3$ here.", "所以这里 $k = 4$。", "markup differs"),
-        ("Rank 3 keeps 0.5 of it.", "第 3 位保留它的 0.6。", "numbers differ"),
-        ("Rank 3 keeps half.", "第 3 位保留一半，共 5 个。", "numbers differ"),
-    ],
-)
-def test_a_translation_that_changes_markup_or_numbers_is_found(english, chinese, what):
-    (problem,) = found(catalogue((english, chinese)))
-    assert what in problem
-
-
-def test_a_reference_s_own_words_and_glue_of_words_may_change():
-    made = catalogue(
-        ("See {ref}`the ideal <ideal-ranking>`.", "见{ref}`理想排序 <ideal-ranking>`。"),
-        ("These seeds {glue:md}`verdict`.", "这些种子{glue:md}`verdict.zh`。"),
-        ("The 7th result, in Chengdu 3-day trip", "第 7 个结果，在成都3天游"),
-    )
-    assert found(made) == []
-
-
-def test_a_key_term_must_be_rendered_by_its_one_chinese_term():
-    terms = [i18n.Term("query", "查询"), i18n.Term("ideal ranking", "理想排序")]
-    made = catalogue(
-        ("Two queries, one ideal ranking.", "两个查询，一个理想排序。"),
-        ("One query.", "一个问题。"),
-        ("`query` is a keyword here.", "这里的 `query` 是关键字。"),
-    )
-    assert found(made, terms) == [
-        "chapters/01_cg: 'One query.': says 'query' but not '查询' (the glossary's term)"
-    ]
-
-
-def test_the_glossary_gives_the_terms_and_leaves_names_as_they_are():
-    terms = {t.english: t.chinese for t in i18n.glossary_terms(i18n.base.ROOT)}
-    assert terms["relevance grade"] == "相关性等级"
-    assert terms["learning to rank"] == "排序学习"
-    assert "qrels" not in terms and "CG" not in terms
 
 
 def test_same_page_glue_is_made_resolvable_and_cross_page_glue_is_kept():

@@ -147,3 +147,22 @@ def test_contributor_rules_live_in_contributing_not_in_the_readme():
     contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     assert "## Numbers come from code" in contributing
     assert "Numbers come from code" not in README
+
+
+#: The most lines a module of the house may have: past it, a module does several jobs and a newcomer
+#: cannot tell which file to open (CONTRIBUTING, "Where to change what").
+MODULE_LINES = 700
+
+
+def test_no_module_is_over_700_lines():
+    files = subprocess.run(
+        ["git", "ls-files", "*.py", "*.js"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    ours = [name for name in files if "/vendor/" not in name and (ROOT / name).is_file()]
+    assert len(ours) > 300, "the modules of the house are found (git ls-files)"
+    long = {
+        name: count
+        for name in ours
+        if (count := len((ROOT / name).read_text(encoding="utf-8").splitlines())) > MODULE_LINES
+    }
+    assert not long, f"modules over {MODULE_LINES} lines (split them by job): {long}"

@@ -1,5 +1,5 @@
 """The participants' wheel of ``ndcg``, built once (as the participant pack builds it, with
-``ndcg_book.downloads.build_wheel``): the package with its static files and content, and no book build.
+``ndcg_book.course_files.build_wheel``): the package with its static files and content, and no book build.
 Building a wheel takes seconds, so these run in ``make test``, not in ``make test-fast``."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_book import downloads
+from ndcg_book import course_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def wheel_names(tmp_path_factory) -> list[str]:
     """Every entry of the wheel built from the course's files."""
-    wheel = downloads.build_wheel(ROOT, tmp_path_factory.mktemp("wheel"))
+    wheel = course_files.build_wheel(ROOT, tmp_path_factory.mktemp("wheel"))
     with zipfile.ZipFile(wheel) as opened:
         return opened.namelist()
 

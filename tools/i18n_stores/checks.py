@@ -1,4 +1,4 @@
-"""The exercise checks' own words (``ndcg/course/checks.py``, :data:`WORDS`): the verdicts
+"""The exercise checks' own words (``ndcg/course/check_words.py``, :data:`WORDS`): the verdicts
 ("Correct", "Not yet", "Not quite"), the rungs of the hint ladder, the per-entry marks of a list,
 what is wrong with an answer of the wrong type, and the answer box's labels and buttons; one
 domain, ``checks``, a message per key (the context). Also the names of what each exercise's
@@ -10,12 +10,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-CHECKS = Path("ndcg", "course", "checks.py")
+CHECKS = Path("ndcg", "course", "check_words.py")
 SOLUTIONS = Path("solutions")
 
 
 def words(root: Path) -> list[tuple[str | None, str]]:
-    """``(key, English)`` of every entry of ``WORDS`` in ``checks.py``, read without importing it."""
+    """``(key, English)`` of every entry of ``WORDS`` in ``check_words.py``, read without importing it."""
     tree = ast.parse((root / CHECKS).read_text(encoding="utf-8"))
     for statement in tree.body:
         targets = getattr(statement, "targets", None) or [getattr(statement, "target", None)]

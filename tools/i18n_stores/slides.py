@@ -4,21 +4,22 @@ line of its speaker notes, the context the slide's number (the first after the t
 and the block's (``3.2``, ``3.note.1``), and one per ``_("...")`` of a figure's code
 (``figure.basketball``). Blocks without words (a display formula, a figure, a table's rule line,
 a row of names and numbers only) are not messages: they come through as they are. The splitting
-is the build's own (:func:`ndcg_book.slides.deck_messages`), so the Chinese deck replaces exactly
+is the build's own (:func:`ndcg_book.slides.words.deck_messages`), so the Chinese deck replaces exactly
 these blocks. The words around the slides (the title slide, the list of decks, the role's link
-text) are the domain ``slides/ui`` (:data:`ndcg_book.slides.UI`)."""
+text) are the domain ``slides/ui`` (:data:`ndcg_book.slides.words.UI`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ndcg_book import slides
+from ndcg_book.slides import words
+from ndcg_book.slides.source import deck_sources
 
 
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
     found: dict[str, list[tuple[str | None, str]]] = {
-        f"{slides.DOMAIN}/{path.stem}": slides.deck_messages(path.read_text(encoding="utf-8"), path.name)
-        for path in slides.deck_sources(root)
+        f"{words.DOMAIN}/{path.stem}": words.deck_messages(path.read_text(encoding="utf-8"), path.name)
+        for path in deck_sources(root)
     }
-    found[f"{slides.DOMAIN}/ui"] = list(slides.UI.items())
+    found[f"{words.DOMAIN}/ui"] = list(words.UI.items())
     return found

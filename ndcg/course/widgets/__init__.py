@@ -29,7 +29,7 @@ Modules
 -------
 ``base``       :class:`View` (the anywidget), maths as MathML, formatting
 ``explorer``   :class:`RankingExplorer`
-``games``      :class:`ReorderGame`, :class:`MonsterGame`, :class:`TwoSystemsGame` and their rules
+``games``      (a package) :class:`ReorderGame`, :class:`MonsterGame`, :class:`TwoSystemsGame` and their rules
 ``study``      :class:`AnswerChecker`, :class:`FlashcardDeck`, :class:`Quiz`
 
 This package imports anywidget and matplotlib; ``import ndcg`` does not.

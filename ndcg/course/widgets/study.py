@@ -96,7 +96,8 @@ class AnswerChecker(View):
     attempts = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, check, *, function_name=None, namespace=None):
-        from .. import checks
+        from .. import checks, i18n
+        from ..check_words import _name, say
 
         if not isinstance(check, (checks.NumberCheck, checks.FunctionCheck)):
             raise ValueError(
@@ -106,8 +107,7 @@ class AnswerChecker(View):
         self.is_function = isinstance(check, checks.FunctionCheck)
         self.namespace = namespace
         self.last = None
-        say = checks.say
-        name = checks._name(check.name)
+        name = _name(check.name)
         if self.is_function:
             placeholder = say("box function placeholder")
             label, prompt = say("box function label"), say("box function prompt", name=name)
@@ -116,7 +116,7 @@ class AnswerChecker(View):
             placeholder = say("box list placeholder") if many else say("box number placeholder")
             label, prompt = say("box answer label"), say("box answer prompt", name=name)
         self._prompt = prompt
-        lang = f' data-lang="{checks.i18n.language()}"' if checks.i18n.language() != "both" else ""
+        lang = f' data-lang="{i18n.language()}"' if i18n.language() != "both" else ""
         box = (
             f'<div class="ndcg-kf ndcg-widget ndcg-answer" data-ndcg-view="answer"{lang}>'
             f"<p>✏️ {html.escape(prompt)}</p>"
@@ -159,7 +159,8 @@ class AnswerChecker(View):
         -------
         ndcg.course.checks.Feedback
         """
-        from ..checks import Feedback, say
+        from ..check_ladder import Feedback
+        from ..check_words import say
 
         if isinstance(answer, str):
             self.answer = answer
@@ -188,7 +189,7 @@ class AnswerChecker(View):
 
     def snapshot_html(self) -> str:
         """The question, what was typed and the last feedback (what a page without a kernel shows)."""
-        from ..checks import say
+        from ..check_words import say
 
         typed = html.escape(self.answer) or f"<i>{html.escape(say('box empty'))}</i>"
         body = (
