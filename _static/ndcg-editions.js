@@ -1,6 +1,6 @@
 // The language switch of every page (ndcg_book/editions.py writes it): remember the edition the
-// reader chose, and open the book's English landing page in the Chinese edition when that was the
-// reader's last choice (first visit: the English one, with the switch in view). Works from
+// reader chose, and open the book's English landing page in the edition the reader chose last
+// (first visit: the English one, with the switch in view). Works from
 // file:// (localStorage; no request leaves the page). The switch keeps the reader's place: its
 // link carries the page's #section (both editions give a section the same id), so 简体中文 on
 // chapters/02_dcg.html#the-formula opens zh/chapters/02_dcg.html#the-formula.
@@ -10,6 +10,9 @@
 // page takes the query out of its address once read.
 (() => {
   const KEY = "ndcg-book:edition";
+  // The edition at the book's root (its folder is ""): English, the course's first language
+  // (ndcg/course/course.toml) and the one every text falls back to (ndcg-course.js's textIn).
+  const ROOT = "en";
   const store = (value) => {
     try {
       window.localStorage.setItem(KEY, value);
@@ -56,8 +59,11 @@
     }
     const known = new Set([here, ...links.map((link) => link.getAttribute("data-edition"))]);
     const chosen = known.has(asked) ? asked : stored();
-    if (nav.getAttribute("data-landing") === "true" && here === "en" && chosen === "zh" && links.length) {
-      window.location.replace(links[0].getAttribute("href"));
+    // Only the root edition's landing page moves (a reader who opens another edition's directly
+    // stays there), and only to an edition its switch links to.
+    const twin = links.find((link) => link.getAttribute("data-edition") === chosen);
+    if (nav.getAttribute("data-landing") === "true" && here === ROOT && twin) {
+      window.location.replace(twin.getAttribute("href"));
       return;
     }
     if (stored() !== here) {

@@ -18,7 +18,7 @@
 // hold a "/", "#chapters/00_why-solution-1", which querySelector refused with a console error),
 // and the theme's clutter is left out of the text, as ndcg_book/search.py's CLUTTER does for
 // searchtexts.js: the buttons above the article, the print-only title and contents, the language
-// switch, and the hidden copy of a two-language cell output in the other edition's language.
+// switch, and the hidden copies of a text given in several languages (those not in the edition's).
 // And a repair of Search.makeSearchSummary: it cuts 240 UTF-16 code units out of the text, which
 // can split a character outside the Basic Multilingual Plane (an emoji: 🎯, 🃏) in two, and the
 // excerpt showed half of it as "�"; the half is left out.
@@ -65,10 +65,12 @@
       for (const formula of page.querySelectorAll(".math[data-ndcg-text]")) {
         formula.textContent = ` ${formula.getAttribute("data-ndcg-text")} `;
       }
-      // a two-language cell output: the copy in the other edition's language, which its CSS hides
-      const chinese = (lang) => (lang || "").toLowerCase().startsWith("zh");
-      for (const element of page.querySelectorAll(".ndcg-lang")) {
-        if (chinese(element.lang) !== chinese(page.documentElement.lang)) element.remove();
+      // a text given in several languages: the copies its edition's rule hides, found by that rule's
+      // own selector (the page's <style id="ndcg-edition-language">, ndcg_book/languages.py)
+      const rule = page.getElementById("ndcg-edition-language")?.textContent ?? "";
+      const hidden = rule.includes("{") ? rule.slice(0, rule.indexOf("{")).trim() : "";
+      if (hidden) {
+        for (const element of page.querySelectorAll(hidden)) element.remove();
       }
       const id = anchor?.startsWith("#") ? decodeURIComponent(anchor.slice(1)) : "";
       const text = htmlToText(page.documentElement.outerHTML, id ? `#${CSS.escape(id)}` : anchor);

@@ -35,6 +35,8 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``a11y``        the bibliography's entries as list items (axe: aria-required-children)
 ``editions``    the English and Chinese editions: the language switch, ``lang="zh"`` on Chinese in
                 English pages, the Chinese edition's search (jieba and the glossary's terms)
+``languages``   the course's languages (``course.toml``) handed to every page: a JSON island for
+                the scripts, and the edition's rule that hides the text in the other languages
 ``words``       the words the build writes itself (the get-the-course box, the PDF notes, the
                 edition line), in English here and in Chinese from the catalogue ``book``
 ``redirects``   the moved pages' old addresses (``setup.html``, ``teaching/02_dcg.html`` ...) lead
@@ -48,7 +50,7 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``codeswitch``  code on demand: the "Show the code" switch of every page with code cells (a helper
                 of ``editions``; it registers nothing)
 ``comments``    code comments in the Chinese edition's code cells and the Chinese notebooks (a
-                helper of ``editions`` and ``tools/notebooks_zh.py``; it registers nothing)
+                helper of ``editions`` and ``tools/notebooks_translated.py``; it registers nothing)
 
 Each module's ``register(app)`` adds its directives, roles and event handlers.
 """
@@ -78,6 +80,7 @@ PARTS = (
     "a11y",
     "redirects",
     "editions",
+    "languages",
     "glossary_order",
     "solutions",
     "printing",

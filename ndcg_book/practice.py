@@ -222,11 +222,19 @@ def words(language: str = "en") -> dict[str, str]:
 
 
 def page_data(chapter: str, language: str = "en") -> dict:
-    """The JSON island of a chapter's block: the language, the words, and every exercise's data."""
+    """The JSON island of a chapter's block: the language, the words, whether the checker drops a
+    space between two Chinese characters of its words (``check_words.say`` does in Chinese: a
+    Chinese name filled into "不是 {name}"; the page asks this, never the language), and every
+    exercise's data."""
+    from ndcg.course.check_words import _chinese
+
+    with speaking(language):
+        drops = _chinese()
     return {
         "chapter": chapter,
         "lang": language,
         "words": words(language),
+        "drop_cjk_spaces": drops,
         "exercises": {key: exercise_data(check, language) for key, check in checks(chapter).items()},
     }
 

@@ -21,6 +21,8 @@ from pathlib import Path
 from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
+from ndcg.course import manifest
+
 logger = logging.getLogger(__name__)
 
 #: Every moved page: its old document name and its new one.
@@ -35,19 +37,11 @@ MOVED = {
     "accessibility": "reference/accessibility",
     "instructors": "instructors/index",
     "CODE_OF_CONDUCT": "instructors/code-of-conduct",
+    # The instructors' notes of every chapter (the course's manifest lists them) moved with the
+    # pages around them.
     **{
         f"teaching/{name}": f"instructors/{name}"
-        for name in (
-            "before",
-            "00_why",
-            "01_cg",
-            "02_dcg",
-            "03_idcg",
-            "04_ndcg",
-            "05_mrr",
-            "06_ltr",
-            "feedback",
-        )
+        for name in ("before", *manifest.chapter_stems(), "feedback")
     },
 }
 

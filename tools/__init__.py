@@ -9,6 +9,7 @@ imports need only the standard library too, since they run before the venv exist
 - ``commands_book``, ``commands_sources``, ``commands_tests``, ``commands_lint``,
   ``commands_course``, ``commands_experiments``: the commands, by concern.
 
-The other scripts here (``notebooks.py``, ``make_student.py``, ``print_book.py``, ``sentences.py``,
-``install_size.py``, ``requires_python.py``) run in the venv, started by those commands.
+The other scripts here (``notebooks.py``, ``make_student.py``, ``notebooks_translated.py``,
+``print_book.py``, ``sentences.py``, ``install_size.py``, ``requires_python.py``) run in the venv,
+started by those commands.
 """

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 from pathlib import Path
 
 from tools import base
+from tools import notebooks as notebook_files  # standard library on import, as every module here
 from tools.base import python, run
 
 #: The text sources written one sentence per line (``sentences`` reflows them).
@@ -27,30 +27,27 @@ def cell_timeout(root: Path) -> int:
     The reader lives in ``tools/notebooks.py`` (standard library on import), so the book,
     ``notebooks`` and ``exercises`` share one value.
     """
-    spec = importlib.util.spec_from_file_location("course_notebooks", root / "tools" / "notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.config_timeout((root / "_config.yml").read_text(encoding="utf-8"))
+    return notebook_files.config_timeout((root / "_config.yml").read_text(encoding="utf-8"))
 
 
 def notebooks(args: argparse.Namespace) -> None:
     """Generate notebooks/chapters/*.ipynb, notebooks/learners/flashcards.ipynb and the play notebooks
     exercises/play/*.ipynb from the text sources (jupytext), executed with the book's cell timeout
-    (nbclient, kernel python3); then the Chinese play notebooks, exercises/zh/play/, executed the same
-    way (tools/notebooks_zh.py: it fails on a block without its translation)."""
+    (nbclient, kernel python3); then every other language's play notebooks, exercises/<folder>/play/,
+    executed the same way (tools/notebooks_translated.py: it fails on a block without its translation)."""
     timeout = str(cell_timeout(base.ROOT))
     run([python(), "tools/notebooks.py", "--timeout", timeout])
-    run([python(), "tools/notebooks_zh.py", "--only", "play", "--execute", "--timeout", timeout])
+    run([python(), "tools/notebooks_translated.py", "--only", "play", "--execute", "--timeout", timeout])
 
 
 def exercises(args: argparse.Namespace) -> None:
     """Generate and execute the solution notebooks (notebooks/solutions/), the checks' answer texts
     (ndcg/course/content/answers/) and the student notebooks (exercises/) from solutions/*.md; then
-    the Chinese student notebooks, exercises/zh/, executed the same way (tools/notebooks_zh.py: it
-    fails on a block without its translation)."""
+    every other language's student notebooks, exercises/<folder>/, executed the same way
+    (tools/notebooks_translated.py: it fails on a block without its translation)."""
     timeout = str(cell_timeout(base.ROOT))
     run([python(), "tools/make_student.py", "--solutions", "--execute", "--timeout", timeout])
-    run([python(), "tools/notebooks_zh.py", "--only", "student", "--execute", "--timeout", timeout])
+    run([python(), "tools/notebooks_translated.py", "--only", "student", "--execute", "--timeout", timeout])
 
 
 def sync_check(args: argparse.Namespace) -> None:

@@ -29,6 +29,12 @@ they cannot drift apart:
   flags) are cleared; only the ``tags`` (minus ``solution``) and ``jupyter``
   cell metadata are kept. The output is deterministic: no timestamps.
 
+Then (``make exercises`` runs it after this script), for every other language of the course
+(``ndcg/course/course.toml``), the student notebook in that language,
+``exercises/<folder>/<chapter>.ipynb``, is made from the English one through the language's
+catalogue by ``tools/notebooks_translated.py`` (a block without its translation is reported and
+its notebook not written, and that script exits 1).
+
 Usage (from the repository root, with the course's Python)::
 
     .venv/bin/python tools/make_student.py              # the answer texts and the student notebooks, no outputs
@@ -51,7 +57,6 @@ import argparse
 import ast
 import contextlib
 import copy
-import importlib.util
 import io
 import json
 import sys
@@ -59,6 +64,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+# Run as a script (``python tools/make_student.py``, in the repository or in a learner's copy of
+# the course, which has tools/ too), the script's folder is on the path, not the repository: put
+# the repository there, so that ``tools`` is imported as a package.
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import notebooks  # noqa: E402  (after the path above; standard library on import)
+
 #: The solutions' text sources (``<chapter>.md``), kept out of the participants' folder.
 SOLUTIONS = ROOT / "solutions"
 #: Where the executed solution notebooks are generated.
@@ -71,17 +84,6 @@ ANSWERS = ROOT / "ndcg" / "course" / "content" / "answers"
 TEXT_FIELDS = ("hint", "hint2", "explanation")
 #: The classes whose calls build a check.
 CHECK_CLASSES = ("NumberCheck", "FunctionCheck")
-
-
-def _load_notebooks():
-    """``tools/notebooks.py``: reading text sources, writing and executing notebooks (standard library on import)."""
-    spec = importlib.util.spec_from_file_location("course_notebooks", HERE / "notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-notebooks = _load_notebooks()
 
 #: What a solution code cell becomes when its metadata has no "student" source.
 DEFAULT_STUDENT = "answer = ...  # your answer"

@@ -29,6 +29,14 @@ A cell's id comes from its metadata ``id`` in the text source when it has one
 (the exercises' cells do: ``ex1``, ``ex1-check`` ...), otherwise from its
 position (``cell-001`` ...), so generating twice gives the same notebook.
 
+Then (``make notebooks`` runs it after this script), for every other language of the course
+(``ndcg/course/course.toml``), each chapter's play notebook in that language,
+``exercises/<folder>/play/NN_name.ipynb``, made from the English one through the language's
+catalogues by ``tools/notebooks_translated.py`` (a block without its translation is reported, its
+notebook not written, and that script exits 1)::
+
+    chapters/02_dcg.md  ->  exercises/<folder>/play/02_dcg.ipynb
+
 Usage (from the repository root, with the course's Python; ``python
 tools/run.py notebooks`` calls it)::
 
@@ -37,11 +45,12 @@ tools/run.py notebooks`` calls it)::
     .venv/bin/python tools/notebooks.py --play-only          # only the play notebooks (exercises/play/)
 
 Whether every generated notebook still matches its text source (this file's,
-``tools/make_student.py``'s and ``tools/notebooks_zh.py``'s) is
+``tools/make_student.py``'s and ``tools/notebooks_translated.py``'s) is
 ``tools/notebooks_sync.py`` (``python tools/run.py sync-check``).
 
 Only the standard library is imported at the top: ``tools/make_student.py``
-loads this file, and ``tools/run.py`` loads that one with any Python.
+imports this module, and ``tools/run.py`` imports it (for :func:`config_timeout`)
+with any Python, before the course's environment exists.
 """
 
 from __future__ import annotations
@@ -311,7 +320,7 @@ def play_notebook_text(
     chapter has no ``play: intro:`` or no ``play`` code cell.
 
     ``translate`` (Markdown -> Markdown, default: none) and ``target_dir`` (default: the play
-    notebooks' folder) make the Chinese one (``tools/notebooks_zh.py``): every Markdown text,
+    notebooks' folder) make one in another language (``tools/notebooks_translated.py``): every Markdown text,
     the title and the how-to included, goes through ``translate`` before :func:`plain_markdown`.
     """
     translate = translate or (lambda markdown: markdown)

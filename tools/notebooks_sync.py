@@ -1,9 +1,9 @@
 """Whether every generated notebook still matches its text source, executing nothing.
 
 The chapters' notebooks and the play notebooks (``tools/notebooks.py``), the student notebooks
-(``tools/make_student.py``) and the Chinese ones (``tools/notebooks_zh.py``): each notebook's cells
-(type, id, source, metadata) are compared with what its text source gives now, and the notebooks
-to generate again are listed. The outputs are nbval's job. The three generators are imported
+(``tools/make_student.py``) and those in every other language (``tools/notebooks_translated.py``):
+each notebook's cells (type, id, source, metadata) are compared with what its text source gives
+now, and the notebooks to generate again are listed. The outputs are nbval's job. The three generators are imported
 here; none of them imports this module.
 
 Usage (from the repository root, with the course's Python; ``python tools/run.py sync-check``
@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tools import make_student, notebooks, notebooks_zh
+from tools import make_student, notebooks, notebooks_translated
 
 
 def sync_problems(root: Path = notebooks.ROOT) -> list[str]:
@@ -47,7 +47,7 @@ def sync_problems(root: Path = notebooks.ROOT) -> list[str]:
         if stray not in plays:
             problems.append(f"{stray.relative_to(root).as_posix()}: no chapter of that name")
     problems += make_student.drift_problems()
-    problems += notebooks_zh.drift_problems(root)
+    problems += notebooks_translated.drift_problems(root)
     for source in sources:  # never an .ipynb next to its .md: the strict build fails on that
         if source.with_suffix(".ipynb").exists():
             problems.append(

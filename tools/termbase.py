@@ -11,7 +11,7 @@ here (``source``, ``spelling``).
 What the Chinese reader meets comes from the catalogues: the pages' (``locales/zh_CN``), and the
 package's (``ndcg/course/locales/zh_CN``: cards, quizzes, views, checks, slides, figures, the
 notebooks' comments and Markdown). The Chinese notebooks and the Anki deck are generated from them
-(``tools/notebooks_zh.py``, ``make anki``), so a form checked here is the form they show.
+(``tools/notebooks_translated.py``, ``make anki``), so a form checked here is the form they show.
 
 :func:`problems` lists
 

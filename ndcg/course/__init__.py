@@ -8,8 +8,8 @@ is not here: it is ``ndcg_book/``, beside the package, outside the wheel.
 
 Modules
 -------
-``manifest``     the course as data, ``course.toml``: its languages and its chapters with their
-                 companion pages (stdlib only)
+``manifest``     the course as data, ``course.toml``: its languages, its chapters with their
+                 short titles and companion pages, and its workshop agendas (stdlib only)
 ``display``      numbers as a page shows them: rounded where they are produced
                  (keep, fmt, bound), so stored outputs match on every processor
 ``examples``     the source documents' worked examples, as data

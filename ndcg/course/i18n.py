@@ -42,8 +42,8 @@ LANGUAGES = manifest.language_codes()
 LOCALES = Path(__file__).resolve().parent / "locales" / "zh_CN" / "LC_MESSAGES"
 #: The environment variable the book build sets to ``both``: every cell then shows both languages.
 ENVIRONMENT = "NDCG_COURSE_LANGUAGE"
-#: The CSS class of the two language versions of a piece of HTML (``ndcg-course.css`` hides the
-#: one that is not the page's: ``<html lang="zh-CN">`` in the Chinese edition).
+#: The CSS class of the two language versions of a piece of HTML (each edition's rule hides the
+#: one that is not the page's: ``ndcg_book/static/ndcg-languages.css``).
 CSS_CLASS = "ndcg-lang"
 
 _chosen: str | None = None

@@ -1,8 +1,11 @@
-"""The course as data: its languages and its chapters, read from ``course.toml`` (package data).
+"""The course as data: its languages, its chapters and its workshop agendas, read from
+``course.toml`` (package data).
 
-One file says which languages the course speaks and which chapters it has, with their companion
-pages; this module is the one that reads it, for the package (the decks, the answers, the
-languages of the words), the book build, the tools and the tests. Standard library only.
+One file says which languages the course speaks and which chapters it has, with their short titles
+and companion pages, and which chapters each workshop agenda teaches; this module is the one that
+reads it, for the package (the decks, the answers, the languages of the words), the book build (the
+timings, the redirects), the tools and the tests. Standard library only. The chapters' list is
+spelled there and nowhere else: ``tests/course/test_manifest.py`` fails on code that spells it.
 
 Examples
 --------
@@ -12,6 +15,8 @@ Examples
 ['00_why', '01_cg', '02_dcg']
 >>> companion_pages("02_dcg")
 ['further/02-discounts', 'further/02-gains']
+>>> chapters()[2].short_title, agendas()[0].key, agendas()[0].before
+('DCG', '90', ('00_why', '01_cg', '02_dcg'))
 """
 
 from __future__ import annotations
@@ -40,10 +45,27 @@ class Language:
 
 @dataclass(frozen=True)
 class Chapter:
-    """A chapter: its stem (``02_dcg``) and its companion pages' stems, in the book's order."""
+    """A chapter: its stem (``02_dcg``), its companion pages' stems, in the book's order, and its
+    short title in English (``DCG``: its Anki sub-deck is ``02 DCG``)."""
 
     stem: str
     companions: tuple[str, ...]
+    short_title: str
+
+
+@dataclass(frozen=True)
+class Agenda:
+    """A workshop agenda of the instructor guide, as the manifest says it: its key (``"90"``), its
+    title, its length and its setup triage in minutes, the chapters read before the session, and
+    its steps: ``("teach", chapter)``, ``("exercises", chapter, n)`` (the notebook's first ``n``
+    exercises), ``("break",)`` and ``("lunch",)``. :mod:`ndcg_book.timing` computes its minutes."""
+
+    key: str
+    title: str
+    length: int
+    setup: int
+    before: tuple[str, ...]
+    steps: tuple[tuple, ...]
 
 
 @cache
@@ -66,7 +88,10 @@ def language_codes() -> tuple[str, ...]:
 @cache
 def chapters() -> tuple[Chapter, ...]:
     """Every chapter, in the course's order."""
-    return tuple(Chapter(entry["stem"], tuple(entry["companions"])) for entry in _manifest()["chapters"])
+    return tuple(
+        Chapter(entry["stem"], tuple(entry["companions"]), entry["short_title"])
+        for entry in _manifest()["chapters"]
+    )
 
 
 def chapter_stems() -> list[str]:
@@ -85,3 +110,19 @@ def companion_pages(stem: str | None = None) -> list[str]:
         if stem in (None, chapter.stem)
         for page in chapter.companions
     ]
+
+
+@cache
+def agendas() -> tuple[Agenda, ...]:
+    """Every workshop agenda, in the instructor guide's order."""
+    return tuple(
+        Agenda(
+            entry["key"],
+            entry["title"],
+            entry["length"],
+            entry["setup"],
+            tuple(entry["before"]),
+            tuple(tuple(step) for step in entry["steps"]),
+        )
+        for entry in _manifest()["agendas"]
+    )

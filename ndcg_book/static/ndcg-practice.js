@@ -119,19 +119,21 @@
     return Number.isFinite(g) && Number.isFinite(e) && Math.abs(g - e) <= tolerance;
   }
 
-  /* A space between two Chinese characters (check_words._CJK_SPACE): dropped in Chinese. */
+  /* A space between two Chinese characters (check_words._CJK_SPACE): dropped where the checker
+   * drops it (in Chinese: the island's drop_cjk_spaces, written from check_words' own rule). */
   const CJK_SPACE = /(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uff00-\uffef“])/g;
 
-  /* A NumberCheck of the page: data is one exercise of the JSON island, words and lang the island's. */
+  /* A NumberCheck of the page: data is one exercise of the JSON island, words and dropCjkSpaces
+   * the island's.  The words are already in the page's language: no language is named here. */
   class Check {
-    constructor(data, words, lang) {
-      Object.assign(this, { data: data, words: words, lang: lang, attempts: 0, misses: 0 });
+    constructor(data, words, dropCjkSpaces) {
+      Object.assign(this, { data: data, words: words, dropCjkSpaces: Boolean(dropCjkSpaces), attempts: 0, misses: 0 });
     }
 
     say(key, values) {
       let text = this.words[key];
       if (values) { text = text.replace(/\{(\w+)\}/g, (_m, name) => String(values[name])); }
-      return this.lang === "zh" ? text.replace(CJK_SPACE, "") : text;
+      return this.dropCjkSpaces ? text.replace(CJK_SPACE, "") : text;
     }
 
     entries(numbers) {
@@ -274,7 +276,7 @@
     const data = JSON.parse(island.textContent), memo = memory(block), saved = memo.get();
     for (const box of block.querySelectorAll("form.ndcg-practice-box")) {
       const id = box.getAttribute("data-exercise"), exercise = data.exercises[id];
-      const check = new Check(exercise, data.words, data.lang);
+      const check = new Check(exercise, data.words, data.drop_cjk_spaces);
       const input = box.querySelector("input"), button = box.querySelector("button");
       const count = box.querySelector(".ndcg-practice-attempts");
       const state = saved[id] || {};

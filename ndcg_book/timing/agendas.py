@@ -1,11 +1,14 @@
-"""Teaching minutes and the workshop agendas (:data:`PLANS`), each block's minutes computed from
-the chapters' and the exercises'. Standard library only."""
+"""Teaching minutes and the workshop agendas (:data:`PLANS`: what each covers is the course
+manifest's, ``ndcg/course/course.toml``), each block's minutes computed from the chapters' and the
+exercises'. Standard library only, and the course manifest's reader (itself standard library)."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ndcg.course import manifest
 
 from .checks import Exercise, exercise_minutes
 from .files import chapter, chapter_names, companions, exercises, root
@@ -70,63 +73,13 @@ class Plan:
     setup: int = 10
 
 
-#: The three agendas of the instructor guide: a 90-minute session, a half-day workshop of 3 h 30
-#: (210 minutes) and a one-day workshop of 6 h 30 (390 minutes, lunch and two breaks included).
+#: The agendas of the instructor guide, by key, in its order: a 90-minute session, a half-day
+#: workshop of 3 h 30 (210 minutes) and a one-day workshop of 6 h 30 (390 minutes, lunch and two
+#: breaks included). What each covers is course data, read from the course's manifest
+#: (``ndcg/course/course.toml``, :func:`ndcg.course.manifest.agendas`); its minutes are computed here.
 PLANS = {
-    "90": Plan(
-        "A 90-minute session",
-        90,
-        (
-            ("teach", "03_idcg"),
-            ("exercises", "03_idcg", 2),
-            ("teach", "04_ndcg"),
-            ("exercises", "04_ndcg", 2),
-        ),
-        before=("00_why", "01_cg", "02_dcg"),
-        setup=10,
-    ),
-    "half-day": Plan(
-        "A half-day workshop",
-        210,
-        (
-            ("teach", "00_why"),
-            ("exercises", "00_why", 2),
-            ("teach", "01_cg"),
-            ("exercises", "01_cg", 2),
-            ("teach", "02_dcg"),
-            ("exercises", "02_dcg", 2),
-            ("break",),
-            ("teach", "03_idcg"),
-            ("exercises", "03_idcg", 2),
-            ("teach", "04_ndcg"),
-            ("exercises", "04_ndcg", 3),
-        ),
-        setup=15,
-    ),
-    "one-day": Plan(
-        "A one-day workshop",
-        390,
-        (
-            ("teach", "00_why"),
-            ("exercises", "00_why", 3),
-            ("teach", "01_cg"),
-            ("exercises", "01_cg", 3),
-            ("break",),
-            ("teach", "02_dcg"),
-            ("exercises", "02_dcg", 5),
-            ("teach", "03_idcg"),
-            ("exercises", "03_idcg", 3),
-            ("lunch",),
-            ("teach", "04_ndcg"),
-            ("exercises", "04_ndcg", 5),
-            ("break",),
-            ("teach", "05_mrr"),
-            ("exercises", "05_mrr", 4),
-            ("teach", "06_ltr"),
-            ("exercises", "06_ltr", 3),
-        ),
-        setup=15,
-    ),
+    entry.key: Plan(entry.title, entry.length, entry.steps, before=entry.before, setup=entry.setup)
+    for entry in manifest.agendas()
 }
 
 

@@ -204,3 +204,33 @@ def tiny_course(
         (folder / "chapters" / "further" / "01-deep.md").write_text(companion, encoding="utf-8")
     (folder / "solutions" / "01_cg.md").write_text(FRONT_MATTER + "\n# Exercises\n", encoding="utf-8")
     return folder
+
+
+# -- a course in a temporary folder, and what its zips and packs hold (test_course_files, test_packs)
+
+
+def names(archive: Path) -> list[str]:
+    """The names in a zip ``archive``, in its order."""
+    import zipfile
+
+    with zipfile.ZipFile(archive) as opened:
+        return opened.namelist()
+
+
+def files_in(folder: Path) -> list[str]:
+    """Every file under ``folder``, as sorted paths relative to it."""
+    return sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+
+
+def fake_course(root: Path, files: dict[str, str], manifest: list[str] | None = None) -> Path:
+    """A course without .git: ``files`` (path: text), ``ndcg/__init__.py`` and a manifest."""
+    from ndcg_book import course_files
+
+    files = {"ndcg/__init__.py": '__version__ = "9.8.7"\n', **files}
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    listed = [*sorted(files), course_files.MANIFEST] if manifest is None else manifest
+    (root / course_files.MANIFEST).parent.mkdir(parents=True, exist_ok=True)
+    (root / course_files.MANIFEST).write_text("# comment\n\n" + "\n".join(listed) + "\n", encoding="utf-8")
+    return root

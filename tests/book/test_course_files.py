@@ -21,14 +21,10 @@ import pytest
 
 import ndcg
 from ndcg_book import course_files
+from tests.book.helpers import fake_course, names
 
 ROOT = Path(__file__).resolve().parents[2]
 HAS_GIT = (ROOT / ".git").exists() and shutil.which("git") is not None
-
-
-def names(archive: Path) -> list[str]:
-    with zipfile.ZipFile(archive) as opened:
-        return opened.namelist()
 
 
 # -- the file list and the manifest --------------------------------------------------------------
@@ -44,18 +40,6 @@ def test_the_manifest_is_git_ls_files_without_the_solutions():
         "run `python tools/run.py manifest` and commit it"
     )
     assert not any(course_files.is_excluded(name) for name in listed)
-
-
-def fake_course(root: Path, files: dict[str, str], manifest: list[str] | None = None) -> Path:
-    """A course without .git: ``files`` (path: text), ``ndcg/__init__.py`` and a manifest."""
-    files = {"ndcg/__init__.py": '__version__ = "9.8.7"\n', **files}
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-    listed = [*sorted(files), course_files.MANIFEST] if manifest is None else manifest
-    (root / course_files.MANIFEST).parent.mkdir(parents=True, exist_ok=True)
-    (root / course_files.MANIFEST).write_text("# comment\n\n" + "\n".join(listed) + "\n", encoding="utf-8")
-    return root
 
 
 def test_without_git_the_manifest_lists_the_course_and_solutions_stay_out(tmp_path):

@@ -25,13 +25,13 @@ from pathlib import Path
 
 import pytest
 
+from ndcg.course import manifest
 from tests.tools_loader import load_tool
-from tools import notebooks_sync
+from tools import notebooks, notebooks_sync
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-notebooks = load_tool("notebooks")
 sentences = load_tool("sentences")
 CHAPTER_SOURCES = notebooks.chapter_sources()
 SOLUTION_SOURCES = sorted((ROOT / "solutions").glob("*.md"))
@@ -47,11 +47,12 @@ def rel(path: Path) -> str:
 
 def test_there_are_text_sources_for_every_chapter_and_the_flashcards():
     names = [rel(path) for path in CHAPTER_SOURCES]
-    assert len([name for name in names if re.fullmatch(r"chapters/\d\d_\w+\.md", name)]) == 7
+    chapters = [name for name in names if re.fullmatch(r"chapters/\d\d_\w+\.md", name)]
+    assert chapters == [f"chapters/{stem}.md" for stem in manifest.chapter_stems()]
     further = sorted(rel(path) for path in (ROOT / "chapters" / "further").glob("*.md"))
     assert [name for name in names if name.startswith("chapters/further/")] == further  # companion pages
     assert "learners/flashcards.md" in names
-    assert len(SOLUTION_SOURCES) == 7
+    assert [path.stem for path in SOLUTION_SOURCES] == manifest.chapter_stems()
 
 
 def test_every_generated_notebook_matches_its_text_source():

@@ -22,7 +22,7 @@ import pytest
 
 import ndcg
 from ndcg_book import course_files, packs
-from tests.book.test_course_files import ROOT, fake_course, names
+from tests.book.helpers import ROOT, fake_course, files_in, names
 from tools import install
 
 # -- the participant pack ------------------------------------------------------------------------
@@ -50,7 +50,7 @@ def test_the_participant_pack_has_the_exercises_the_wheel_and_a_readme(pack):
     folder, archive = pack
     version = ndcg.__version__
     assert folder.name == f"ndcg-participant-pack-{version}" and archive.name == f"{folder.name}.zip"
-    inside = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+    inside = files_in(folder)
     assert names(archive) == [f"{folder.name}/{name}" for name in inside]
     students = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "exercises").glob("*.ipynb"))
     play = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "exercises").glob("play/*.ipynb"))
@@ -91,7 +91,7 @@ def test_the_chinese_participant_pack_holds_the_chinese_notebooks_in_their_engli
     english, _ = packs.participant_pack(course, tmp_path / "en")
     folder, archive = packs.participant_pack(course, tmp_path / "zh", language="zh")
     assert folder.name == "ndcg-participant-pack-zh-9.8.7" and archive.name == f"{folder.name}.zip"
-    inside = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+    inside = files_in(folder)
     assert inside == [
         "README.md",
         "exercises/01_cg.ipynb",
@@ -158,7 +158,7 @@ def test_a_participant_pack_takes_the_play_notebooks_and_the_requirements_and_a_
         targets=["windows-x86_64", "linux-x86_64"],
         index_args=local,
     )
-    inside = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+    inside = files_in(folder)
     assert inside == [
         "README.md",
         "exercises/01_cg.ipynb",

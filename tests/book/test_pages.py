@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from ndcg.course import manifest
 from tests.book.helpers import DECIMAL
 from tests.book.helpers import toc_files as _toc_files
 
@@ -247,8 +248,8 @@ def first_screen_problems(text: str) -> list[str]:
 
 
 def first_screen_pages() -> list[Path]:
-    """Chapters 00 to 06 and every companion page."""
-    return sorted((ROOT / "chapters").glob("0[0-6]_*.md")) + sorted(
+    """Every chapter (the course's manifest lists them) and every companion page."""
+    return [ROOT / "chapters" / f"{stem}.md" for stem in manifest.chapter_stems()] + sorted(
         (ROOT / "chapters" / "further").glob("*.md")
     )
 

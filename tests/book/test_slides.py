@@ -7,9 +7,8 @@ like the chapters). A deck is long enough to teach its chapter's block: at least
 step of the chapter's board plan (the numbered list under "## On the board" in
 ``instructors/NN_name.md``; the slide for step N says "On the board, step N" in its notes) and
 at least one slide per 3 minutes of the chapter's longest teaching block in any agenda, in either
-edition (``ndcg_book.timing.agenda``, computed from the chapter when the test runs). A deck
-built into a temporary folder is a reveal.js page with relative links only, each of which
-resolves inside the book, and a title slide with the version and the date.
+edition (``ndcg_book.timing.agenda``, computed from the chapter when the test runs). The decks
+built, in every language, are tests/book/test_slides_build.py's.
 """
 
 from __future__ import annotations
@@ -18,19 +17,17 @@ import ast
 import functools
 import math
 import re
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 import ndcg
 from ndcg_book import timing
 from ndcg_book.edition import build_date
-from ndcg_book.slides.build import DECK_FILES, FAVICON, KATEX, REVEAL, build_all
+from ndcg_book.slides.build import DECK_FILES, REVEAL
 from ndcg_book.slides.decks import Deck, load
 from ndcg_book.slides.source import DeckError, deck_sources, source_folder, split_source
-from ndcg_book.slides.words import REVEAL_WORDS, UI, reveal_words
+from ndcg_book.slides.words import REVEAL_WORDS, reveal_words
 from tests.book.helpers import DECIMAL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -231,117 +228,6 @@ def test_a_decks_compute_code_gives_its_templates_and_figures_names(tmp_path):
     assert deck.slides[0].notes == f"say 3, {tmp_path.name}" and set(deck.names) == {"grades", "best", "here"}
     with pytest.raises(DeckError, match="compute code failed: NameError"):
         load(_write(tmp_path, "---\nchapter: chapters/09_test\ncompute: x = nowhere\n---\n## A\nNote:\nn\n"))
-
-
-class _Links(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.links, self.sections, self.notes = [], 0, 0
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        for name in ("src", "href"):
-            if attrs.get(name):
-                self.links.append((tag, attrs[name]))
-        self.sections += tag == "section"
-        self.notes += tag == "aside" and attrs.get("class") == "notes"
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Every deck built into a temporary book's ``slides/`` folder, as the book build does."""
-    book = tmp_path_factory.mktemp("book")
-    decks = build_all(
-        ROOT,
-        book / "slides",
-        course="The course",
-        version=ndcg.__version__,
-        date=build_date({"SOURCE_DATE_EPOCH": "1700000000"}),
-    )
-    return book, decks
-
-
-def turn_blocks(page: str) -> list[tuple[str, int, str]]:
-    """The "your turn" slide's agenda lines: (agenda key, minutes, text shown)."""
-    turn = page.split('data-deck-slide="turn"', 1)[1].split("</section>", 1)[0]
-    return [
-        (key, int(minutes), text)
-        for key, minutes, text in re.findall(
-            r'<li data-agenda="([^"]+)" data-minutes="(\d+)">([^<]*)</li>', turn
-        )
-    ]
-
-
-def test_each_your_turn_slide_names_the_exercises_and_minutes_of_every_agenda_s_block(built):
-    book, decks = built
-    for deck in decks:
-        shown = turn_blocks((book / "slides" / deck.name / "index.html").read_text(encoding="utf-8"))
-        expected = [  # every agenda's exercise block after this chapter, computed here
-            (key, block)
-            for key in timing.PLANS
-            for block in timing.agenda(key, ROOT).blocks
-            if block.what == "exercises" and block.chapter == deck.name
-        ]
-        assert expected, f"{deck.name}: no agenda has an exercise block after this chapter"
-        assert [(key, minutes) for key, minutes, _ in shown] == [(key, b.minutes) for key, b in expected]
-        for (key, minutes, text), (_, block) in zip(shown, expected):
-            n = len(block.exercises)
-            assert text.endswith(f"exercises 1–{n}, {minutes} min" if n > 1 else f"exercise 1, {minutes} min")
-            assert text.startswith(UI[f"turn-agenda-{key}"] + ": "), text
-
-
-def test_each_built_deck_is_a_reveal_page_with_relative_links_that_resolve(built):
-    book, decks = built
-    assert [deck.name for deck in decks] == [path.stem for path in DECKS]
-    for deck in decks:
-        page = book / "slides" / deck.name / "index.html"
-        html = page.read_text(encoding="utf-8")
-        parser = _Links()
-        parser.feed(html)
-        # the title slide and the closing "your turn" slide have notes too
-        assert parser.sections == len(deck.slides) + 2 == parser.notes
-        turn = html.split('data-deck-slide="turn"', 1)[1].split("</section>", 1)[0]
-        assert f"<code>exercises/{deck.name}.ipynb</code>" in turn, turn
-        assert "{{" not in html and "figure:" not in html
-        for _tag, link in parser.links:
-            assert not urlsplit(link).scheme and not link.startswith("/"), f"{deck.name}: {link}"
-            target = (page.parent / urlsplit(link).path).resolve()
-            if target.is_relative_to((book / "slides").resolve()):
-                assert target.is_file(), f"{deck.name}: {link} is missing"
-            elif urlsplit(link).path == "../../reference/sources.html":  # a "source 00X" (ndcg_book.sources)
-                assert re.fullmatch(r"source-00[0-4]", urlsplit(link).fragment), f"{deck.name}: {link}"
-            else:  # into the book: the chapter and its practice block, the landing page, the book's KaTeX and icon
-                assert link in (
-                    f"../../{deck.chapter}.html",
-                    f"../../{deck.chapter}.html#practice-{deck.name}",
-                    "../../index.html",
-                    f"../../{KATEX}/katex.min.css",
-                    f"../../{KATEX}/katex.min.js",
-                    f"../../{KATEX}/contrib/auto-render.min.js",
-                    f"../../{FAVICON}",
-                ), link
-        assert (ROOT / FAVICON).is_file()  # the book's own icon, copied into the book
-        scripts = [link for tag, link in parser.links if tag == "script"]
-        assert scripts == [
-            f"../../{KATEX}/katex.min.js",
-            f"../../{KATEX}/contrib/auto-render.min.js",
-            "../deck.js",
-            f"../vendor/{REVEAL}/dist/reveal.js",
-            f"../vendor/{REVEAL}/plugin/notes/notes.js",
-        ]
-        for figure in deck.figures:
-            svg = (page.parent / "figures" / f"{figure}.svg").read_text(encoding="utf-8")
-            assert "<dc:date>" not in svg  # the same file on every build
-
-
-def test_the_title_slide_carries_the_version_and_the_build_date(built):
-    book, decks = built
-    html = (book / "slides" / decks[0].name / "index.html").read_text(encoding="utf-8")
-    title = html.split('data-deck-slide="title"', 1)[1].split("</section>", 1)[0]
-    assert f"ndcg {ndcg.__version__}, built 2023-11-14" in title
-    assert decks[0].title in title and "S: speaker notes" in title
-    listing = (book / "slides" / "index.html").read_text(encoding="utf-8")
-    assert all(f'href="{deck.name}/index.html"' in listing for deck in decks)
 
 
 def test_the_decks_load_nothing_remote_and_reveal_is_vendored_whole():

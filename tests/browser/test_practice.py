@@ -162,7 +162,7 @@ def practice_page(browser):
 def js_verdicts(page, runs) -> list:
     return page.evaluate(
         """runs => runs.map(run => run.sequences.map(answers => {
-             const check = new ndcgPractice.Check(run.exercise, run.words, run.lang);
+             const check = new ndcgPractice.Check(run.exercise, run.words, run.drop_cjk_spaces);
              return answers.map(a => {
                try { const f = check.check(a); return [f.status, f.message]; }
                catch (e) { return ["ERROR", e.message]; }
@@ -176,7 +176,12 @@ def test_the_page_gives_the_python_checkers_verdicts_on_every_exercise(practice_
     found = cases()
     assert {chapter for chapter, *_ in found} == set(CHAPTERS)  # every chapter has some
     runs = [
-        {"exercise": data["exercises"][key], "words": data["words"], "lang": language, "sequences": sequences}
+        {
+            "exercise": data["exercises"][key],
+            "words": data["words"],
+            "drop_cjk_spaces": data["drop_cjk_spaces"],
+            "sequences": sequences,
+        }
         for chapter, key, language, check, data, sequences in found
     ]
     got = js_verdicts(practice_page, runs)

@@ -23,7 +23,7 @@ import pytest
 from ndcg.course import cards
 from ndcg.course.cards.markup import link_sources
 from ndcg.course.cards.words import word
-from ndcg_book import bundles, maths
+from ndcg_book import bundles, languages, maths
 from tests.browser.pages import BOOK, Visit, audited_pages, book_uri
 from tests.core import reference
 
@@ -376,8 +376,10 @@ def test_the_course_assets_are_on_the_pages_that_use_them():
             assert 0 <= metrics < html.find("ndcg-course.js"), page
         assert len(styles) == bool(re.search(r"""class=["'][^"']*\bndcg-""", html)), page
         # no inline copy of it (the live widgets' state that myst-nb stores in a <script> of the
-        # page does hold their <style>: JupyterLab's, never rendered by the book)
+        # page does hold their <style>: JupyterLab's, never rendered by the book); the one inline
+        # rule is the edition's, which hides the other languages (ndcg_book/languages.py)
         rendered = re.sub(r"<script\b.*?</script>", "", html, flags=re.DOTALL)
+        rendered = re.sub(rf'<style id="{languages.STYLE_ID}">[^<]*</style>', "", rendered, count=1)
         assert not re.search(r"<style[^>]*>[^<]*\.ndcg-", rendered), page
 
 

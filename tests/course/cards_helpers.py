@@ -4,9 +4,9 @@ content file and one with every kind of question, and a writer of content files.
 
 import textwrap
 
-from ndcg.course import cards
+from ndcg.course import cards, manifest
 
-CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
+CHAPTERS = manifest.chapter_stems()  # every chapter (ndcg/course/course.toml)
 DECKS = {deck.chapter: deck for deck in cards.load_all()}
 
 #: A content file that loads: a made-up chapter 09_test, one card, one single-answer question.

@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ndcg.course import manifest
 from ndcg.course.checks import FunctionCheck, NumberCheck, case_order
 from tests.tools_loader import load_tool
 
@@ -33,7 +34,7 @@ EXERCISES = ROOT / "exercises"  # the student notebooks: what participants get
 SOLUTIONS = ROOT / "solutions"  # the text sources, NN.md, out of the participants' folder
 ANSWERS = ROOT / "ndcg" / "course" / "content" / "answers"  # the checks' texts, package data
 SOLVED = ROOT / "notebooks" / "solutions"  # the executed solution notebooks generated from them
-CHAPTERS = ["00_why", "01_cg", "02_dcg", "03_idcg", "04_ndcg", "05_mrr", "06_ltr"]
+CHAPTERS = manifest.chapter_stems()  # every chapter (ndcg/course/course.toml)
 
 
 make_student = load_tool("make_student", "make_student")

@@ -32,7 +32,7 @@ def repo(tmp_path, monkeypatch):
     (tmp_path / "notebooks" / "solutions" / "00_why.ipynb").write_text("{}")
     (tmp_path / "tools").mkdir()
     shutil.copy(REPO / "tools" / "make_student.py", tmp_path / "tools")
-    shutil.copy(REPO / "tools" / "notebooks.py", tmp_path / "tools")  # make_student.py loads it
+    shutil.copy(REPO / "tools" / "notebooks.py", tmp_path / "tools")  # make_student.py imports it
     (tmp_path / "chapters").mkdir()
     for name in ("01_cg.md", "00_why.md"):
         (tmp_path / "chapters" / name).write_text("")

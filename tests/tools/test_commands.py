@@ -24,7 +24,7 @@ from _pytest.mark.expression import Expression
 import ndcg
 from tests.tools.helpers import CONFIG, REPO, age, commands, run
 from tests.tools_loader import load_script
-from tools import commands_course, commands_lint, commands_sources, commands_tests
+from tools import commands_course, commands_lint, commands_sources, commands_tests, make_student
 
 #: The commands as a learner's own user runs them (the ``not_root`` fixture, tests/tools/conftest.py).
 pytestmark = pytest.mark.usefixtures("not_root")
@@ -180,13 +180,14 @@ def test_clean_keeps_the_venv(repo, calls):
 def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(repo, calls):
     # tools/notebooks.py converts chapters/*.md and learners/flashcards.md (jupytext) and executes them
     # into notebooks/ (nbclient, no timings, no widget state): see tests/book/test_notebooks.py;
-    # then tools/notebooks_zh.py writes the Chinese play notebooks and executes them the same way.
+    # then tools/notebooks_translated.py writes every other language's play notebooks and executes
+    # them the same way.
     assert run.main(["notebooks"]) == 0
     assert commands(calls) == [
         [str(repo / ".venv" / "bin" / "python"), "tools/notebooks.py", "--timeout", "123"],
         [
             str(repo / ".venv" / "bin" / "python"),
-            "tools/notebooks_zh.py",
+            "tools/notebooks_translated.py",
             *("--only", "play", "--execute", "--timeout", "123"),
         ],
     ]
@@ -205,7 +206,6 @@ def test_config_timeout_of_the_real_config():
     text = (REPO / "_config.yml").read_text(encoding="utf-8")
     block = re.search(r"^execute:\n((?:[ #].*\n)*)", text, re.MULTILINE).group(1)
     assert re.search(rf"^\s+timeout:\s*{value}\b", block, re.MULTILINE)
-    make_student = load_script(REPO / "tools" / "make_student.py", "make_student")
     assert make_student.config_timeout() == value, "make_student.py's default --timeout is the book's"
 
 

@@ -97,11 +97,11 @@ SUBCOMMANDS = {
     "lab": [("jupyter", {"lab"})],
     "exercises": [
         ("python", {"tools/make_student.py", "--solutions", "--execute", "--timeout", "123"}),
-        ("python", {"tools/notebooks_zh.py", "--only", "student", "--execute", "--timeout", "123"}),
+        ("python", {"tools/notebooks_translated.py", "--only", "student", "--execute", "--timeout", "123"}),
     ],
     "notebooks": [
         ("python", {"tools/notebooks.py", "--timeout", "123"}),
-        ("python", {"tools/notebooks_zh.py", "--only", "play", "--execute", "--timeout", "123"}),
+        ("python", {"tools/notebooks_translated.py", "--only", "play", "--execute", "--timeout", "123"}),
     ],
     "sync-check": [("python", {"-m", "tools.notebooks_sync"})],
     "sentences": [

@@ -2,8 +2,10 @@
 (``# your code here``, ``# The check of exercise 1: ...``): one domain, ``comments``, a message per
 comment with words (each once, the text after ``#``). The Chinese edition shows them in Chinese
 (``ndcg_book.editions.translate_code_comments``), and so do the Chinese notebooks
-(``tools/notebooks_zh.py``), whose code is otherwise their English twins'. A cell whose input the
-book removes (``remove-input``, ``remove-cell``) shows no comment, and has none here."""
+(``tools/notebooks_translated.py``), whose code is otherwise their English twins', and whose one
+cell of their own, the language cell (``LANGUAGE_CELL``), has its comment here too, last. A cell
+whose input the book removes (``remove-input``, ``remove-cell``) shows no comment, and has none
+here."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
     from ndcg_book.comments import comment_words
-    from tools import make_student, notebooks, toc
+    from tools import make_student, notebooks, notebooks_translated, toc
 
     cells = []
     for page in toc.sources(root):  # the book's pages: the code cells a reader sees
@@ -32,4 +34,6 @@ def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
         if cell["cell_type"] == "code":
             for words in comment_words(make_student.cell_source(cell)):
                 found.setdefault(words)
+    for words in comment_words(notebooks_translated.LANGUAGE_CELL):
+        found.setdefault(words)
     return {"comments": [(None, words) for words in found]}

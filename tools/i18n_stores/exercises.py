@@ -1,4 +1,4 @@
-"""The student exercise notebooks' prose (``exercises/zh/NN_name.ipynb``, ``tools/notebooks_zh.py``):
+"""The student exercise notebooks' prose (``exercises/zh/NN_name.ipynb``, ``tools/notebooks_translated.py``):
 every block of every Markdown cell of the student notebook made from ``solutions/NN_name.md``
 (``tools/make_student.py``: the solutions' own prose is not in it); one domain per notebook,
 ``exercises/NN_name``, a message per block (a heading, a paragraph, a list item)."""
@@ -9,10 +9,12 @@ from pathlib import Path
 
 
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
-    from tools import make_student, notebooks_zh
+    from tools import make_student, notebooks_translated
 
     found = {}
     for path in sorted((root / "solutions").glob("[0-9][0-9]_*.md")):
         english = make_student.student_notebook(make_student.read(path), path.stem)
-        found[f"exercises/{path.stem}"] = [(None, block) for block in notebooks_zh.student_markdown(english)]
+        found[f"exercises/{path.stem}"] = [
+            (None, block) for block in notebooks_translated.student_markdown(english)
+        ]
     return found

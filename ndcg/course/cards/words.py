@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 
-from .. import i18n
+from .. import i18n, manifest
 
 #: The catalogue of these words.
 DOMAIN = "cards-ui"
@@ -151,13 +151,12 @@ WORDS: dict[str, str] = {
     "anki-right": "\N{WHITE HEAVY CHECK MARK} right",
     "anki-wrong": "\N{CROSS MARK} wrong",
     "anki-feedback": "{name}, {mark}: {text}",
-    "anki-00_why": "00 Why ranking metrics",
-    "anki-01_cg": "01 CG",
-    "anki-02_dcg": "02 DCG",
-    "anki-03_idcg": "03 IDCG",
-    "anki-04_ndcg": "04 NDCG",
-    "anki-05_mrr": "05 MRR",
-    "anki-06_ltr": "06 Learning to rank",
+    # Each chapter's Anki sub-deck, ``anki-<stem>``: its number and its short title, which are the
+    # chapter's, written in the course's manifest (``ndcg/course/course.toml``).
+    **{
+        f"anki-{chapter.stem}": f"{chapter.stem.split('_', 1)[0]} {chapter.short_title}"
+        for chapter in manifest.chapters()
+    },
 }
 
 #: The words ``ndcg-course.js`` writes into the flashcards and quiz views, and ``ndcg-study.js``

@@ -16,11 +16,11 @@
  * reads its data and wires its buttons; it sets data-ready="true" on a view
  * once the view responds.  It loads nothing and needs no kernel.
  *
- * Languages: in the book every text of the data is {"en": ..., "zh": ...} and the view shows
- * the page's (<html lang="zh-CN"> in the Chinese edition); in a notebook the texts are plain
- * strings and the view's data-lang names their language.  The words a view writes (its
- * buttons' labels, its status and feedback lines) are in its data ("words", made by
- * ndcg.course.cards.words), with {placeholders} this script fills.
+ * Languages: in the book every text of the data is in every language ({"en": ..., "zh": ...})
+ * and the view shows the page's; in a notebook the texts are plain strings and the view's
+ * data-lang names their language: every view picks its texts with language and localize (below).
+ * The words a view writes (its buttons' labels, its status and feedback lines) are in its data
+ * ("words", made by ndcg.course.cards.words), with {placeholders} this script fills.
  */
 /* A view typesets what it changes: KaTeX in the book (loaded on first use), else MathJax. */
 function typeset(elements) {
@@ -36,18 +36,33 @@ function typeset(elements) {
   }
 }
 
-/* The language a view speaks: its data-lang (a notebook), else the page's; "zh" or "en". */
-function language(root) {
-  const own = root?.getAttribute ? root.getAttribute("data-lang") : null;
-  const lang = (own || document.documentElement.lang || "").toLowerCase();
-  return lang.indexOf("zh") === 0 ? "zh" : "en";
+/* The one rule of the course's scripts for a text in a language: a text is a string or an object
+ * keyed by language code, English always among them, shown in the view's language, else in English.
+ * A view's language: its data-lang (a notebook), else the page's <html lang>, mapped to a code with
+ * the languages the build hands every page (#ndcg-languages, ndcg_book/languages.py): the one whose
+ * tag or code it is, else whose code is its first subtag (zh-CN); with none, that subtag. */
+function languageOf(tag) {
+  const island = document.getElementById("ndcg-languages"), all = island ? JSON.parse(island.textContent) : [];
+  const want = (tag || "").toLowerCase(), first = want.split("-")[0], is = (s) => s.toLowerCase();
+  const one = all.find((l) => is(l.tag) === want || is(l.code) === want) || all.find((l) => is(l.code) === first);
+  return one ? one.code : all.length || !first ? "en" : first;
 }
 
-/* A text of a view's data in a language: a string as it is, or the language's of
- * {"en": ..., "zh": ...} (the English when that language has none). */
+function language(root) {
+  return languageOf((root?.getAttribute ? root.getAttribute("data-lang") : null) || document.documentElement.lang);
+}
+
+const isText = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, "en");
+
 function textIn(value, lang) {
-  if (value === null || typeof value !== "object") { return value; }
-  return value[lang] ?? value.en;
+  return isText(value) ? (value[lang] ?? value.en) : value;
+}
+
+/* `value` (a view's data) with every text in its language. */
+function localize(value, lang) {
+  if (isText(value) || !value || typeof value !== "object") { return textIn(value, lang); }
+  if (Array.isArray(value)) { return value.map((item) => localize(item, lang)); }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, localize(item, lang)]));
 }
 
 /* A message with its {placeholders} filled from values. */
@@ -550,7 +565,7 @@ function modelOf(root) {
 const api = {
   hydrate: hydrate, register: register, store: store, announce: announce,
   readData: readData, role: role, typeset: typeset, modelOf: modelOf, start: start,
-  language: language, textIn: textIn, fill: fill, speaker: speaker
+  language: language, languageOf: languageOf, textIn: textIn, localize: localize, fill: fill, speaker: speaker
 };
 export default api;
 

@@ -16,9 +16,9 @@ import C from "./ndcg-course.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/* A view's data: its JSON island, each text in the view's language (NDCGMetrics.localize). */
+/* A view's data: its JSON island, each text in the view's language (ndcgCourse.localize). */
 function dataOf(root) {
-  return M.localize(C.readData(root), M.language(root));
+  return C.localize(C.readData(root), C.language(root));
 }
 
 /* The options of a <select>: the first (value "") says `custom`, the others `labels` in order. */

@@ -52,8 +52,8 @@ function inversions(grades) {
 /* -- reorder game */
 
 function reorder(root) {
-  const data = M.localize(course.readData(root), M.language(root)), msg = data.messages, words = data.words,
-      items = data.items, n = items.length;
+  const data = course.localize(course.readData(root), course.language(root)), msg = data.messages,
+      words = data.words, items = data.items, n = items.length;
   const monster = data.monster ? new Monster(root, data.monster) : null;
   const k = data.k === null || data.k === undefined ? null : data.k, gain = data.gain;
   const cut = M.cutoff(n, k), whole = k === null || k >= n;
@@ -338,7 +338,7 @@ Monster.prototype.hit = function (damage, health, full, n) {
 /* -- two-systems game */
 
 function twoSystems(root) {
-  const data = M.localize(course.readData(root), M.language(root)), words = data.words;
+  const data = course.localize(course.readData(root), course.language(root)), words = data.words;
   const verdict = course.role(root, "verdict"), answer = course.role(root, "answer"),
       fallback = course.role(root, "fallback"), again = root.querySelector("[data-action=again]");
   const guesses = root.querySelectorAll("button[data-guess]");

@@ -46,7 +46,7 @@ function parseNumber(text) {
 }
 
 function activate(root) {
-  const data = M.localize(C.readData(root), M.language(root)), msg = data.messages;
+  const data = C.localize(C.readData(root), C.language(root)), msg = data.messages;
   const names = data.names, grades = data.grades, n = names.length;
   const k = data.k, gain = data.gain, sigma = data.sigma;
   const low = data.axis[0], high = data.axis[1];

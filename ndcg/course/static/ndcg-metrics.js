@@ -19,31 +19,7 @@
  */
 const MAX_EXPONENTIAL_GRADE = 1023;
 
-/* -- words: a reader's language, and the messages of bad input
- * The words a view shows come from its JSON island (ndcg.course.views_text, in Python): each text
- * either a string or {"en": ..., "zh": ...}.  language(root) is the view's: its data-lang (set
- * when a notebook chose one language), else the page's <html lang> (zh... -> Chinese). */
-function language(root) {
-  const own = root?.getAttribute ? root.getAttribute("data-lang") : null;
-  const code = own || (typeof document !== "undefined" ? document.documentElement.lang : "") || "";
-  return code.toLowerCase().startsWith("zh") ? "zh" : "en";
-}
-
-/* `value` (a view's data) with every {en, zh} pair replaced by its text in `lang`. */
-function localize(value, lang) {
-  if (Array.isArray(value)) { return value.map((item) => localize(item, lang)); }
-  if (value && typeof value === "object") {
-    const keys = Object.keys(value);
-    if (keys.length === 2 && typeof value.en === "string" && typeof value.zh === "string") {
-      return value[lang === "zh" ? "zh" : "en"];
-    }
-    const out = {};
-    keys.forEach((key) => { out[key] = localize(value[key], lang); });
-    return out;
-  }
-  return value;
-}
-
+/* -- words: the messages of bad input (a view's words: ndcgCourse.localize, ndcg-course.js) */
 function fillIn(template, values) {
   return String(template).replace(/\{(\w+)\}/g, (whole, name) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole);
@@ -317,7 +293,7 @@ const api = {
   idealOrder: idealOrder, idcg: idcg, ndcg: ndcg, rr: rr, rankByScores: rankByScores,
   ranked: ranked, ranknetGradients: ranknetGradients, lambdaPairs: lambdaPairs, lambdas: lambdas,
   parseGrades: parseGrades, fmt: fmt, HEALTH_TOLERANCE: HEALTH_TOLERANCE, monsterHealth: monsterHealth,
-  monsterHits: monsterHits, language: language, localize: localize, setMessages: setMessages,
+  monsterHits: monsterHits, setMessages: setMessages,
   explain: explain
 };
 export default api;
