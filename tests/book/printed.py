@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 import ndcg
-from tests.tools_loader import load_tool
 from tools import chromium as browser_setup
+from tools import print_book
 
 BOOK = browser_setup.book_html()
-print_book = load_tool("print_book", "print_book")
 EDITIONS = {"en": BOOK, "zh": BOOK / "zh"}
 
 

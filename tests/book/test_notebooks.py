@@ -26,13 +26,11 @@ from pathlib import Path
 import pytest
 
 from ndcg.course import manifest
-from tests.tools_loader import load_tool
-from tools import notebooks, notebooks_sync
+from tools import notebooks, notebooks_sync, sentences
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-sentences = load_tool("sentences")
 CHAPTER_SOURCES = notebooks.chapter_sources()
 SOLUTION_SOURCES = sorted((ROOT / "solutions").glob("*.md"))
 TEXT_SOURCES = CHAPTER_SOURCES + SOLUTION_SOURCES

@@ -19,12 +19,11 @@ import ndcg
 from ndcg.course import manifest
 from ndcg_book import timing
 from tests.book.printed import EDITIONS, pdf_of
-from tests.tools_loader import load_tool
 from tools import chromium as browser_setup
+from tools import print_book
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
-print_book = load_tool("print_book", "print_book")
 
 CORE = [f"chapters/{name}" for name in timing.chapter_names(ROOT)]
 

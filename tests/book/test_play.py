@@ -18,12 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.tools_loader import load_tool
+from tools import notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-notebooks = load_tool("notebooks")
 CHAPTERS = sorted((ROOT / "chapters").glob("*.md"))
 PLAY = sorted((ROOT / "exercises" / "play").glob("*.ipynb"))
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))

@@ -26,14 +26,12 @@ from ndcg.course import cards
 from ndcg_book import timing
 from tests.book.helpers import toc_files, toc_sections
 from tests.browser.pages import Visit
-from tests.tools_loader import load_tool
 from tools import chromium as browser_setup
-from tools import pdf_merge, print_pages
+from tools import pdf_merge, print_book, print_pages
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
 
-print_book = load_tool("print_book", "print_book")
 
 #: Paper widths in CSS pixels (96 per inch): A4 and US Letter.
 PAPERS = {"A4": 794, "Letter": 816}

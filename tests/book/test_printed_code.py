@@ -27,12 +27,11 @@ import subprocess
 import pytest
 
 from tests.book.printed import EDITIONS, pdf_of
-from tests.tools_loader import load_tool
 from tools import chromium as browser_setup
+from tools import print_book
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
-print_book = load_tool("print_book", "print_book")
 
 #: The printed page's margins in PDF points (tools/print_book.py's MARGIN: 14 mm top, 16 mm bottom).
 TOP_PT = 14 / 25.4 * 72

@@ -50,7 +50,7 @@ from tests.browser.jupyterlab import (
     shut_kernels,
     visible_notebook,
 )
-from tests.tools_loader import load_tool
+from tools import notebooks as notebooks_tool
 
 pytestmark = pytest.mark.book
 
@@ -63,9 +63,6 @@ SOLUTION_DIRS = (ROOT / "solutions", ROOT / "exercises" / "solutions")
 FORBIDDEN = ("{glue", ":::{", "```{", "{exercise}", "{solution", "{download}", "{doc}", "{ref}")
 #: A line of a solution shorter than this is too generic to prove anything (``total = 0``).
 MIN_SOLUTION_LINE = 16
-
-
-notebooks_tool = load_tool("notebooks")
 
 
 def rel(path: Path) -> str:

@@ -6,9 +6,7 @@ import json
 
 import pytest
 
-from tests.tools_loader import load_tool
-
-glue_records = load_tool("glue_records")
+from tools import glue_records
 
 
 def executed(build, page, glue, outputs):

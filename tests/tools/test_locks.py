@@ -27,10 +27,7 @@ from packaging.version import Version
 
 from tests.tools.helpers import REPO, run
 from tests.tools.lock_helpers import FULL, LIBRARY_USE, LIGHT, SYSTEMS, pins_here
-from tests.tools_loader import load_tool
-from tools import install, pythons
-
-requires_python = load_tool("requires_python", "requires_python")
+from tools import install, pythons, requires_python
 
 #: What the participant never needs: the book, the browser tests, the reference libraries, contributor tools.
 NOT_FOR_PARTICIPANTS = (
