@@ -1,11 +1,11 @@
-"""Import the scripts of ``tools/`` by path, each as a fresh module: one loader for every test module."""
+"""Import a script by path, as a fresh module: what is tested as a script (``tools/run.py``, which runs on
+any Python before the course's environment exists, ``tools/check_setup.py``, the benchmarks). The other
+modules of ``tools/`` are imported as the package they are (``from tools import notebooks``)."""
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
 
 
 def load_script(path: Path, name: str):
@@ -14,8 +14,3 @@ def load_script(path: Path, name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def load_tool(stem: str, name: str | None = None):
-    """Import ``tools/<stem>.py``, as ``name`` (default ``course_<stem>``)."""
-    return load_script(TOOLS / f"{stem}.py", name or f"course_{stem}")

@@ -27,7 +27,7 @@ import pytest
 
 from ndcg.course import manifest
 from ndcg.course.checks import FunctionCheck, NumberCheck, case_order
-from tests.tools_loader import load_tool
+from tools import make_student
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"  # the student notebooks: what participants get
@@ -35,9 +35,6 @@ SOLUTIONS = ROOT / "solutions"  # the text sources, NN.md, out of the participan
 ANSWERS = ROOT / "ndcg" / "course" / "content" / "answers"  # the checks' texts, package data
 SOLVED = ROOT / "notebooks" / "solutions"  # the executed solution notebooks generated from them
 CHAPTERS = manifest.chapter_stems()  # every chapter (ndcg/course/course.toml)
-
-
-make_student = load_tool("make_student", "make_student")
 
 
 def read(path: Path) -> dict:

@@ -27,11 +27,7 @@ import pytest
 # The fake repository (repo) and the recorder of commands (calls) are fixtures of tests/tools/conftest.py.
 from tests.tools.helpers import LOCK, REPO, age, commands, run
 from tests.tools.lock_helpers import LIBRARY_USE, LIGHT, SYSTEMS, pins_here
-from tests.tools_loader import load_tool
-from tools import base, install
-
-install_size = load_tool("install_size", "install_size")
-
+from tools import base, install, install_size
 
 # The light install and the full one ------------------------------------------------------------
 
