@@ -40,12 +40,13 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
+from ndcg.course import manifest
 from ndcg.course.i18n import language_of
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The exercise notebooks, English and Chinese.
+#: The exercise notebooks: the English ones, and each other language's in its folder under them
+#: (``exercises/zh/``: the manifest's ``folder``).
 EXERCISES = ROOT / "exercises"
-CHINESE = EXERCISES / "zh"
 #: The book's own script and stylesheet for the block, and where the built book keeps them.
 STATIC = Path(__file__).resolve().parent / "static"
 FILES = ("ndcg-practice.js", "ndcg-practice.css")
@@ -159,7 +160,7 @@ def checks(chapter: str) -> dict[str, object]:
 def statements(chapter: str, language: str = "en") -> dict[str, tuple[str, str]]:
     """Each exercise's ``(title, statement)`` as the exercise notebook writes them (Markdown),
     by exercise id; the Chinese notebook's in the Chinese edition."""
-    path = (CHINESE if language == "zh" else EXERCISES) / f"{chapter}.ipynb"
+    path = EXERCISES / manifest.language(language).folder / f"{chapter}.ipynb"  # (English: exercises/ itself)
     found = {}
     for cell, source in _cells(_read(path)):
         if cell["cell_type"] == "markdown" and _EXERCISE.fullmatch(cell["id"]):
@@ -216,9 +217,7 @@ def words(language: str = "en") -> dict[str, str]:
     from ndcg.course import i18n
     from ndcg.course.checks import WORDS
 
-    if language != "zh":
-        return {key: WORDS[key] for key in CHECK_WORDS}
-    return {key: i18n.translator("checks", key)(WORDS[key]) for key in CHECK_WORDS}
+    return {key: i18n.translator("checks", key, language)(WORDS[key]) for key in CHECK_WORDS}
 
 
 def page_data(chapter: str, language: str = "en") -> dict:
@@ -276,8 +275,7 @@ class Practice(SphinxDirective):
 
         # the page changes with the notebooks, the checks' answer texts and their catalogues
         for source in (
-            EXERCISES / f"{chapter}.ipynb",
-            CHINESE / f"{chapter}.ipynb",
+            *(EXERCISES / language.folder / f"{chapter}.ipynb" for language in manifest.languages()),
             ROOT / "ndcg" / "course" / "content" / "answers" / f"{chapter}.json",
             i18n.LOCALES / "answers" / f"{chapter}.po",
             i18n.LOCALES / "checks.po",
@@ -291,7 +289,7 @@ class Practice(SphinxDirective):
 
         def fill(key: str, **values) -> str:
             filled = said[key].format(**values)
-            return _CJK_SPACE.sub("", filled) if language == "zh" else filled
+            return filled if manifest.language(language).spaced else _CJK_SPACE.sub("", filled)
 
         numbers = sum(1 for e in data["exercises"].values() if e["kind"] == "number")
         block = nodes.container(classes=[CSS_CLASS])

@@ -43,7 +43,7 @@ import html
 import sys
 from pathlib import Path
 
-from . import assets
+from . import assets, manifest
 from . import cards as _cards
 from .cards.words import WORDS, word
 
@@ -54,8 +54,9 @@ MODEL_ID = 1_743_210_517
 DECK_ID = 2_061_830_400
 
 #: What a language adds to the English ids, for its note model and its decks (the chapter decks'
-#: ids are ``DECK_ID + 1 + chapter number``: the next 999 ids are the English decks' room).
-OFFSETS = {"en": 0, "zh": 1000}
+#: ids are ``DECK_ID + 1 + chapter number``: the next 999 ids are the English decks' room): each
+#: language's ``anki_offset`` in the course manifest.
+OFFSETS = {language.code: language.anki_offset for language in manifest.languages()}
 
 #: The parent deck's name (English); chapter decks are ``NDCG course::<short name>``.
 DECK_NAME = word("anki-deck")

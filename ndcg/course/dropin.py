@@ -234,7 +234,8 @@ WORDS = {"item": "{label}: **ndcg** {ours}; **scikit-learn** {theirs}.", "refuse
 
 def dropin_list(*, digits: int = 3, language: str = "en") -> str:
     """The cases as a Markdown list, one item per input: it reads on a phone, where four columns do
-    not. ``language``: ``"zh"`` gives the labels and advice in Chinese (the ``dropin`` catalogue);
+    not. ``language``: a language of the course (``"zh"``: the labels and advice from the ``dropin``
+    catalogue, set as its text is: no space between sentences, its full stop);
     the libraries' error messages stay as they say them.
 
     Examples
@@ -242,17 +243,18 @@ def dropin_list(*, digits: int = 3, language: str = "en") -> str:
     >>> print(dropin_list().splitlines()[3])
     - queries of one item: `[[1], [0]]`: **ndcg** 0.500; **scikit-learn** refused: "Computing NDCG is only meaningful when there is more than 1 document". A one-item query is ranked perfectly (1) or has nothing relevant (0).
     """
+    from . import manifest
     from .i18n import translator
 
-    say = translator("dropin") if language == "zh" else str
-    end = "。" if language == "zh" else "."
+    setting = manifest.language(language)  # its full stop, and whether a space starts a sentence
+    say = translator("dropin", language=language)
     items = []
     for case, ours, theirs in run():
         item = "- " + say(WORDS["item"]).format(
             label=say(case.label), ours=_markdown(ours, digits, say), theirs=_markdown(theirs, digits, say)
         )
         if case.advice:
-            item += f"{'' if language == 'zh' else ' '}{say(case.advice)}{end}"
+            item += f"{' ' if setting.spaced else ''}{say(case.advice)}{setting.full_stop}"
         items.append(item)
     return "\n".join(items)
 
@@ -260,14 +262,14 @@ def dropin_list(*, digits: int = 3, language: str = "en") -> str:
 def dropin_markdown(*, digits: int = 3) -> str:
     """:func:`dropin_list` in the languages shown now (:func:`ndcg.course.i18n.language`): in the
     book, both, each in its ``lang`` block, and the page's CSS shows its edition's."""
-    from . import i18n
+    from . import i18n, manifest
 
     now = i18n.language()
     if now != "both":
         return dropin_list(digits=digits, language=now)
     return "\n".join(
-        f'<div class="{i18n.CSS_CLASS}" lang="{tag}">\n\n{dropin_list(digits=digits, language=language)}\n\n</div>\n'
-        for language, tag in (("en", "en"), ("zh", "zh-Hans"))
+        f'<div class="{i18n.CSS_CLASS}" lang="{language.tag}">\n\n{dropin_list(digits=digits, language=language.code)}\n\n</div>\n'
+        for language in manifest.languages()
     )
 
 

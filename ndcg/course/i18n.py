@@ -38,8 +38,12 @@ from . import manifest
 
 #: The languages of the course, English first (``course.toml``: English, and Simplified Chinese).
 LANGUAGES = manifest.language_codes()
-#: Where the package's catalogues live.
-LOCALES = Path(__file__).resolve().parent / "locales" / "zh_CN" / "LC_MESSAGES"
+#: The language the course is written in: every other one is translated from it.
+SOURCE = LANGUAGES[0]
+#: Where the package's catalogues live, one folder per locale (:func:`locale_folder`).
+PACKAGE_LOCALES = Path(__file__).resolve().parent / "locales"
+#: The Chinese catalogues' folder, where :func:`translator` looks when no language is given.
+LOCALES = PACKAGE_LOCALES / "zh_CN" / "LC_MESSAGES"
 #: The environment variable the book build sets to ``both``: every cell then shows both languages.
 ENVIRONMENT = "NDCG_COURSE_LANGUAGE"
 #: The CSS class of the two language versions of a piece of HTML (each edition's rule hides the
@@ -141,18 +145,34 @@ def read_po(path: Path) -> dict[tuple[str | None, str], str]:
     return found
 
 
+def locale_folder(code: str) -> Path:
+    """The folder of language ``code``'s catalogues in the package (its locale's, from the manifest).
+
+    >>> locale_folder("zh").relative_to(PACKAGE_LOCALES).as_posix()
+    'zh_CN/LC_MESSAGES'
+    """
+    return PACKAGE_LOCALES / manifest.language(code).locale / "LC_MESSAGES"
+
+
 @cache
-def catalogue(domain: str) -> dict[tuple[str | None, str], str]:
-    """The translations of one store of words (``views``, ``cards/02_dcg`` ...); empty when the
-    store has no catalogue yet."""
-    path = LOCALES / f"{domain}.po"
+def catalogue(domain: str, language: str | None = None) -> dict[tuple[str | None, str], str]:
+    """The translations of one store of words (``views``, ``cards/02_dcg`` ...) into ``language``
+    (by default the Chinese, :data:`LOCALES`); empty when the store has no catalogue yet."""
+    path = (LOCALES if language is None else locale_folder(language)) / f"{domain}.po"
     return read_po(path) if path.is_file() else {}
 
 
-def translator(domain: str, context: str | None = None) -> Callable[[str], str]:
-    """A function giving the Chinese of an English text of ``domain`` (the English itself while
-    the text is untranslated: the catalogue checks fail on it, the reader never sees a gap)."""
-    table = catalogue(domain)
+def translator(domain: str, context: str | None = None, language: str | None = None) -> Callable[[str], str]:
+    """A function giving the translation of an English text of ``domain`` into ``language`` (by
+    default the Chinese; in English, :data:`SOURCE`, the text itself), and the English itself
+    while the text is untranslated: the catalogue checks fail on it, the reader never sees a gap.
+
+    >>> translator("dropin", language="en")("refused")
+    'refused'
+    """
+    if language == SOURCE:
+        return str
+    table = catalogue(domain) if language is None else catalogue(domain, language)
 
     def chinese(text: str) -> str:
         return table.get((context, text)) or table.get((None, text)) or text

@@ -34,13 +34,20 @@ FURTHER = "further"
 class Language:
     """A language of the course: its code (``"zh"``), its name in itself, its locale (``zh_CN``:
     the catalogues' folder and Sphinx's language), its edition's folder in the built book and the
-    BCP 47 tag of its pages (``zh-Hans``: their ``hreflang``)."""
+    BCP 47 tag of its pages (``zh-Hans``: their ``hreflang``); how its text is set: whether its
+    words and sentences are separated by spaces, its full stop and its parentheses around an aside
+    (``("（", "）")``; the opening one with the space before it, if any); and what it adds to the
+    English ids of the Anki note model and decks (:mod:`ndcg.course.anki`)."""
 
     code: str
     name: str
     locale: str
     folder: str
     tag: str
+    spaced: bool
+    full_stop: str
+    parentheses: tuple[str, str]
+    anki_offset: int
 
 
 @dataclass(frozen=True)
@@ -77,7 +84,27 @@ def _manifest() -> dict:
 @cache
 def languages() -> tuple[Language, ...]:
     """Every language of the course, English first."""
-    return tuple(Language(**entry) for entry in _manifest()["languages"])
+    return tuple(
+        Language(**{**entry, "parentheses": tuple(entry["parentheses"])})
+        for entry in _manifest()["languages"]
+    )
+
+
+def language(code: str) -> Language:
+    """The language whose code is ``code``.
+
+    >>> language("zh").full_stop, language("en").parentheses
+    ('。', (' (', ')'))
+
+    Raises
+    ------
+    ValueError
+        If ``code`` is not a language of the course.
+    """
+    for found in languages():
+        if found.code == code:
+            return found
+    raise ValueError(f"language must be one of {', '.join(language_codes())}; got {code!r}.")
 
 
 def language_codes() -> tuple[str, ...]:

@@ -6,6 +6,7 @@ are the manifest's; and no other code spells the chapters' list again."""
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 import subprocess
 from pathlib import Path
@@ -71,6 +72,35 @@ def test_every_language_has_its_catalogues_and_english_comes_first():
         assert (ROOT / "locales" / language.locale / "LC_MESSAGES").is_dir(), language
         assert (ROOT / "ndcg" / "course" / "locales" / language.locale / "LC_MESSAGES").is_dir(), language
         assert language.folder and i18n.language_of(language.locale) == language.code
+
+
+def test_each_language_says_how_its_text_is_set_and_keeps_its_own_anki_ids():
+    languages = manifest.languages()
+    for language in languages:
+        assert isinstance(language.spaced, bool) and language.full_stop.strip() == language.full_stop != ""
+        opening, closing = language.parentheses
+        assert opening.strip() and closing.strip() and opening.lstrip() == opening.strip()
+        assert (opening[0] == " ") == language.spaced  # a space before an aside only where words have them
+    english = manifest.language("en")
+    assert (english.spaced, english.full_stop, english.parentheses, english.anki_offset) == (
+        True,
+        ".",
+        (" (", ")"),
+        0,
+    )
+    # each language's Anki ids are its own: a language's 999 chapter decks never reach the next one's
+    offsets = sorted(language.anki_offset for language in languages)
+    assert offsets[0] == 0 and all(later - earlier >= 1000 for earlier, later in itertools.pairwise(offsets))
+
+
+def test_a_language_the_manifest_does_not_know_is_refused():
+    listed = ", ".join(manifest.language_codes())
+    with pytest.raises(ValueError, match=re.escape(f"language must be one of {listed}; got 'xx'")):
+        manifest.language("xx")
+    from ndcg.course.cards.markup import named_sources
+
+    with pytest.raises(ValueError, match="language must be one of en"):
+        named_sources("004", "fr")
 
 
 def test_the_package_and_the_book_build_use_the_manifests_lists():

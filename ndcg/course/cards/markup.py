@@ -164,13 +164,15 @@ def named_sources(text: str, language: str = "en") -> str:
     >>> named_sources("no code, 1,000 items")
     'no code, 1,000 items'
     """
-    if language not in ("en", "zh"):
-        raise ValueError(f"language must be 'en' or 'zh'; got {language!r}.")
-    opening, closing = ("（", "）") if language == "zh" else (" (", ")")
+    from ndcg.course import manifest
+
+    opening, closing = manifest.language(language).parentheses  # (a ValueError for no language of the course)
 
     def named(match: re.Match) -> str:
         entry = SOURCE_NAMES.get(match.group())
-        return f"{match.group()}{opening}{entry[language]}{closing}" if entry else match.group()
+        if not entry:
+            return match.group()
+        return f"{match.group()}{opening}{entry.get(language, entry['en'])}{closing}"
 
     return _NAMED_CODE.sub(named, text)
 

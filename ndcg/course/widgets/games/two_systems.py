@@ -15,7 +15,7 @@ import math
 from .... import list_graded
 from ...._validation import check_gain, check_grades, check_k
 from ....gains import cutoff
-from ... import tables, views_text
+from ... import manifest, tables, views_text
 from ...islands import json_island
 from ..base import GAME_TITLE, View, _fmt
 from .common import _both, _call, _example_name, _split_ranking, _view_id, fill
@@ -229,7 +229,7 @@ class TwoSystemsGame(View):
                 ([views_text.name(str(i), language) for i in it] for it in self._items),
             )
         )
-        space = "" if language == "zh" else " "
+        space = " " if manifest.language(language).spaced else ""
         return f"<p>{answer}{space}{why}</p>{tables_html}"
 
     def _code(self) -> str:
