@@ -3,6 +3,8 @@
 # Two commands do everything: `make book` and `make test`. Both create .venv
 # when it is missing, install the pinned requirements and the `ndcg` package
 # (editable), then build or test. `make help` lists the rest.
+# The build's steps are the package ndcg_book's (`python -m ndcg_book --help` lists them):
+# tools/run.py runs them with the venv's Python.
 
 PYTHON ?= python3
 PORT   ?= 8000

@@ -32,6 +32,7 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ndcg_book.pdf.browser import launch  # noqa: E402
 from tools import chromium  # noqa: E402
 
 #: The chapters timed, relative to a build's ``html`` folder.
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     times = {(page, side): [] for page in PAGES for side in ("before", "after")}
     weights = {}
     with sync_playwright() as playwright:
-        browser = chromium.launch(playwright, executable)
+        browser = launch(playwright, executable)
         for page in PAGES:  # one load each, not timed: the files into the system's cache
             load(browser, args.before / page), load(browser, args.after / page)
         for round_ in range(args.rounds):

@@ -1,6 +1,9 @@
-"""ndcg_book: the book build, one Sphinx extension (not part of the ``ndcg`` wheel).
+"""ndcg_book: the book build (not part of the ``ndcg`` wheel): one Sphinx extension, and every
+build step around it behind one command line, ``python -m ndcg_book <step>`` (``__main__.py``
+lists the steps; ``tools/run.py`` runs them with the venv's Python, and ``python -m ndcg_book
+--help`` lists them).
 
-``_config.yml`` loads it (``sphinx: local_extensions:`` puts the course's folder on
+``_config.yml`` loads the extension (``sphinx: local_extensions:`` puts the course's folder on
 Sphinx's path); :func:`setup` registers every part, one module per concern:
 
 ``assets``      the course's CSS and JS (``ndcg/course/static/``) on the pages that use them
@@ -50,9 +53,20 @@ Sphinx's path); :func:`setup` registers every part, one module per concern:
 ``codeswitch``  code on demand: the "Show the code" switch of every page with code cells (a helper
                 of ``editions``; it registers nothing)
 ``comments``    code comments in the Chinese edition's code cells and the Chinese notebooks (a
-                helper of ``editions`` and ``tools/notebooks_translated.py``; it registers nothing)
+                helper of ``editions`` and ``generate.notebooks_translated``; it registers nothing)
 
-Each module's ``register(app)`` adds its directives, roles and event handlers.
+Each module's ``register(app)`` adds its directives, roles and event handlers. The build steps
+around Sphinx are subpackages, none of them a part (each one's docstring lists its modules):
+
+``generate``    what is generated from the text sources: the chapters', play, solution, student
+                and translated notebooks, their sync check, the execution cache before the build,
+                one sentence per line, the glued values compared between two builds
+``pdf``         the built book printed to PDF in Chromium, and zipped for a USB stick
+``catalogues``  the Chinese edition's catalogues (update, check, termbase, typography) and its
+                build
+``toc``         ``_toc.yml`` read in one place: the pages in reading order, by part (a helper of
+                the steps and the tests; it registers nothing)
+``folders``     the course's folder and the built book's, for the steps (it registers nothing)
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 The Chinese edition shows the book's code cells with their comments in Chinese
 (:func:`ndcg_book.editions.translate_code_comments`), and the Chinese notebooks do the same
-(``tools/notebooks_translated.py``); both from the catalogue ``comments`` (the store
-``tools/i18n_stores/comments.py``). The code itself stays the English one, character for
+(``ndcg_book/generate/notebooks_translated.py``); both from the catalogue ``comments`` (the store
+``ndcg_book/catalogues/i18n_stores/comments.py``). The code itself stays the English one, character for
 character: one computation for both editions.
 
 Standard library only.

@@ -44,7 +44,7 @@ holds, and how to import it into Anki.
 The directive ``book-pdf`` (argument ``book``, ``participant`` or ``cheatsheet``) says where a
 printed PDF of the book, of the participant's edition (the core chapters and the cheat sheet), or
 of the cheat sheet, is. The PDFs are printed from the built pages after Sphinx
-(``tools/print_book.py``, run by ``make book`` when Chromium is found, and by ``make pdf``), so
+(``ndcg_book/pdf/print_book.py``, run by ``make book`` when Chromium is found, and by ``make pdf``), so
 the directive writes what is true without them, between two HTML comments; the printing step
 puts the link to the file it has just written in their place. A build without Chromium keeps
 the text and has no link that could break.
@@ -114,7 +114,7 @@ PDF_KINDS = {
     "cheatsheet": "This build has no PDF of the cheat sheet: ",
     "participant": "This build has no participant's PDF: ",
 }
-#: The marks around the text that ``tools/print_book.py`` replaces with the link.
+#: The marks around the text that ``ndcg_book/pdf/print_book.py`` replaces with the link.
 PDF_START, PDF_END = "<!--ndcg-pdf-->", "<!--/ndcg-pdf-->"
 
 

@@ -2,7 +2,7 @@
 
 Registered by :func:`ndcg_book.setup`. The English edition is built into ``_build/html``, the
 Chinese one (the same pages with ``language = zh_CN`` and the translations of
-``locales/zh_CN/LC_MESSAGES``; ``python -m tools.i18n build``) into ``_build/html/zh``. This part:
+``locales/zh_CN/LC_MESSAGES``; ``python -m ndcg_book translations build``) into ``_build/html/zh``. This part:
 
 * puts a **language switch** at the top of every page: a relative link to the same page in the
   other edition (``chapters/01_cg.html`` ↔ ``zh/chapters/01_cg.html``), so it works from
@@ -238,7 +238,7 @@ class PasteMarkdownAnyPage(PasteMarkdownRole):
 
     A translated paragraph is parsed again on its own, after its page, where myst-nb's own role
     finds no glue data (it renders nothing); the Chinese catalogues therefore name the page
-    (``tools/i18n.py`` writes ``{glue:md}`/chapters/06_ltr.md::key``` when it compiles them), and
+    (``ndcg_book/catalogues/i18n.py`` writes ``{glue:md}`/chapters/06_ltr.md::key``` when it compiles them), and
     this role reads the value from the glue file the page's run wrote beside the build
     (``jupyter_execute/<page>.glue.json``), then renders its Markdown inline as myst-nb would."""
 
@@ -378,7 +378,7 @@ def _root_catalogue(app):
 def translate_book_words(app) -> None:
     """The Chinese edition: the book's title (``title:`` of ``_config.yml``, the root page's own
     title) in its translation, from the root page's catalogue; the footer's author and copyright
-    lines from the ``book`` catalogue (``tools/i18n_stores/book.py``)."""
+    lines from the ``book`` catalogue (``ndcg_book/catalogues/i18n_stores/book.py``)."""
     if edition(app.config.language) != "zh":
         return
     from ndcg.course.i18n import translator
@@ -417,7 +417,7 @@ def own_document(app, doctree) -> None:
 
 def translate_code_comments(app, doctree) -> None:
     """The Chinese edition: each comment with words of a shown code cell in Chinese (the catalogue
-    ``comments``, the store ``tools/i18n_stores/comments.py``, shared with the Chinese notebooks).
+    ``comments``, the store ``ndcg_book/catalogues/i18n_stores/comments.py``, shared with the Chinese notebooks).
     The code is the English edition's, character for character, and runs once for both: only the
     text after each ``#`` changes (:func:`ndcg_book.comments.translate_comments`)."""
     if edition(app.config.language) != "zh":

@@ -36,7 +36,7 @@ markup, so its ``{download}`` roles name the English notebooks (``../exercises/0
 :class:`ChineseTwinDownloads`, a transform that runs in the Chinese edition once the translations
 are in (after Sphinx's ``Locale``, before the downloads are collected), points every download of
 a course notebook (``exercises/**.ipynb``) at its Chinese twin in ``exercises/zh/`` (written by
-``tools/notebooks_translated.py``): ``exercises/zh/02_dcg.ipynb``, saved as ``02_dcg.ipynb`` (and the
+``ndcg_book/generate/notebooks_translated.py``): ``exercises/zh/02_dcg.ipynb``, saved as ``02_dcg.ipynb`` (and the
 play one as ``02_dcg-play.ipynb``), like the English. A notebook without its twin stops the
 build: the Chinese edition never hands out an English notebook in its place.
 
@@ -79,7 +79,7 @@ def offer_notebook(app, pagename: str, templatename: str, context: dict, doctree
 
 #: The folder of the play notebooks, relative to the book's source folder.
 PLAY = "exercises/play"
-#: The notebooks' folder, and where their Chinese twins are (``tools/notebooks_translated.py``), relative
+#: The notebooks' folder, and where their Chinese twins are (``ndcg_book/generate/notebooks_translated.py``), relative
 #: to the book's source folder: ``exercises/play/02_dcg.ipynb`` -> ``exercises/zh/play/02_dcg.ipynb``.
 EXERCISES, CHINESE = "exercises/", "exercises/zh/"
 #: The play notebooks' folders, English and Chinese.
@@ -172,7 +172,7 @@ class ChineseTwinDownloads(SphinxTransform):
             if not found.is_file():
                 raise ExtensionError(
                     f"{self.env.docname}: the Chinese edition links {relative}, which has no Chinese "
-                    f"twin {twin} (python tools/notebooks_translated.py writes it once its text is "
+                    f"twin {twin} (python -m ndcg_book translated writes it once its text is "
                     "translated); "
                     "the Chinese edition never hands out the English notebook instead"
                 )

@@ -61,7 +61,7 @@ def in_pack(path: str) -> bool:
 
 
 #: The languages of the participant pack: English (the default), and Chinese, whose notebooks are
-#: ``exercises/zh/`` (``tools/notebooks_translated.py``) and whose pack is
+#: ``exercises/zh/`` (``ndcg_book/generate/notebooks_translated.py``) and whose pack is
 #: ``ndcg-participant-pack-zh-<version>``.
 PACK_LANGUAGES = manifest.language_codes()  # ndcg/course/course.toml
 #: Where the Chinese notebooks are, in the course.
@@ -327,7 +327,7 @@ def participant_pack(
         if missing:
             raise CourseFilesError(
                 f"no {language} twin in {ZH_EXERCISES} for {', '.join(missing)} "
-                "(python tools/notebooks_translated.py writes them once their text is translated)"
+                "(python -m ndcg_book translated writes them once their text is translated)"
             )
     for name in notebooks:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
 """The words the book build writes itself (not the pages' prose): the get-the-course box, the PDF
 notes, the footer's edition line. English here, once; their Chinese in the catalogue ``book``
 (``ndcg/course/locales/zh_CN/LC_MESSAGES/book.po``, merged and checked like every store:
-``tools/i18n_stores/book.py``). ``{name}`` marks a value the build fills in.
+``ndcg_book/catalogues/i18n_stores/book.py``). ``{name}`` marks a value the build fills in.
 """
 
 from __future__ import annotations

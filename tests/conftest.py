@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from ndcg_book.pdf.browser import launch
 from tools import chromium as browser_setup
 
 # Property tests draw the same examples on every run (reproducible CI), and
@@ -60,7 +61,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-# -- the browser tests' setup (see tools/chromium.py) ---------------------------------------
+# -- the browser tests' setup (see tools/chromium.py and ndcg_book/pdf/browser.py) ----------
 
 
 @pytest.fixture(scope="session")
@@ -88,7 +89,7 @@ def browser(chromium_executable):
     """
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
     with sync_api.sync_playwright() as playwright:
-        chromium = browser_setup.launch(playwright, chromium_executable)
+        chromium = launch(playwright, chromium_executable)
         new_context, new_page = chromium.new_context, chromium.new_page
 
         def context_with_every_section(*args, every_section: bool = True, **kwargs):

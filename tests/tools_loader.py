@@ -1,6 +1,7 @@
 """Import a script by path, as a fresh module: what is tested as a script (``tools/run.py``, which runs on
 any Python before the course's environment exists, ``tools/check_setup.py``, the benchmarks). The other
-modules of ``tools/`` are imported as the package they are (``from tools import notebooks``)."""
+modules of ``tools/`` are imported as the package they are (``from tools import base``), and the
+build's as ``ndcg_book``'s (``from ndcg_book.generate import notebooks``)."""
 
 from __future__ import annotations
 

@@ -102,3 +102,10 @@ def python() -> str:
 def tool(name: str) -> str:
     """A program of the venv, as a command word."""
     return str(venv_tool(ROOT, name, WINDOWS))
+
+
+def step(name: str, *args: str) -> list[str]:
+    """A build step of the book, run with the venv's Python: ``python -m ndcg_book <name> ARGS``
+    (``ndcg_book/__main__.py`` lists the steps). The commands run the build this way, never by
+    importing it: ``tools`` stays the standard library's."""
+    return [python(), "-m", "ndcg_book", name, *args]

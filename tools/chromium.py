@@ -1,10 +1,13 @@
-"""Where the course finds a Chromium-family browser, and how it starts it: for printing the book
-(``tools/print_book.py``) and for the browser tests.
+"""Where the course finds a Chromium-family browser: for printing the book (``tools/run.py book``
+and ``pdf`` hand its path to ``python -m ndcg_book print pdf --chromium PATH``) and for the browser
+tests; and how a browser test sets up its pages (the theme's mode, the code shown, every section laid
+out). Standard library only: it runs before the venv exists.
 
 The printing and every browser test (``tests/browser/test_views.py`` and any later one) drive a
-Chromium-family browser that is already installed on the machine, through Playwright's ``executable_path``:
-Playwright never downloads a browser of its own (no ``playwright install``). The fixtures
-that use this module (``browser`` and ``server``) are in ``tests/conftest.py``.
+Chromium-family browser that is already installed on the machine, started headless through
+Playwright's ``executable_path`` (``ndcg_book/pdf/browser.py``: ``launch``): Playwright never
+downloads a browser of its own (no ``playwright install``). The fixtures that use this module
+(``browser`` and ``server``) are in ``tests/conftest.py``.
 
 The browser is, in this order:
 
@@ -28,14 +31,6 @@ from pathlib import Path
 
 ENV_VAR = "CHROMIUM"
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "msedge")
-LAUNCH_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-)
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -146,11 +141,6 @@ def missing_message(platform: str | None = None) -> str:
         f"tests, {get}; or set {ENV_VAR}=/path/to/chromium-or-chrome. "
         f"(Playwright never downloads a browser for these tests.)"
     )
-
-
-def launch(playwright, executable: str):
-    """Start ``executable`` headless with :data:`LAUNCH_ARGS` through a Playwright instance."""
-    return playwright.chromium.launch(executable_path=executable, args=list(LAUNCH_ARGS), headless=True)
 
 
 def remember_mode(context, mode: str) -> None:

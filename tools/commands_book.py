@@ -1,4 +1,8 @@
-"""The built book: ``book``, ``pdf``, ``serve`` and ``clean``."""
+"""The built book: ``book``, ``pdf``, ``serve``, ``clean`` and ``translations``.
+
+The steps themselves are ``ndcg_book``'s, run with the venv's Python as ``python -m ndcg_book
+<step>``; this module finds the browser that prints (``tools/chromium.py``) and hands its path over.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,26 @@ import shutil
 import sys
 from pathlib import Path
 
-from tools import base
-from tools.base import BOOK, VENV, python, run, tool
+from tools import base, chromium
+from tools.base import BOOK, VENV, run, step, tool
 
 #: The notebook execution cache the two editions share (Jupyter Book's default place for it).
 EXECUTION_CACHE = Path("_build", ".jupyter_cache")
+
+
+def browser() -> list[str]:
+    """``--chromium PATH`` for the print: the browser :mod:`tools.chromium` finds; nothing (after
+    saying why on stderr) when there is none, or ``CHROMIUM`` names none. The print then makes no
+    PDF, and says so too (``make book`` goes on without; ``make pdf`` fails)."""
+    try:
+        found = chromium.find_chromium()
+    except chromium.BadChromiumSetting as error:
+        print(f"No PDF: {error}", file=sys.stderr, flush=True)
+        return []
+    if found is None:
+        print(f"No PDF of the book in this build: {chromium.missing_message()}", file=sys.stderr, flush=True)
+        return []
+    return ["--chromium", found]
 
 
 def book(args: argparse.Namespace) -> None:
@@ -21,9 +40,9 @@ def book(args: argparse.Namespace) -> None:
     _build/html; then say where everything is.
 
     The execution cache and Sphinx's saved pages are emptied first, so every notebook runs once, on
-    this very package: tools/execution_cache.py fills the cache, several notebooks at a time, and
-    both editions' builds (the same code cells) take their outputs from it, so both show the same
-    computation."""
+    this very package: ``python -m ndcg_book execution-cache`` fills the cache, several notebooks at
+    a time, and both editions' builds (the same code cells) take their outputs from it, so both show
+    the same computation."""
     editions = getattr(args, "edition", "both")
     # Every page read afresh too: Sphinx would otherwise keep an unchanged page's old outputs.
     for stale in (EXECUTION_CACHE, Path("_build", ".doctrees"), Path("_build", "zh", ".doctrees")):
@@ -32,13 +51,14 @@ def book(args: argparse.Namespace) -> None:
     # page keeps its own.
     env = {**os.environ, "NDCG_COURSE_LANGUAGE": "both"}
     # Every notebook run into the cache, as many at a time as there are cores: the builds below
-    # then execute none (tools/execution_cache.py).
-    run([python(), "-m", "tools.execution_cache"], env=env)
+    # then execute none (ndcg_book/generate/execution_cache.py).
+    run(step("execution-cache"), env=env)
     english = [tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."]
-    chinese = [python(), "-m", "tools.i18n", "build"]
+    chinese = step("translations", "build")
+    printer = browser()
 
     def pdf(language: str) -> list[str]:
-        return [python(), "tools/print_book.py", "pdf", "--optional", "--language", language]
+        return step("print", "pdf", "--optional", "--language", language, *printer)
 
     if editions == "both":
         run(english, env=env)
@@ -53,7 +73,7 @@ def book(args: argparse.Namespace) -> None:
     else:
         run(english if editions == "en" else chinese, env=env)
         run(pdf(editions))
-    run([python(), "tools/print_book.py", "zip"])
+    run(step("print", "zip"))
     print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")
     print(f"It carries the course zip and the ndcg wheel: {BOOK.as_posix()}/_downloads/course/")
     print(f"Its PDF, when Chromium was found, and the cheat sheet's: {BOOK.as_posix()}/_downloads/*.pdf")
@@ -64,8 +84,8 @@ def translations(args: argparse.Namespace) -> None:
     """Merge the English pages' messages into the Chinese catalogues (a changed sentence comes back
     fuzzy, with its old English beside it), then list every message left to translate."""
     if not args.check:
-        run([python(), "-m", "tools.i18n", "update"])
-    run([python(), "-m", "tools.i18n", "check", *([] if not args.check else ["--fresh"])])
+        run(step("translations", "update"))
+    run(step("translations", "check", *([] if not args.check else ["--fresh"])))
 
 
 def pdf(args: argparse.Namespace) -> None:
@@ -76,9 +96,10 @@ def pdf(args: argparse.Namespace) -> None:
         if not any((base.ROOT / BOOK / "_downloads").glob("ndcg-course-*.pdf")):
             sys.exit("No PDF: no Chromium-family browser was found (see above).")
         return
+    printer = browser()
     for language in ("en", "zh"):
         if language == "en" or (base.ROOT / BOOK / "zh" / "index.html").exists():
-            run([python(), "tools/print_book.py", "pdf", "--language", language])
+            run(step("print", "pdf", "--language", language, *printer))
 
 
 def serve(args: argparse.Namespace) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from tools import base
-from tools.base import python, run, tool
+from tools.base import python, run, step, tool
 
 #: What ``check`` runs in the course's Python, after installing: the imports, then the first
 #: exercise notebook under nbval, in one process (see its docstring for why it is quick).
@@ -82,7 +82,7 @@ def participant_pack(args: argparse.Namespace) -> None:
     """Build the participant pack (student and play notebooks, the ndcg wheel, a README, no solution)
     into _build/participant-pack/, folder and zip; --wheelhouse adds what the room installs offline;
     --language zh makes the Chinese pack (the notebooks of exercises/zh/)."""
-    command = [python(), "-m", "ndcg_book.downloads", "participant-pack"]
+    command = step("downloads", "participant-pack")
     if args.make_wheelhouse:
         command.append("--wheelhouse")
     for name in args.target:
@@ -96,7 +96,7 @@ def participant_pack(args: argparse.Namespace) -> None:
 
 def solutions(args: argparse.Namespace) -> None:
     """Zip the solutions (notebooks/solutions/ and their text sources) for a self-study learner."""
-    run([python(), "-m", "ndcg_book.downloads", "solutions"])
+    run(step("downloads", "solutions"))
 
 
 #: Where a learner whose copy has no solutions gets them: the book's download beside the exercises.

@@ -1,6 +1,6 @@
 """``lint``: ruff for the Python (pinned in requirements.txt, configured in pyproject.toml),
 autocorrect-py for the Chinese catalogues' typography (pinned in requirements.txt, run by
-``tools/typography.py``) and Biome for the JavaScript and CSS (pinned in package.json and
+``python -m ndcg_book typography``) and Biome for the JavaScript and CSS (pinned in package.json and
 package-lock.json, configured in biome.jsonc), all check-only.
 
 Biome comes from npm: ``npm ci`` installs exactly the lock into ``node_modules/`` (git-ignored),
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from tools import base
-from tools.base import python, run, tool
+from tools.base import run, step, tool
 
 #: npm's install folder, and the stamp of its last ``npm ci`` (``npm ci`` empties the folder first).
 NODE_MODULES = "node_modules"
@@ -83,12 +83,12 @@ def biome(environ: Mapping[str, str] = os.environ) -> None:
 
 def typography_command() -> list[str]:
     """The Chinese catalogues' typography, check-only (``--fix`` writes the corrections)."""
-    return [python(), "-m", "tools.typography"]
+    return step("typography")
 
 
 def lint(args: argparse.Namespace) -> None:
     """Ruff, pinned in requirements.txt: the lint rules, then the formatting, both check-only; then
-    the Chinese catalogues' typography (autocorrect-py and the house rules, ``tools/typography.py``); then
+    the Chinese catalogues' typography (autocorrect-py and the house rules, ``python -m ndcg_book typography``); then
     Biome's lint rules for the JavaScript and CSS (``--check-only``: the rules of both, no formatting;
     ``--format-only``: ruff's formatting only).
 

@@ -1,14 +1,14 @@
 """The text sources and what is generated from them: ``notebooks``, ``exercises``, ``sync-check``,
-``sentences``, ``anki`` and ``manifest``."""
+``sentences``, ``anki`` and ``manifest``. The generators are ``ndcg_book``'s steps
+(``ndcg_book/generate/``), run as ``python -m ndcg_book <step>``; each notebook cell may run as long
+as ``_config.yml`` says (``execute: timeout:``), which the steps read themselves, as the book does."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from tools import base
-from tools import notebooks as notebook_files  # standard library on import, as every module here
-from tools.base import python, run
+from tools.base import python, run, step
 
 #: The text sources written one sentence per line (``sentences`` reflows them).
 TEXT_SOURCES = (
@@ -21,38 +21,27 @@ TEXT_SOURCES = (
 )
 
 
-def cell_timeout(root: Path) -> int:
-    """How long one notebook cell may run: ``execute: timeout:`` in _config.yml.
-
-    The reader lives in ``tools/notebooks.py`` (standard library on import), so the book,
-    ``notebooks`` and ``exercises`` share one value.
-    """
-    return notebook_files.config_timeout((root / "_config.yml").read_text(encoding="utf-8"))
-
-
 def notebooks(args: argparse.Namespace) -> None:
     """Generate notebooks/chapters/*.ipynb, notebooks/learners/flashcards.ipynb and the play notebooks
     exercises/play/*.ipynb from the text sources (jupytext), executed with the book's cell timeout
     (nbclient, kernel python3); then every other language's play notebooks, exercises/<folder>/play/,
-    executed the same way (tools/notebooks_translated.py: it fails on a block without its translation)."""
-    timeout = str(cell_timeout(base.ROOT))
-    run([python(), "tools/notebooks.py", "--timeout", timeout])
-    run([python(), "tools/notebooks_translated.py", "--only", "play", "--execute", "--timeout", timeout])
+    executed the same way (the step ``translated``: it fails on a block without its translation)."""
+    run(step("notebooks"))
+    run(step("translated", "--only", "play", "--execute"))
 
 
 def exercises(args: argparse.Namespace) -> None:
     """Generate and execute the solution notebooks (notebooks/solutions/), the checks' answer texts
     (ndcg/course/content/answers/) and the student notebooks (exercises/) from solutions/*.md; then
     every other language's student notebooks, exercises/<folder>/, executed the same way
-    (tools/notebooks_translated.py: it fails on a block without its translation)."""
-    timeout = str(cell_timeout(base.ROOT))
-    run([python(), "tools/make_student.py", "--solutions", "--execute", "--timeout", timeout])
-    run([python(), "tools/notebooks_translated.py", "--only", "student", "--execute", "--timeout", timeout])
+    (the step ``translated``: it fails on a block without its translation)."""
+    run(step("student", "--solutions", "--execute"))
+    run(step("translated", "--only", "student", "--execute"))
 
 
 def sync_check(args: argparse.Namespace) -> None:
     """Fail when a generated notebook's cells (sources, ids, metadata) no longer match its text source."""
-    run([python(), "-m", "tools.notebooks_sync"])
+    run(step("sync"))
 
 
 def sentences(args: argparse.Namespace) -> None:
@@ -60,7 +49,7 @@ def sentences(args: argparse.Namespace) -> None:
     paths = sorted(
         path.relative_to(base.ROOT).as_posix() for pattern in TEXT_SOURCES for path in base.ROOT.glob(pattern)
     )
-    run([python(), "tools/sentences.py", *paths])
+    run(step("sentences", *paths))
 
 
 def anki(args: argparse.Namespace) -> None:
@@ -71,4 +60,4 @@ def anki(args: argparse.Namespace) -> None:
 
 def manifest(args: argparse.Namespace) -> None:
     """Rewrite tools/course-files.txt, the course's file list for copies without .git, from git ls-files."""
-    run([python(), "-m", "ndcg_book.downloads", "manifest"])
+    run(step("downloads", "manifest"))

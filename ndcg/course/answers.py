@@ -3,7 +3,7 @@
 A check's hint, second hint and explanation (worked numbers, model code) are
 answer texts. They are written in the solutions' text sources
 (``solutions/<chapter>.md``) and generated from them by ``make exercises``
-(``tools/make_student.py``) into ``ndcg/course/content/answers/<chapter>.json``,
+(``ndcg_book/generate/make_student.py``) into ``ndcg/course/content/answers/<chapter>.json``,
 package data of the ``ndcg`` wheel. A student notebook builds the same checks
 with ``**answers("02_dcg", "check_films")``, so opening one of its cells, or
 reading its JSON, shows no answer: a learner sees a text only when the check

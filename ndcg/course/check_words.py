@@ -9,7 +9,7 @@ explanation are looked up by their English in the exercises' catalogues, ``answe
 (``_help``).
 
 Two readers outside the package depend on these words as they are:
-``tools/i18n_stores/checks.py`` reads :data:`WORDS` from this file's text without importing it
+``ndcg_book/catalogues/i18n_stores/checks.py`` reads :data:`WORDS` from this file's text without importing it
 (so it stays one literal dict), and the book's answer boxes (``ndcg_book/practice.py``) hand
 some of them to the page, whose port of the checker then says the same, word for word.
 """
@@ -24,7 +24,7 @@ from . import i18n
 #: Every word the checks (and the answer box, :class:`ndcg.course.widgets.AnswerChecker`) show,
 #: by key, in English: the one place they are written. Their Chinese is the catalogue of the
 #: ``checks`` domain (``ndcg/course/locales/zh_CN/LC_MESSAGES/checks.po``, store
-#: ``tools/i18n_stores/checks.py``); :func:`say` gives the one of the notebook's language.
+#: ``ndcg_book/catalogues/i18n_stores/checks.py``); :func:`say` gives the one of the notebook's language.
 #: ``{name}``-style placeholders are filled after translation.
 WORDS = {
     "not yet": "⏳ Not yet: replace `...` with your answer, then run the cell again.",

@@ -67,7 +67,7 @@ in English, in :data:`WORDS` (catalogue ``checks``, which also holds the names o
 exercises ask for); a check's hint, second hint and explanation are looked up by their English
 in the exercises' catalogues (``answers/NN_name``), so a check built with
 ``**answers("02_dcg", "check_films")`` and one built in a solution notebook say the same. An
-untranslated text shows in English (``python -m tools.i18n check`` lists it).
+untranslated text shows in English (``python -m ndcg_book translations check`` lists it).
 
 Examples
 --------

@@ -228,7 +228,7 @@ CAPTION = (
 )
 
 
-#: The list's own words (their Chinese: the ``dropin`` catalogue, ``tools/i18n_stores/dropin.py``).
+#: The list's own words (their Chinese: the ``dropin`` catalogue, ``ndcg_book/catalogues/i18n_stores/dropin.py``).
 WORDS = {"item": "{label}: **ndcg** {ours}; **scikit-learn** {theirs}.", "refused": 'refused: "{message}"'}
 
 

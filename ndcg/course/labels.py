@@ -4,7 +4,7 @@ annotations, table headers, captions and the cells that are words.
 A chapter passes its labels in English (``StepTable(("rank", "grade"), rows, caption=...)``,
 ``ax.set_title("...")``); the figure or table shows them as they are in English, and this module
 gives their Chinese from the ``figures`` catalogue
-(``ndcg/course/locales/zh_CN/LC_MESSAGES/figures.po``; the store ``tools/i18n_stores/figures.py``
+(``ndcg/course/locales/zh_CN/LC_MESSAGES/figures.po``; the store ``ndcg_book/catalogues/i18n_stores/figures.py``
 finds every label of the chapters' code cells, so the catalogue check fails on a new label left
 untranslated).
 

@@ -7,7 +7,7 @@ own: they take every label, message and ``aria-label`` from the JSON island that
 writes (:func:`texts`), and the HTML skeleton that Python writes takes its words from here too
 (:func:`say`). The Chinese is the catalogue of the domain ``views``
 (``ndcg/course/locales/zh_CN/LC_MESSAGES/views.po``, one message per text, its context
-``group:key``), declared by ``tools/i18n_stores/views.py``.
+``group:key``), declared by ``ndcg_book/catalogues/i18n_stores/views.py``.
 
 One computation, both languages (:mod:`ndcg.course.i18n`): in the book's build a text goes to the
 island as ``{"en": ..., "zh": ...}`` and the skeleton carries both (the page shows its edition's);
@@ -418,7 +418,7 @@ def title(text: str, language: str = "en") -> str:
 
 
 def messages() -> list[tuple[str, str]]:
-    """Every text as ``(context, English)``: the catalogue's messages (``tools/i18n_stores/views.py``)."""
+    """Every text as ``(context, English)``: the catalogue's messages (``ndcg_book/catalogues/i18n_stores/views.py``)."""
     found = []
     for group, entries in TEXTS.items():
         for key, value in entries.items():

@@ -51,9 +51,9 @@ In Chinese
 ----------
 The Chinese edition's build (``language`` ``zh_CN``, into ``_build/html/zh``) builds every deck
 in Chinese into its own ``slides/``: each block of a slide and each line of its notes
-(:func:`.words.deck_messages`, the store ``tools/i18n_stores/slides.py``) is replaced by its translation
+(:func:`.words.deck_messages`, the store ``ndcg_book/catalogues/i18n_stores/slides.py``) is replaced by its translation
 from ``ndcg/course/locales/zh_CN/LC_MESSAGES/slides/NN_name.po`` before the templates are
-computed (the same values; a block not translated yet stays English, and ``python -m tools.i18n
+computed (the same values; a block not translated yet stays English, and ``python -m ndcg_book translations
 check`` lists it); a figure's words are ``_("...")`` in its code, drawn with a Chinese font; the
 words around the slides (:data:`.words.UI`, ``slides/ui.po``), the chapter's title (its page's
 catalogue) and the course's (the landing page's) are Chinese, and the page is

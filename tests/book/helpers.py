@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from ndcg_book import toc
 from tools import chromium as browser_setup
-from tools import toc
 
 ROOT = Path(__file__).resolve().parents[2]
 

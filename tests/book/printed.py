@@ -1,13 +1,13 @@
 """What the tests of the printed book share: each edition's built book and the path of one of its
-PDFs (``tools/print_book.py`` names them), skipping when the build printed nothing."""
+PDFs (``ndcg_book/pdf/print_book.py`` names them), skipping when the build printed nothing."""
 
 from __future__ import annotations
 
 import pytest
 
 import ndcg
+from ndcg_book.pdf import print_book
 from tools import chromium as browser_setup
-from tools import print_book
 
 BOOK = browser_setup.book_html()
 EDITIONS = {"en": BOOK, "zh": BOOK / "zh"}

@@ -1,7 +1,7 @@
-"""The Chinese catalogues' typography (``tools/typography.py``): autocorrect-py, pinned, with the
+"""The Chinese catalogues' typography (``ndcg_book/catalogues/typography.py``): autocorrect-py, pinned, with the
 house rules it lacks, over every translation a Chinese reader meets; the markup is left alone.
 
-The fix is ``python -m tools.typography --fix``; ``make lint`` runs the check.
+The fix is ``python -m ndcg_book typography --fix``; ``make lint`` runs the check.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from ndcg_book.catalogues import i18n, i18n_checks, typography
 from tests.book.helpers import ROOT
-from tools import i18n, i18n_checks, typography
 
 
 def test_every_chinese_catalogue_passes_autocorrect_and_the_house_rules():
     found = list(typography.findings(ROOT))
     assert not found, (
-        f"{len(found)} translation(s) to correct (python -m tools.typography --fix):\n"
+        f"{len(found)} translation(s) to correct (python -m ndcg_book typography --fix):\n"
         + "\n".join(str(f) for f in found[:40])
     )
 

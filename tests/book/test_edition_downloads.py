@@ -1,6 +1,6 @@
 """Each edition hands out its own language's files: a Chinese page links the Chinese notebook, PDF
 and Anki deck where its English twin links the English one (``ndcg_book.notebooks.ChineseTwinDownloads``
-for the notebooks, ``ndcg_book.downloads`` for the deck, ``tools/print_book.py`` for the PDFs).
+for the notebooks, ``ndcg_book.downloads`` for the deck, ``ndcg_book/pdf/print_book.py`` for the PDFs).
 
 Two parts: a small Sphinx project built here, in Chinese and in English, with a notebook that has
 its Chinese twin and one that has none; then the built book (``_build/html`` and

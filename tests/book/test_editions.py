@@ -2,7 +2,7 @@
 switch between them, one computation (every glued number and every cell output the same), no
 untranslated paragraph left, Chinese marked in the English pages, and the Chinese search.
 
-These tests skip until ``make book``; ``ndcg_book/editions.py`` and ``tools/i18n.py`` hold what
+These tests skip until ``make book``; ``ndcg_book/editions.py`` and ``ndcg_book/catalogues/i18n.py`` hold what
 they test.
 """
 
@@ -478,8 +478,8 @@ def test_the_chinese_pdfs_are_in_chinese_and_a_page_of_the_book_is_saved():
     from pypdf import PdfReader
 
     import ndcg
+    from ndcg_book.pdf import print_book
     from tests.book.test_print import poppler
-    from tools import print_book
 
     pdf = ZH / print_book.FOLDER / print_book.book_pdf_name(ndcg.__version__, "zh")
     sheet = ZH / print_book.FOLDER / print_book.cheatsheet_pdf_name(ndcg.__version__, "zh")

@@ -7,7 +7,7 @@ translated display formula as ``::``), fails here.
 The checks read the built pages (``_build/html`` and ``_build/html/zh``), not the catalogues: what
 a catalogue holds and what a page shows can differ, and the page is what the reader gets. They skip
 until ``make book``; ``ndcg_book/editions.py`` (``TranslatedBlocksAsWritten``) and
-``tools/i18n_checks.py`` (``emphasis``) hold what they test. The browser side (every formula typeset by
+``ndcg_book/catalogues/i18n_checks.py`` (``emphasis``) hold what they test. The browser side (every formula typeset by
 KaTeX without an error) rides on the axe audit's visits: ``tests/browser/test_a11y.py``. KaTeX
 typesets every formula when the book is built: a formula's TeX is read from its MathML's
 annotation, between ``\\( \\)`` (inline) or ``\\[ \\]`` (display) as the page's source had it.
@@ -23,9 +23,9 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from ndcg_book.catalogues.i18n_checks import maths_symbols
 from tests.book.helpers import toc_files
 from tools import chromium as browser_setup
-from tools.i18n_checks import maths_symbols
 
 BOOK = browser_setup.book_html()
 ZH = BOOK / "zh"
@@ -339,7 +339,7 @@ def test_the_chinese_edition_keeps_the_bold_and_adds_no_italics(editions):
 @BUILT
 def test_no_page_shows_markdown_s_emphasis_markers(editions):
     # `**错在哪里。**NDCG`: CommonMark does not close ** after full-width punctuation followed by a
-    # letter, and the reader sees the asterisks (tools/i18n_checks.py: emphasis).
+    # letter, and the reader sees the asterisks (ndcg_book/catalogues/i18n_checks.py: emphasis).
     shown_markers = {}
     for page, (english, chinese) in editions.items():
         for edition, seen in (("en", english), ("zh", chinese)):

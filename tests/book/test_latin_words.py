@@ -453,7 +453,7 @@ def _code_words() -> frozenset[str]:
 def pdf_findings() -> list[Finding] | None:
     """The PDFs' findings, or None where there is no Chinese PDF or no pdftotext."""
     import ndcg
-    from tools import print_book
+    from ndcg_book.pdf import print_book
 
     pdfs = [
         ZH / print_book.FOLDER / name(ndcg.__version__, "zh")

@@ -1,8 +1,8 @@
 """The text sources and the notebooks generated from them (fast: nothing is executed).
 
 The chapters, ``learners/flashcards.md`` and the exercises' solutions are MyST Markdown
-notebooks written one sentence per line; ``tools/notebooks.py`` and
-``tools/make_student.py`` generate the executed notebooks from them
+notebooks written one sentence per line; ``ndcg_book/generate/notebooks.py`` and
+``ndcg_book/generate/make_student.py`` generate the executed notebooks from them
 (``notebooks/``, ``exercises/*.ipynb``). These tests check that
 
 * every generated notebook still matches its text source, cell by cell (type,
@@ -10,7 +10,7 @@ notebooks written one sentence per line; ``tools/notebooks.py`` and
   the outputs are nbval's job;
 * cell ids and metadata (``tags``, ``solution``/``student``, ``jupyter``)
   survive the MyST round trip;
-* every Markdown line of a text source holds one sentence (``tools/sentences.py``),
+* every Markdown line of a text source holds one sentence (``ndcg_book/generate/sentences.py``),
   and the splitter keeps maths, code, links, lists and directives intact;
 * the built book offers each chapter's executed notebook in its download menu
   (skipped when no book is built).
@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from ndcg.course import manifest
-from tools import notebooks, notebooks_sync, sentences
+from ndcg_book.generate import notebooks, notebooks_sync, sentences
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -321,7 +321,7 @@ def test_widget_ids_are_made_from_the_notebook_and_the_cell():
 
 @pytest.mark.parametrize("path", STORED_NOTEBOOKS, ids=lambda path: str(path.relative_to(ROOT)))
 def test_stored_widget_ids_do_not_change_from_one_generation_to_the_next(path):
-    # Every stored notebook was executed by tools/notebooks.py, which replaces the kernel's random
+    # Every stored notebook was executed by ndcg_book/generate/notebooks.py, which replaces the kernel's random
     # widget ids: regenerating an unchanged chapter rewrites nothing.
     import nbformat
 

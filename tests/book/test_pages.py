@@ -216,7 +216,7 @@ def is_question(block: tuple) -> bool:
 
 def first_screen_problems(text: str) -> list[str]:
     """What breaks the first-screen rule in a page's text source (empty when it holds)."""
-    from tools.sentences import split_sentences
+    from ndcg_book.generate.sentences import split_sentences
 
     blocks = [b for b in first_screen_blocks(text) if b != ("code", False)]  # hidden cells may be anywhere
     if not blocks or blocks[0][:2] != ("heading", 1):

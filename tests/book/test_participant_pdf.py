@@ -18,9 +18,9 @@ import pytest
 import ndcg
 from ndcg.course import manifest
 from ndcg_book import timing
+from ndcg_book.pdf import print_book
 from tests.book.printed import EDITIONS, pdf_of
 from tools import chromium as browser_setup
-from tools import print_book
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT

@@ -1,6 +1,6 @@
 """The play notebooks (``exercises/play/``) and what JupyterLab shows of the notebooks learners open.
 
-``tools/notebooks.py`` generates one play notebook per chapter from the chapter's cells
+``ndcg_book/generate/notebooks.py`` generates one play notebook per chapter from the chapter's cells
 tagged ``play`` (``make notebooks``). These tests check the generator on small made-up
 chapters (what it keeps, converts, drops and refuses), the stored play notebooks (one per
 chapter, a title, a live widget whose output nbval ignores, numbers printed through fmt),
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import notebooks
+from ndcg_book.generate import notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -24,10 +24,10 @@ import yaml
 import ndcg
 from ndcg.course import cards
 from ndcg_book import timing
+from ndcg_book.pdf import pdf_merge, print_book, print_pages
 from tests.book.helpers import toc_files, toc_sections
 from tests.browser.pages import Visit
 from tools import chromium as browser_setup
-from tools import pdf_merge, print_book, print_pages
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
@@ -299,7 +299,7 @@ def test_the_book_pdf_holds_every_page_and_its_chinese_text():
     # font (pdffonts lists it with the type "Type 3" and no name, "[none]"; the font's name is in
     # its font descriptor, which pypdf reads), and so it does a bold or italic face it makes up. The
     # Chinese prints in a TrueType font of one weight (_static/course.css; the footers and the title
-    # page too, tools/print_book.py's PRINT_FONT): embedded as "CID TrueType", never as Type 3.
+    # page too, ndcg_book/pdf/print_book.py's PRINT_FONT): embedded as "CID TrueType", never as Type 3.
     fonts = subprocess.run([poppler("pdffonts"), str(pdf)], capture_output=True, text=True, check=True).stdout
     assert re.search(r"DroidSansFallback\s+CID TrueType", fonts), f"no TrueType CJK font:\n{fonts[:2000]}"
     cjk_type3 = {name for name in type3_fonts(reader) if "CJK" in name or "DroidSansFallback" in name}

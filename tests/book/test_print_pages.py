@@ -1,4 +1,4 @@
-"""The pages the book's print makes, and the links it writes (``tools/print_pages.py``), without a
+"""The pages the book's print makes, and the links it writes (``ndcg_book/pdf/print_pages.py``), without a
 browser: the title page's contents follow the parts of ``_toc.yml``, each entry with the page it
 starts on, and the words "this build has no PDF" give way to the link only where a PDF was printed.
 """
@@ -10,9 +10,9 @@ import html
 import yaml
 
 from ndcg_book.downloads import PDF_END, PDF_START
-from tools import print_pages
-from tools.toc import pages as toc_pages
-from tools.toc import parts as toc_parts
+from ndcg_book.pdf import print_pages
+from ndcg_book.toc import pages as toc_pages
+from ndcg_book.toc import parts as toc_parts
 
 ROOT = print_pages.ROOT
 

@@ -26,14 +26,14 @@ import subprocess
 
 import pytest
 
+from ndcg_book.pdf import print_book
 from tests.book.printed import EDITIONS, pdf_of
 from tools import chromium as browser_setup
-from tools import print_book
 
 BOOK = browser_setup.book_html()
 ROOT = browser_setup.ROOT
 
-#: The printed page's margins in PDF points (tools/print_book.py's MARGIN: 14 mm top, 16 mm bottom).
+#: The printed page's margins in PDF points (ndcg_book/pdf/print_book.py's MARGIN: 14 mm top, 16 mm bottom).
 TOP_PT = 14 / 25.4 * 72
 BOTTOM_PT = 16 / 25.4 * 72
 #: A code line shorter than this (without white space) fits any box of the printed page.

@@ -9,12 +9,12 @@ blocks of every agenda of its edition and, for a participant with no Python, the
 the built chapter. Each language's build speaks it: ``<html lang>`` its locale, its words from its
 catalogue (``slides/ui``), its figures' descriptions and its chapter's title in its script.
 
-A deck's words are a store (tools/i18n_stores/slides.py): each block of a slide with words and
+A deck's words are a store (ndcg_book/catalogues/i18n_stores/slides.py): each block of a slide with words and
 each line of its notes is a message of ``ndcg/course/locales/zh_CN/LC_MESSAGES/slides/NN_name.po``,
 and a translated deck is the English source with each of them replaced before its templates are
 computed. So: a translated deck shows the same computed numbers as the English one, slide by
 slide; a deck whose catalogue is complete shows no English block; a deck whose catalogue is not
-complete still builds (English where the translation is missing) and ``python -m tools.i18n check``
+complete still builds (English where the translation is missing) and ``python -m ndcg_book translations check``
 lists it.
 """
 
@@ -31,13 +31,13 @@ import pytest
 import ndcg
 from ndcg.course.i18n import catalogue
 from ndcg_book import timing
+from ndcg_book.catalogues import i18n
+from ndcg_book.catalogues.i18n_stores import slides as store
 from ndcg_book.edition import build_date
 from ndcg_book.slides.build import DECK_FILES, FAVICON, KATEX, REVEAL, build_all
 from ndcg_book.slides.source import deck_sources, source_folder
 from ndcg_book.slides.words import translate_slides, ui
 from tests.languages import LANGUAGES, SOURCE, TRANSLATIONS, code, html_lang, in_script, separators
-from tools import i18n
-from tools.i18n_stores import slides as store
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = deck_sources(ROOT)

@@ -1,4 +1,4 @@
-"""The termbase and the translation memory of the Chinese edition (``tools/termbase.py``).
+"""The termbase and the translation memory of the Chinese edition (``ndcg_book/catalogues/termbase.py``).
 
 One English phrase, one Chinese form, wherever the Chinese reader meets it: the pages' catalogues,
 the package's (cards, quizzes, views, checks, slides, figures, comments, the exercise notebooks'
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from ndcg_book.catalogues import termbase
+from ndcg_book.catalogues.termbase import Entry, Message
 from tests.book.helpers import ROOT
-from tools import termbase
-from tools.termbase import Entry, Message
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The Chinese edition's catalogues against the English as it is now (``tools/i18n.py``).
+"""The Chinese edition's catalogues against the English as it is now (``ndcg_book/catalogues/i18n.py``).
 
 Every page is extracted afresh (Sphinx's gettext builder, no notebook run) and every store of words
 read afresh: a catalogue that lacks a message (English added or changed since the last
@@ -19,7 +19,7 @@ from tests.book.helpers import ROOT
 
 def test_every_page_and_store_is_translated_and_current():
     result = subprocess.run(
-        [sys.executable, "-m", "tools.i18n", "check", "--fresh"],
+        [sys.executable, "-m", "ndcg_book", "translations", "check", "--fresh"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -1,4 +1,5 @@
-"""How the browser tests find and start their browser (tools/chromium.py), without a browser."""
+"""How the browser tests and the print find their browser (tools/chromium.py) and start it
+(ndcg_book/pdf/browser.py), without a browser."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 
 import pytest
 
+from ndcg_book.pdf import browser
 from tools import chromium as browser_setup
 
 POSIX_ONLY = pytest.mark.skipif(os.name == "nt", reason="executable bits and PATH names are POSIX here")
@@ -186,7 +188,7 @@ def test_launch_uses_the_found_browser_headless_with_the_usual_arguments():
     class FakePlaywright:
         chromium = FakeChromium()
 
-    assert browser_setup.launch(FakePlaywright(), "/opt/chromium") == "launched"
+    assert browser.launch(FakePlaywright(), "/opt/chromium") == "launched"
     assert calls == [
         {
             "executable_path": "/opt/chromium",

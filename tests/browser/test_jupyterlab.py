@@ -39,6 +39,7 @@ from pathlib import Path
 
 import pytest
 
+from ndcg_book.generate import notebooks as notebooks_tool
 from tests.browser import jupyterlab
 from tests.browser.jupyterlab import (
     CANARY_SECRET,
@@ -50,7 +51,6 @@ from tests.browser.jupyterlab import (
     shut_kernels,
     visible_notebook,
 )
-from tools import notebooks as notebooks_tool
 
 pytestmark = pytest.mark.book
 

@@ -155,7 +155,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_module_of_the_house_is_in_an_import_circle():
     graph = import_graph()
-    assert {"ndcg.course.islands", "ndcg_book.bundles", "tools.notebooks_sync"} <= set(graph)
+    assert {"ndcg.course.islands", "ndcg_book.bundles", "ndcg_book.generate.notebooks_sync"} <= set(graph)
     assert not circles(graph), circles(graph)
 
 
@@ -169,6 +169,76 @@ def test_an_import_circle_is_found_even_through_a_function(tmp_path):
     graph = import_graph(tmp_path, ("tools",))
     assert graph["tools.c"] == {"tools.a"} and graph["tools.d"] == {"tools.a"}
     assert circles(graph) == [["tools.a", "tools.b", "tools.c"]]
+
+
+# -- the layers: each imports only itself and the layers below it ----------------------------------
+
+#: What each layer of the house may import of the house, bottom up: the metric library, learning to
+#: rank, the course (what the notebooks import), the book build (``ndcg_book``: the Sphinx extension
+#: and every build step), and the command line (``tools/``: standard library, run before the venv
+#: exists), which runs the build as ``python -m ndcg_book <step>`` and never imports it (of the house
+#: it imports only the package ``make check`` checks, ``tools/check_setup.py``). ``experiments/``
+#: stands beside the build, on the course. No import runs back up, not even inside a function.
+MAY_IMPORT = {
+    "ndcg": {"ndcg"},
+    "ndcg.ltr": {"ndcg", "ndcg.ltr"},
+    "ndcg.course": {"ndcg", "ndcg.ltr", "ndcg.course"},
+    "ndcg_book": {"ndcg", "ndcg.ltr", "ndcg.course", "ndcg_book"},
+    "experiments": {"ndcg", "ndcg.ltr", "ndcg.course", "experiments"},
+    "tools": {"ndcg", "ndcg.ltr", "ndcg.course", "tools"},
+}
+
+
+def layer(module: str) -> str:
+    """The layer of a module of the house: ``ndcg.ltr``, ``ndcg.course``, or its top package."""
+    for name in ("ndcg.ltr", "ndcg.course"):
+        if module == name or module.startswith(name + "."):
+            return name
+    return module.split(".")[0]
+
+
+def layer_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of ``graph`` (:func:`import_graph`) that its layer may not make, as ``a -> b``."""
+    return sorted(
+        f"{module} -> {imported}"
+        for module, imports in graph.items()
+        for imported in imports
+        if layer(imported) not in MAY_IMPORT[layer(module)]
+    )
+
+
+def test_each_layer_imports_only_itself_and_the_layers_below():
+    graph = import_graph()
+    assert {layer(module) for module in graph} == set(MAY_IMPORT)
+    assert {"ndcg_book.generate.notebooks", "ndcg_book.pdf.print_book", "tools.commands_book"} <= set(graph)
+    assert not layer_violations(graph), layer_violations(graph)
+
+
+def test_an_import_running_back_up_is_found_even_through_a_function(tmp_path):
+    files = {
+        "ndcg/__init__.py": "import numpy\n",
+        "ndcg/course/__init__.py": "",
+        "ndcg/course/display.py": "from ndcg import gains\n",
+        "ndcg/course/late.py": "def late():\n    from ndcg_book.generate import notebooks\n",
+        "ndcg/gains.py": "",
+        "ndcg_book/__init__.py": "",
+        "ndcg_book/generate/__init__.py": "",
+        "ndcg_book/generate/notebooks.py": "from ndcg.course import display\nfrom tools.base import ROOT\n",
+        "tools/__init__.py": "",
+        "tools/base.py": "",
+        "tools/check.py": "from . import base\n\n\ndef check():\n    import ndcg.course.display\n",
+        "tools/commands.py": "import ndcg_book.generate.notebooks\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    graph = import_graph(tmp_path, ("ndcg", "ndcg_book", "tools"))
+    assert layer_violations(graph) == [
+        "ndcg.course.late -> ndcg_book.generate",
+        "ndcg.course.late -> ndcg_book.generate.notebooks",
+        "ndcg_book.generate.notebooks -> tools.base",
+        "tools.commands -> ndcg_book.generate.notebooks",
+    ]
 
 
 def _loaded_after(statement: str) -> tuple[list[str], list[str]]:
@@ -270,8 +340,18 @@ def test_the_package_docstrings_list_exactly_their_modules():
     import ndcg.course
     import ndcg.ltr
     import ndcg_book
+    import ndcg_book.catalogues
+    import ndcg_book.generate
+    import ndcg_book.pdf
 
-    for package in (ndcg.course, ndcg.ltr, ndcg_book):
+    for package in (
+        ndcg.course,
+        ndcg.ltr,
+        ndcg_book,
+        ndcg_book.generate,
+        ndcg_book.pdf,
+        ndcg_book.catalogues,
+    ):
         folder = Path(package.__file__).parent
         modules = {path.stem for path in folder.glob("*.py") if not path.stem.startswith("_")}
         modules |= {path.parent.name for path in folder.glob("*/__init__.py")}

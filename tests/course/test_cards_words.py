@@ -108,7 +108,7 @@ def test_as_deck_in_a_language():
 
 
 def test_every_word_is_in_the_store_and_the_script_words_exist():
-    from tools.i18n_stores import cards_ui
+    from ndcg_book.catalogues.i18n_stores import cards_ui
 
     assert cards_ui.messages(ROOT) == {"cards-ui": list(words.WORDS.items())}
     for keys in words.SCRIPT_WORDS.values():

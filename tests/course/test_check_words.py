@@ -73,7 +73,7 @@ def test_wrong_types_of_answer_in_chinese(chinese):
 
 
 def test_every_word_of_the_checks_and_every_help_text_has_its_chinese():
-    """The catalogues hold a current translation of each (``tools.i18n check`` says which are stale)."""
+    """The catalogues hold a current translation of each (``python -m ndcg_book translations check`` says which are stale)."""
     from ndcg.course import answers, check_words, i18n
 
     table = i18n.catalogue("checks")

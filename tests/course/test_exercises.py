@@ -1,7 +1,7 @@
 """The exercise notebooks: generated from the solutions, solved by them, and safe to run.
 
 The solutions' text sources, ``solutions/NN.md``, are the source of truth;
-``tools/make_student.py`` generates from each the executed solution notebook
+``ndcg_book/generate/make_student.py`` generates from each the executed solution notebook
 (``notebooks/solutions/NN.ipynb``), the checks' answer texts
 (``ndcg/course/content/answers/NN.json``, package data) and the student notebook
 (``exercises/NN.ipynb``), which holds no answer text. nbval (``pytest --nbval``, testpaths include
@@ -27,7 +27,7 @@ import pytest
 
 from ndcg.course import manifest
 from ndcg.course.checks import FunctionCheck, NumberCheck, case_order
-from tools import make_student
+from ndcg_book.generate import make_student
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"  # the student notebooks: what participants get

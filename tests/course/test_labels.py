@@ -1,5 +1,5 @@
 """ndcg.course.labels: the figures' and tables' words in Chinese, the step tables in both
-languages, and the store that finds every label of the chapters (tools/i18n_stores/figures.py)."""
+languages, and the store that finds every label of the chapters (ndcg_book/catalogues/i18n_stores/figures.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from ndcg.course import i18n, labels
 from ndcg.course.tables import StepTable, steps
-from tools.i18n_stores import figures as store
+from ndcg_book.catalogues.i18n_stores import figures as store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,11 +125,13 @@ def test_the_store_reads_labels_and_f_string_templates():
 
 def test_every_label_of_the_chapters_has_its_chinese():
     """The catalogue check's view of this store: every label the chapters and the helpers show is
-    in ``figures.po``, translated (``python -m tools.i18n check`` lists the problems)."""
+    in ``figures.po``, translated (``python -m ndcg_book translations check`` lists the problems)."""
     catalogue = i18n.read_po(i18n.LOCALES / f"{labels.DOMAIN}.po")
     translated = {english for (_, english) in catalogue}
     missing = [label for label in store.labels(ROOT) if label not in translated]
-    assert not missing, f"labels without Chinese in figures.po (run tools.i18n update, translate): {missing}"
+    assert not missing, (
+        f"labels without Chinese in figures.po (run python3 tools/run.py translations, translate): {missing}"
+    )
     # the chapters' own labels are found: a step table's headers, a figure's title
     assert {"grade of system A's page", "Same grade, fewer clicks further down", "running total"} <= set(
         store.labels(ROOT)

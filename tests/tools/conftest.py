@@ -1,16 +1,16 @@
 """The contributor tools, ``tools/`` (``run.py`` and its subcommands, the installs, the benchmarks'
-scripts) and the repository's shape. Not in ``make test-fast``.
+scripts), some of the build steps it runs (``ndcg_book``'s execution cache, glued values' records,
+translated notebooks, and the catalogues' merge and checks), and the repository's shape. Not in ``make test-fast``.
 
 Every test here is marked ``tools`` (tests/conftest.py marks each test with its folder).
 """
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.tools.helpers import CONFIG, LOCK, REPO, age
+from tests.tools.helpers import CONFIG, LOCK, age
 from tools import base, commands_course, install
 
 
@@ -30,9 +30,6 @@ def repo(tmp_path, monkeypatch):
     (tmp_path / "exercises" / "00_why.ipynb").write_text("{}")
     (tmp_path / "notebooks" / "solutions").mkdir(parents=True)
     (tmp_path / "notebooks" / "solutions" / "00_why.ipynb").write_text("{}")
-    (tmp_path / "tools").mkdir()
-    shutil.copy(REPO / "tools" / "make_student.py", tmp_path / "tools")
-    shutil.copy(REPO / "tools" / "notebooks.py", tmp_path / "tools")  # make_student.py imports it
     (tmp_path / "chapters").mkdir()
     for name in ("01_cg.md", "00_why.md"):
         (tmp_path / "chapters" / name).write_text("")

@@ -47,10 +47,10 @@ def commands(recorded) -> list[list[str]]:
 
 def catalogue(*pairs, fuzzy=()):
     """A small Chinese catalogue (babel's) of ``(English, Chinese)`` pairs, those whose English is in
-    ``fuzzy`` marked fuzzy: for the tests of ``tools/i18n.py`` and ``tools/i18n_checks.py``."""
+    ``fuzzy`` marked fuzzy: for the tests of ``ndcg_book/catalogues/i18n.py`` and ``ndcg_book/catalogues/i18n_checks.py``."""
     from babel.messages.catalog import Catalog
 
-    from tools import i18n
+    from ndcg_book.catalogues import i18n
 
     made = Catalog(locale=i18n.LANGUAGE)
     for english, chinese in pairs:
@@ -60,6 +60,6 @@ def catalogue(*pairs, fuzzy=()):
 
 def found(made, terms=()) -> list[str]:
     """The problems of ``made`` as the check lists them for a page (``chapters/01_cg``)."""
-    from tools.i18n_checks import problems_in
+    from ndcg_book.catalogues.i18n_checks import problems_in
 
     return list(problems_in("chapters/01_cg", made, terms))

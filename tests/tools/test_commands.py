@@ -1,6 +1,6 @@
 """What each command of ``tools/run.py`` does: the modules ``tools/commands_course.py`` (check,
-lab, the participant's pack), ``tools/commands_book.py`` (pdf, serve, clean),
-``tools/commands_sources.py`` (notebooks and the book's cell timeout), ``tools/commands_tests.py``
+lab, the participant's pack), ``tools/commands_book.py`` (pdf and its browser, serve, clean),
+``tools/commands_sources.py`` (notebooks, and the book's cell timeout the steps read), ``tools/commands_tests.py``
 (test, test-fast, nbval and their workers), ``tools/commands_lint.py`` (ruff, the Chinese
 typography, Biome) and ``tools/commands_experiments.py`` (ltr-real).
 
@@ -22,9 +22,10 @@ import pytest
 from _pytest.mark.expression import Expression
 
 import ndcg
+from ndcg_book.generate import execution_cache, make_student, notebooks, notebooks_translated
 from tests.tools.helpers import CONFIG, REPO, age, commands, run
 from tests.tools_loader import load_script
-from tools import commands_course, commands_lint, commands_sources, commands_tests, make_student
+from tools import chromium, commands_course, commands_lint, commands_tests
 
 #: The commands as a learner's own user runs them (the ``not_root`` fixture, tests/tools/conftest.py).
 pytestmark = pytest.mark.usefixtures("not_root")
@@ -96,7 +97,8 @@ def test_participant_pack_passes_the_wheelhouse_its_systems_and_pythons_on(repo,
     assert run.main([*argv, "--python", "3.11", "--python", "3.12"]) == 0
     assert commands(calls)[-1][1:] == [
         "-m",
-        "ndcg_book.downloads",
+        "ndcg_book",
+        "downloads",
         "participant-pack",
         "--wheelhouse",
         "--target",
@@ -113,25 +115,50 @@ def test_participant_pack_passes_the_wheelhouse_its_systems_and_pythons_on(repo,
 # tools/commands_book.py: pdf, serve, clean --------------------------------------------------------
 
 
-def test_pdf_prints_the_built_book_and_builds_it_first_when_there_is_none(repo, calls):
+def test_pdf_prints_the_built_book_and_builds_it_first_when_there_is_none(repo, calls, monkeypatch):
     bin_dir = str(repo / ".venv" / "bin")
-    printing = [f"{bin_dir}/python", "tools/print_book.py", "pdf"]
+    printing = [f"{bin_dir}/python", "-m", "ndcg_book", "print", "pdf"]
+    browser = ["--chromium", "/opt/chromium"]  # found by tools/chromium.py, handed to the print
+    monkeypatch.setattr(chromium, "find_chromium", lambda: "/opt/chromium")
     # no book yet: build it (which prints it when it can); no PDF came out, so it fails
     with pytest.raises(SystemExit, match="No PDF"):
         run.main(["pdf"])
     assert commands(calls)[1][0] == f"{bin_dir}/jupyter-book"
-    assert [*printing, "--optional", "--language", "en"] in commands(calls)
+    assert [*printing, "--optional", "--language", "en", *browser] in commands(calls)
     calls.clear()
     (repo / "_build" / "html").mkdir(parents=True)
     (repo / "_build" / "html" / "index.html").write_text("<html></html>", encoding="utf-8")
     assert run.main(["pdf"]) == 0
     # without --optional: no browser fails the command; only the editions built are printed
-    assert commands(calls) == [[*printing, "--language", "en"]]
+    assert commands(calls) == [[*printing, "--language", "en", *browser]]
     calls.clear()
     (repo / "_build" / "html" / "zh").mkdir()
     (repo / "_build" / "html" / "zh" / "index.html").write_text("<html></html>", encoding="utf-8")
     assert run.main(["pdf"]) == 0
-    assert commands(calls) == [[*printing, "--language", "en"], [*printing, "--language", "zh"]]
+    assert commands(calls) == [[*printing, "--language", lang, *browser] for lang in ("en", "zh")]
+
+
+def test_without_a_browser_the_print_is_given_none_and_says_why(repo, calls, monkeypatch, capsys):
+    # tools/chromium.py finds none: the print runs all the same (it removes the old PDFs), without
+    # --chromium, and says that it makes none; `book` goes on (--optional), `pdf` fails (the print's
+    # exit code, here a recorder's 0). A CHROMIUM that names no browser says so.
+    monkeypatch.setattr(chromium, "find_chromium", lambda: None)
+    (repo / "_build" / "html").mkdir(parents=True)
+    (repo / "_build" / "html" / "index.html").write_text("<html></html>", encoding="utf-8")
+    assert run.main(["pdf"]) == 0
+    assert commands(calls) == [
+        [str(repo / ".venv" / "bin" / "python"), "-m", "ndcg_book", "print", "pdf", "--language", "en"]
+    ]
+    assert "No PDF of the book in this build: no Chromium-family browser found" in capsys.readouterr().err
+
+    def bad_setting():
+        raise chromium.BadChromiumSetting("CHROMIUM='nowhere' is not an executable browser")
+
+    monkeypatch.setattr(chromium, "find_chromium", bad_setting)
+    calls.clear()
+    assert run.main(["pdf"]) == 0
+    assert "--chromium" not in commands(calls)[0]
+    assert "No PDF: CHROMIUM='nowhere' is not an executable browser" in capsys.readouterr().err
 
 
 def test_serve(repo, calls, capsys):
@@ -174,39 +201,39 @@ def test_clean_keeps_the_venv(repo, calls):
     assert (repo / ".venv/lib/site/__pycache__").is_dir() and (repo / "ndcg").is_dir()
 
 
-# tools/commands_sources.py: notebooks, the book's cell timeout ------------------------------------
+# tools/commands_sources.py: notebooks, and the book's cell timeout the steps read --------------
 
 
-def test_notebooks_are_generated_from_the_text_sources_with_the_config_timeout(repo, calls):
-    # tools/notebooks.py converts chapters/*.md and learners/flashcards.md (jupytext) and executes them
-    # into notebooks/ (nbclient, no timings, no widget state): see tests/book/test_notebooks.py;
-    # then tools/notebooks_translated.py writes every other language's play notebooks and executes
-    # them the same way.
+def test_notebooks_are_generated_from_the_text_sources(repo, calls):
+    # The step `notebooks` (ndcg_book/generate/notebooks.py) converts chapters/*.md and
+    # learners/flashcards.md (jupytext) and executes them into notebooks/ (nbclient, no timings, no
+    # widget state): see tests/book/test_notebooks.py; then the step `translated` writes every other
+    # language's play notebooks and executes them the same way. Each reads the cell timeout of
+    # _config.yml itself (below).
     assert run.main(["notebooks"]) == 0
+    python = str(repo / ".venv" / "bin" / "python")
     assert commands(calls) == [
-        [str(repo / ".venv" / "bin" / "python"), "tools/notebooks.py", "--timeout", "123"],
-        [
-            str(repo / ".venv" / "bin" / "python"),
-            "tools/notebooks_translated.py",
-            *("--only", "play", "--execute", "--timeout", "123"),
-        ],
+        [python, "-m", "ndcg_book", "notebooks"],
+        [python, "-m", "ndcg_book", "translated", "--only", "play", "--execute"],
     ]
     assert calls[0]["cwd"] == repo
 
 
-def test_config_timeout_is_read_from_the_execute_block(repo):
-    assert commands_sources.cell_timeout(repo) == 123
-    (repo / "_config.yml").write_text(CONFIG.replace("  timeout: 123   # seconds\n", ""))
+def test_config_timeout_is_read_from_the_execute_block():
+    assert notebooks.config_timeout(CONFIG) == 123
     with pytest.raises(ValueError, match="execute: timeout:"):
-        commands_sources.cell_timeout(repo)
+        notebooks.config_timeout(CONFIG.replace("  timeout: 123   # seconds\n", ""))
 
 
-def test_config_timeout_of_the_real_config():
-    value = commands_sources.cell_timeout(REPO)
+def test_config_timeout_of_the_real_config_is_every_step_s():
+    # the book build, `make notebooks` and `make exercises` share one value, read in one place
+    value = notebooks.config_timeout()
     text = (REPO / "_config.yml").read_text(encoding="utf-8")
     block = re.search(r"^execute:\n((?:[ #].*\n)*)", text, re.MULTILINE).group(1)
     assert re.search(rf"^\s+timeout:\s*{value}\b", block, re.MULTILINE)
     assert make_student.config_timeout() == value, "make_student.py's default --timeout is the book's"
+    assert execution_cache.config_timeout(REPO) == value, "the execution cache's is the book's"
+    assert notebooks_translated.notebooks is notebooks, "notebooks_translated.py reads it from notebooks.py"
 
 
 # tools/commands_tests.py: test, test-fast, nbval and their workers --------------------------------
@@ -320,7 +347,7 @@ def node(repo, calls, monkeypatch):
 
 def test_lint_runs_ruff_the_chinese_typography_then_biome_installed_once_per_lock(repo, calls, node):
     ruff = str(repo / ".venv" / "bin" / "ruff")
-    typography = [str(repo / ".venv" / "bin" / "python"), "-m", "tools.typography"]
+    typography = [str(repo / ".venv" / "bin" / "python"), "-m", "ndcg_book", "typography"]
     npm_ci = ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"]
     biome = ["node", "node_modules/@biomejs/biome/bin/biome", "lint", "--error-on-warnings", "."]
     assert run.main(["lint"]) == 0

@@ -1,5 +1,5 @@
-"""``tools/execution_cache.py``: the book's notebooks run into Jupyter Book's execution cache before
-the builds, several at a time, under the keys the builds look up."""
+"""``ndcg_book/generate/execution_cache.py``: the book's notebooks run into Jupyter Book's execution
+cache before the builds, several at a time, under the keys the builds look up."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tools import execution_cache, toc
+from ndcg_book import toc
+from ndcg_book.generate import execution_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""``tools/glue_records.py``: the book's computed values, dumped and compared between two builds."""
+"""``ndcg_book/generate/glue_records.py``: the book's computed values, dumped and compared between two builds."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tools import glue_records
+from ndcg_book.generate import glue_records
 
 
 def executed(build, page, glue, outputs):

@@ -1,4 +1,4 @@
-"""``tools/i18n.py``: the Chinese catalogues' merge, writing and compilation, on small catalogues.
+"""``ndcg_book/catalogues/i18n.py``: the Chinese catalogues' merge, writing and compilation, on small catalogues.
 
 The checks of one message are ``tests/tools/test_i18n_checks.py``; the real catalogues (every page
 of the book) are checked against a fresh extraction of the English pages in
@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from babel.messages.catalog import Catalog
 
+from ndcg_book.catalogues import i18n
 from tests.tools.helpers import catalogue, found
-from tools import i18n
 
 
 def merged(old: Catalog, *english: str) -> Catalog:

@@ -1,4 +1,4 @@
-"""``tools/i18n_checks.py``: what a translation must keep of its English, checked on small catalogues:
+"""``ndcg_book/catalogues/i18n_checks.py``: what a translation must keep of its English, checked on small catalogues:
 a missing translation, markup, numbers, the block Sphinx reads it as, and the glossary's
 key terms.
 """
@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from ndcg_book.catalogues import i18n_checks
+from ndcg_book.folders import ROOT
 from tests.tools.helpers import catalogue, found
-from tools import base, i18n_checks
 
 
 def test_a_complete_current_catalogue_has_no_problem():
@@ -73,7 +74,7 @@ def test_a_key_term_must_be_rendered_by_its_one_chinese_term():
 
 
 def test_the_glossary_gives_the_terms_and_leaves_names_as_they_are():
-    terms = {t.english: t.chinese for t in i18n_checks.glossary_terms(base.ROOT)}
+    terms = {t.english: t.chinese for t in i18n_checks.glossary_terms(ROOT)}
     assert terms["relevance grade"] == "相关性等级"
     assert terms["learning to rank"] == "排序学习"
     assert "qrels" not in terms and "CG" not in terms

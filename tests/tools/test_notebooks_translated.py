@@ -1,4 +1,4 @@
-"""``tools/notebooks_translated.py``: the play and student notebooks in every language but English
+"""``ndcg_book/generate/notebooks_translated.py``: the play and student notebooks in every language but English
 (``exercises/<folder>/``), made from the English ones and the language's catalogues.
 
 They are stored executed, as the English ones are, and nbval runs them again (the checks' translated
@@ -19,7 +19,7 @@ import pytest
 
 from ndcg.course.manifest import Language
 from ndcg_book.comments import comment_places, without_comments
-from tools import make_student, notebooks, notebooks_translated
+from ndcg_book.generate import make_student, notebooks, notebooks_translated
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -30,7 +30,11 @@ STUDENT_ZH = sorted((ROOT / notebooks_translated.folder(ZH)).glob("*.ipynb"))
 #: A third language, made up: what the generator makes of any language of the manifest.
 ELVISH = Language(code="xx", name="Elvish", locale="xx_XX", folder="elvish", tag="x-elvish")
 #: The generator's modules: none spells a language's code, locale or folder (the manifest's data).
-GENERATOR = ("tools/notebooks.py", "tools/notebooks_translated.py", "tools/make_student.py")
+GENERATOR = (
+    "ndcg_book/generate/notebooks.py",
+    "ndcg_book/generate/notebooks_translated.py",
+    "ndcg_book/generate/make_student.py",
+)
 
 
 def load(path: Path) -> dict:

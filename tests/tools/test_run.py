@@ -11,6 +11,7 @@ Windows venv layout) is a parameter or a patched module constant.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import shutil
 import subprocess
@@ -75,40 +76,42 @@ def test_run_py_stays_the_bootstrap_and_the_dispatch():
 
 
 #: What each subcommand must run, by its effect rather than its exact words: the program (in the
-#: venv), the script, module or folder it works on (which must exist), and the options it cannot
-#: do without (the order, and options beside these, are free).
+#: venv), the script, module or build step it works on (which must exist), and the options it cannot
+#: do without (the order, and options beside these, are free). A build step is ``python -m ndcg_book
+#: <step>`` (``ndcg_book/__main__.py``): the set names ``ndcg_book`` and the step.
 SUBCOMMANDS = {
     "book": [
-        ("python", {"-m", "tools.execution_cache"}),  # every notebook into the cache, a few at a time
+        ("python", {"ndcg_book", "execution-cache"}),  # every notebook into the cache, a few at a time
         ("jupyter-book", {"build", ".", "--warningiserror", "--nitpick", "--keep-going"}),
         # the English PDF, started beside the Chinese edition's build (from the same execution cache)
-        ("python", {"tools/print_book.py", "pdf", "--optional", "--language", "en"}),
-        ("python", {"-m", "tools.i18n", "build"}),
-        ("python", {"tools/print_book.py", "pdf", "--optional", "--language", "zh"}),
-        ("python", {"tools/print_book.py", "zip"}),
+        ("python", {"ndcg_book", "print", "pdf", "--optional", "--language", "en"}),
+        ("python", {"ndcg_book", "translations", "build"}),
+        ("python", {"ndcg_book", "print", "pdf", "--optional", "--language", "zh"}),
+        ("python", {"ndcg_book", "print", "zip"}),
     ],
     "translations": [
-        ("python", {"-m", "tools.i18n", "update"}),
-        ("python", {"-m", "tools.i18n", "check"}),
+        ("python", {"ndcg_book", "translations", "update"}),
+        ("python", {"ndcg_book", "translations", "check"}),
     ],
     "test": [("python", {"pytest", "--nbval"})],
     "nbval": [("python", {"pytest", "--nbval", "notebooks", "exercises"})],
     "check": [("python", {"tools/check_setup.py"})],  # one process: the imports, then nbval
     "lab": [("jupyter", {"lab"})],
     "exercises": [
-        ("python", {"tools/make_student.py", "--solutions", "--execute", "--timeout", "123"}),
-        ("python", {"tools/notebooks_translated.py", "--only", "student", "--execute", "--timeout", "123"}),
+        ("python", {"ndcg_book", "student", "--solutions", "--execute"}),
+        ("python", {"ndcg_book", "translated", "--only", "student", "--execute"}),
     ],
     "notebooks": [
-        ("python", {"tools/notebooks.py", "--timeout", "123"}),
-        ("python", {"tools/notebooks_translated.py", "--only", "play", "--execute", "--timeout", "123"}),
+        ("python", {"ndcg_book", "notebooks"}),
+        ("python", {"ndcg_book", "translated", "--only", "play", "--execute"}),
     ],
-    "sync-check": [("python", {"-m", "tools.notebooks_sync"})],
+    "sync-check": [("python", {"ndcg_book", "sync"})],
     "sentences": [
         (
             "python",
             {
-                "tools/sentences.py",
+                "ndcg_book",
+                "sentences",
                 "chapters/00_why.md",
                 "chapters/01_cg.md",
                 "learners/flashcards.md",
@@ -118,9 +121,9 @@ SUBCOMMANDS = {
     ],
     "anki": [("python", {"_build/ndcg-course.apkg"})],
     "benchmark": [("python", {"benchmarks/bench_ndcg_score.py"})],
-    "participant-pack": [("python", {"participant-pack"})],
-    "solutions": [("python", {"solutions"})],
-    "manifest": [("python", {"manifest"})],
+    "participant-pack": [("python", {"ndcg_book", "downloads", "participant-pack"})],
+    "solutions": [("python", {"ndcg_book", "downloads", "solutions"})],
+    "manifest": [("python", {"ndcg_book", "downloads", "manifest"})],
     "spark": [("python", {"experiments/spark.py"})],
 }
 
@@ -137,9 +140,9 @@ def what_it_runs(command: list[str]) -> str | None:
 
 @pytest.mark.parametrize("name", SUBCOMMANDS)
 def test_each_subcommand_runs_what_exists_from_the_venv_with_its_options(name, repo, calls):
-    """Each subcommand runs venv programs from the repository root, in order; the script or module
-    each one runs exists in the real repository (a moved script fails here, not in a learner's
-    terminal), inline code runs, and the options the command needs are there."""
+    """Each subcommand runs venv programs from the repository root, in order; the script, module or
+    build step each one runs exists in the real repository (a moved script fails here, not in a
+    learner's terminal), inline code runs, and the options the command needs are there."""
     assert run.main([name]) == 0
     assert len(calls) == len(SUBCOMMANDS[name])
     for call, (program, needed) in zip(calls, SUBCOMMANDS[name], strict=True):
@@ -152,6 +155,26 @@ def test_each_subcommand_runs_what_exists_from_the_venv_with_its_options(name, r
             assert (REPO / target).is_file(), f"{name} runs {target}, which is not in the repository"
         elif target is not None:
             assert importlib.util.find_spec(target) is not None, f"{name} runs -m {target}: no such module"
+        if target == "ndcg_book":
+            steps = importlib.import_module("ndcg_book.__main__").STEPS
+            assert command[3] in steps, f"{name} runs the build step {command[3]}, which ndcg_book lacks"
+            module = steps[command[3]].module
+            assert importlib.util.find_spec(module) is not None, f"{name}: the step's {module} is not there"
+
+
+def test_only_run_py_s_bootstrap_touches_the_import_path():
+    # The tools are a package and the build steps are ndcg_book's, run as `python -m ndcg_book
+    # <step>` from the repository: no module patches sys.path or loads another by its file's path,
+    # but run.py, which puts the repository on the path once (what it imports is the layering test's,
+    # tests/core/test_package.py).
+    for path in sorted((REPO / "tools").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "spec_from_file_location" not in text and "run_path" not in text, path
+        if path.name != "run.py":  # run.py's bootstrap puts the repository on the path, once
+            assert "sys.path" not in text, path
+    for path in sorted((REPO / "ndcg_book").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "sys.path" not in text and "spec_from_file_location" not in text, path
 
 
 def test_windows_layout_is_used_on_windows(repo, calls, monkeypatch):

@@ -3,7 +3,7 @@ and of the Anki deck: the buttons, labels, feedback marks and counts around the 
 
 Written once here, in English; their Chinese is the catalogue of the domain :data:`DOMAIN`
 (``ndcg/course/locales/zh_CN/LC_MESSAGES/cards-ui.po``, declared by
-``tools/i18n_stores/cards_ui.py``), each message's context its key. A message with values has
+``ndcg_book/catalogues/i18n_stores/cards_ui.py``), each message's context its key. A message with values has
 ``{name}`` placeholders, filled after it is translated (by Python here, by ``ndcg-course.js``
 and ``ndcg-study.js`` for the messages they are handed in a view's data, :func:`data`).
 

@@ -17,9 +17,9 @@ For each translation:
    Latin letters or digits, full-width punctuation inside Chinese text;
 4. the markup is put back.
 
-A translation the steps change is a finding. ``python -m tools.typography`` lists them (and
+A translation the steps change is a finding. ``python -m ndcg_book typography`` lists them (and
 ``make lint`` runs it); ``--fix`` writes the corrected translations back with the repository's own
-catalogue writer (``tools/i18n.py``: one line per message, no reflow), and can be run again after
+catalogue writer (``i18n.py``: one line per message, no reflow), and can be run again after
 any edit of the catalogues.
 """
 
@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools import i18n, i18n_checks
+from . import i18n, i18n_checks
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: A private-use character per masked piece that shows Chinese or unknown text: autocorrect keeps it.
@@ -219,10 +219,6 @@ def fix(root: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tools.typography [--fix]``: list the findings (and correct them first)."""
+    """``python -m ndcg_book typography [--fix]``: list the findings (and correct them first)."""
     words = ("translation(s) corrected", "typography finding(s)", "the Chinese typography is clean")
-    return i18n.catalogue_check("python -m tools.typography", __doc__, fix, findings, words, argv)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return i18n.catalogue_check("python -m ndcg_book typography", __doc__, fix, findings, words, argv)

@@ -1,6 +1,6 @@
 """The pages the book's print makes, and the links it writes into the built book's pages.
 
-For ``tools/print_book.py``: the footer of every printed page (the page's title, the room for its
+For ``print_book.py``: the footer of every printed page (the page's title, the room for its
 number, the edition) and the page numbers' own footer, the document of empty pages they are printed
 on, the title page with the contents and the page each part starts on, in the edition's language;
 and, once the PDFs are printed, the link that replaces the words "this build has no PDF" on every
@@ -15,8 +15,7 @@ import re
 from pathlib import Path
 
 from ndcg_book.downloads import PDF_END, PDF_START
-
-ROOT = Path(__file__).resolve().parent.parent
+from ndcg_book.folders import ROOT
 
 
 def book_words(language: str):

@@ -1,4 +1,4 @@
-"""The stores of words outside the book's pages, one module each, for ``tools/i18n.py``.
+"""The stores of words outside the book's pages, one module each, for ``ndcg_book/catalogues/i18n.py``.
 
 Each module gives ``messages(root) -> {domain: [(context, English), ...]}``: the English texts of
 its store, by catalogue (``ndcg/course/locales/zh_CN/LC_MESSAGES/<domain>.po``). ``context`` tells

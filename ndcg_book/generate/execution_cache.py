@@ -18,20 +18,22 @@ stops the build.
 
 Usage (from the repository root, with the course's Python; ``make book`` calls it)::
 
-    .venv/bin/python -m tools.execution_cache            # every notebook of the book
-    .venv/bin/python -m tools.execution_cache --workers 1
+    .venv/bin/python -m ndcg_book execution-cache            # every notebook of the book
+    .venv/bin/python -m ndcg_book execution-cache --workers 1
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from tools import base, toc
+from ndcg_book import toc
+from ndcg_book.folders import ROOT
+
+from .notebooks import config_timeout as read_timeout
 
 #: Jupyter Book's default place for the cache (``_build/.jupyter_cache``), shared by both editions.
 CACHE = Path("_build", ".jupyter_cache")
@@ -74,9 +76,8 @@ def execute(path: str, timeout: int):
 
 
 def config_timeout(root: Path) -> int:
-    from tools.notebooks import config_timeout as read
-
-    return read((root / "_config.yml").read_text(encoding="utf-8"))
+    """``execute: timeout:`` of ``root``'s _config.yml, as the book build reads it."""
+    return read_timeout((root / "_config.yml").read_text(encoding="utf-8"))
 
 
 def fill(root: Path, workers: int) -> int:
@@ -120,15 +121,11 @@ def default_workers() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.execution_cache", description=__doc__.split("\n\n")[0]
+        prog="python -m ndcg_book execution-cache", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--workers", type=int, default=default_workers(), help="notebooks run at a time")
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error(f"--workers must be 1 or more; got {args.workers}")
-    fill(base.ROOT, args.workers)
+    fill(ROOT, args.workers)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -11,7 +11,7 @@ here (``source``, ``spelling``).
 What the Chinese reader meets comes from the catalogues: the pages' (``locales/zh_CN``), and the
 package's (``ndcg/course/locales/zh_CN``: cards, quizzes, views, checks, slides, figures, the
 notebooks' comments and Markdown). The Chinese notebooks and the Anki deck are generated from them
-(``tools/notebooks_translated.py``, ``make anki``), so a form checked here is the form they show.
+(``ndcg_book/generate/notebooks_translated.py``, ``make anki``), so a form checked here is the form they show.
 
 :func:`problems` lists
 
@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import i18n, i18n_checks
+from . import i18n, i18n_checks
 
 #: The termbase, beside the catalogues it rules.
 TERMBASE = Path("locales", "zh_CN", "termbase.yaml")
@@ -294,14 +294,10 @@ def fix(root: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tools.termbase [--fix]``: list the problems (and give the termbase's forms first)."""
+    """``python -m ndcg_book termbase [--fix]``: list the problems (and give the termbase's forms first)."""
     words = (
         "translation(s) given the termbase's forms",
         "termbase problem(s)",
         "every phrase has its one Chinese form",
     )
-    return i18n.catalogue_check("python -m tools.termbase", __doc__, fix, problems, words, argv)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return i18n.catalogue_check("python -m ndcg_book termbase", __doc__, fix, problems, words, argv)

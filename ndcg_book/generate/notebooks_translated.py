@@ -1,13 +1,13 @@
 """A notebook in another language, made from the English one and that language's catalogues.
 
 English is the course's source language (the first of ``ndcg/course/course.toml``): its play and
-student notebooks are made from the text sources (``tools/notebooks.py``, ``tools/make_student.py``).
+student notebooks are made from the text sources (``notebooks.py``, ``make_student.py``).
 Every other language of the course gets the same notebooks, generated from the English ones, never
 edited by hand, into ``exercises/<folder>/``, where ``<folder>`` is the language's folder in the
 course's manifest::
 
-    chapters/02_dcg.md   ->  exercises/<folder>/play/02_dcg.ipynb   (tools/notebooks.py play_notebook)
-    solutions/02_dcg.md  ->  exercises/<folder>/02_dcg.ipynb        (tools/make_student.py student_notebook)
+    chapters/02_dcg.md   ->  exercises/<folder>/play/02_dcg.ipynb   (notebooks.py play_notebook)
+    solutions/02_dcg.md  ->  exercises/<folder>/02_dcg.ipynb        (make_student.py student_notebook)
 
 Each is the English notebook with every Markdown cell in its language and one more code cell,
 before the first one, that calls ``ndcg.course.set_language(<code>)`` (so the checks, their
@@ -21,14 +21,14 @@ and targets stay as they are. Each block is looked up, as its English, in the la
 (under its locale, ``<locale>`` below):
 
 * a play notebook: the chapter page's own catalogue (``locales/<locale>/LC_MESSAGES/chapters/NN.po``,
-  the book's edition in that language), then the ``play`` store (``tools/i18n_stores/play.py``: the
+  the book's edition in that language), then the ``play`` store (``ndcg_book/catalogues/i18n_stores/play.py``: the
   play notebooks' title and how-to, the front matter's ``play: intro:``, the cells the book leaves
   out);
-* a student notebook: its own store, ``exercises/NN`` (``tools/i18n_stores/exercises.py``).
+* a student notebook: its own store, ``exercises/NN`` (``ndcg_book/catalogues/i18n_stores/exercises.py``).
 
 A block without a current translation stops the generation (:class:`Untranslated`): no notebook is
-written with English prose in it. ``make notebooks`` runs this script for the play notebooks after
-``tools/notebooks.py``, and ``make exercises`` for the student ones after ``tools/make_student.py``
+written with English prose in it. ``make notebooks`` runs this step for the play notebooks after
+``notebooks.py``, and ``make exercises`` for the student ones after ``make_student.py``
 (it imports both, so neither calls it back: no import circle); it writes every translated notebook (``--execute``: and runs
 each in its own folder, where a learner runs it, storing its outputs as the English ones are
 stored: nbval runs them again, so the checks' translated hints and the views' words are tested in
@@ -48,13 +48,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as tools/notebooks_translated.py, the repository is not on the path
-    sys.path.insert(0, str(ROOT))
+from ndcg_book.comments import translate_comments
+from ndcg_book.folders import ROOT
 
-from ndcg_book.comments import translate_comments  # noqa: E402
-from tools import make_student, notebooks  # noqa: E402
-from tools.make_student import cell_source  # noqa: E402
+from . import make_student, notebooks
+from .make_student import cell_source
 
 if TYPE_CHECKING:
     from ndcg.course.manifest import Language
@@ -116,7 +114,7 @@ def store_locales(language: Language) -> Path:
 
 
 def comments_catalogue(language: Language) -> Path:
-    """The catalogue of the notebooks' code comments (the store ``tools/i18n_stores/comments.py``)."""
+    """The catalogue of the notebooks' code comments (the store ``ndcg_book/catalogues/i18n_stores/comments.py``)."""
     return store_locales(language) / "comments.po"
 
 
@@ -311,7 +309,7 @@ def chapter_titles(language: Language, root: Path = ROOT) -> dict[str, str]:
 
 def play_notebook(source: Path, language: Language, root: Path = ROOT):
     """The play notebook of the chapter ``source`` in ``language``:
-    :func:`tools.notebooks.play_notebook_text` with every block of its Markdown translated and
+    :func:`ndcg_book.generate.notebooks.play_notebook_text` with every block of its Markdown translated and
     :func:`language_cell` first.
 
     Raises :class:`Untranslated` when a block has no translation."""
@@ -468,7 +466,9 @@ def main(argv: list[str] | None = None) -> int:
     folders with the book's cell timeout, storing the outputs); exit 1 on untranslated blocks."""
     import argparse
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m ndcg_book translated", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("chapters", nargs="*", help="only these chapters (02_dcg ...)")
     parser.add_argument(
         "--only", choices=("play", "student"), help="only the play notebooks, or only the student ones"
@@ -493,7 +493,3 @@ def main(argv: list[str] | None = None) -> int:
     for message in failed:
         print(message, file=sys.stderr)
     return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,10 +4,11 @@ The English pages are the one source. Sphinx's gettext builder cuts every page i
 (a paragraph, a heading, a list item, a table cell ...), and ``locales/zh_CN/LC_MESSAGES/<page>.po``
 holds each message's Chinese, next to the English it translates (``msgid``). The Chinese edition is
 the same Sphinx build with ``language = zh_CN``: it runs the same notebooks (their outputs come from
-the execution cache both editions share, filled by ``tools/execution_cache.py``) and puts each
+the execution cache both editions share, filled by ``ndcg_book/generate/execution_cache.py``) and puts each
 message's translation in its place.
 
-Commands (``python -m tools.i18n <command>``, run by ``tools/run.py translations`` and ``book``):
+Commands (``python -m ndcg_book translations <command>``, run by ``tools/run.py translations`` and
+``book``):
 
 ``update``   extract the messages of every page and merge them into the catalogues: a new message
              comes in empty, a changed one is marked *fuzzy* with its old English kept beside it
@@ -16,12 +17,12 @@ Commands (``python -m tools.i18n <command>``, run by ``tools/run.py translations
 ``check``    list every problem of the catalogues (:func:`problems`): an empty or fuzzy message, a
              role, glue name, link, inline code or maths that differs between the editions, a number
              that differs, a key term not rendered by its one Chinese term (the glossary's); the
-             checks of one message are ``tools/i18n_checks.py``.
+             checks of one message are ``i18n_checks.py``.
 ``build``    compile the catalogues and build the Chinese edition into ``_build/html/zh``.
 
-Two more commands check the catalogues on their own: ``python -m tools.typography`` lists every
+Two more commands check the catalogues on their own: ``python -m ndcg_book typography`` lists every
 Chinese translation whose typography autocorrect-py or the house rules would change (``make lint``
-runs it; ``--fix`` writes the corrections back), and ``python -m tools.termbase`` lists every
+runs it; ``--fix`` writes the corrections back), and ``python -m ndcg_book termbase`` lists every
 phrase of the termbase (``locales/zh_CN/termbase.yaml``) translated otherwise, and every English
 message translated two ways.
 
@@ -33,12 +34,13 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from tools import base, toc
-from tools.i18n_checks import Term, glossary_terms, has_words, mend_emphasis, problems_in
+from ndcg_book import toc
+from ndcg_book.folders import BOOK, ROOT
+
+from .i18n_checks import Term, glossary_terms, has_words, mend_emphasis, problems_in
 
 #: The second edition's language, as Sphinx names it, and the folder it is built into (under the
 #: English edition's ``_build/html``).
@@ -64,16 +66,16 @@ def package_dir(root: Path) -> Path:
 def store_messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
     """Every store of words outside the book's pages, by domain: ``{domain: [(context, English)]}``.
 
-    Each module of ``tools/i18n_stores/`` is one kind of store (the flashcards and quizzes, the
+    Each module of ``i18n_stores/`` is one kind of store (the flashcards and quizzes, the
     views' labels ...) and gives its domains with ``messages(root)``."""
     import importlib
     import pkgutil
 
-    from tools import i18n_stores
+    from . import i18n_stores
 
     found: dict[str, list[tuple[str | None, str]]] = {}
     for info in sorted(pkgutil.iter_modules(i18n_stores.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"tools.i18n_stores.{info.name}")
+        module = importlib.import_module(f"{i18n_stores.__name__}.{info.name}")
         for domain, messages in module.messages(root).items():
             if domain in found:
                 raise ValueError(f"two stores give the domain {domain!r}")
@@ -266,7 +268,7 @@ def update_stores(root: Path) -> list[str]:
     return report
 
 
-# -- every catalogue checked and mended (one message's checks: tools/i18n_checks.py) ----------------
+# -- every catalogue checked and mended (one message's checks: i18n_checks.py) ----------------------
 
 
 def mend_catalogues(root: Path) -> list[str]:
@@ -426,7 +428,7 @@ def build(root: Path) -> int:
     execution cache, ``language = zh_CN``, every warning an error."""
     compiled = compile_catalogues(root)
     scratch = root / SCRATCH / "html"
-    final = root / base.BOOK / EDITION
+    final = root / BOOK / EDITION
     if final.is_dir() and not scratch.exists():  # the last build, back to where Sphinx left it
         scratch.parent.mkdir(parents=True, exist_ok=True)
         final.rename(scratch)
@@ -454,7 +456,7 @@ def build(root: Path) -> int:
 
 def catalogue_check(prog: str, doc: str, fix, find, words: tuple[str, str, str], argv=None) -> int:
     """The command line of a check on the Chinese catalogues that can also mend what it finds
-    (``python -m tools.typography``, ``python -m tools.termbase``): with ``--fix``, ``fix(root)``
+    (``python -m ndcg_book typography``, ``python -m ndcg_book termbase``): with ``--fix``, ``fix(root)``
     first (the number it mends); then ``find(root)``, each finding on a line, and a last line from
     ``words`` (mended, found, clean). Exit code 1 when something is found."""
     parser = argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0])
@@ -462,15 +464,17 @@ def catalogue_check(prog: str, doc: str, fix, find, words: tuple[str, str, str],
     args = parser.parse_args(argv)
     mended, found_words, clean = words
     if args.fix:
-        print(f"{fix(base.ROOT)} {mended}")
-    found = list(find(base.ROOT))
+        print(f"{fix(ROOT)} {mended}")
+    found = list(find(ROOT))
     print("\n".join(str(f) for f in found))
     print(f"{len(found)} {found_words}" if found else clean)
     return 1 if found else 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m ndcg_book translations", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("command", choices=["update", "check", "build", "emphasis"])
     parser.add_argument("pages", nargs="*", help="check: only these pages (chapters/01_cg ...)")
     parser.add_argument(
@@ -482,7 +486,7 @@ def main(argv: list[str] | None = None) -> int:
         "--fresh", action="store_true", help="check: also against a fresh extraction of the English pages"
     )
     args = parser.parse_args(argv)
-    root = base.ROOT
+    root = ROOT
     if args.command == "update":
         report = update(root)
         print("\n".join(report) or "every catalogue is up to date")
@@ -506,7 +510,3 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1 if found else 0
     return build(root)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -3,7 +3,7 @@
 The solutions' text sources, ``solutions/<chapter>.md`` (MyST Markdown
 notebooks, one sentence per line in the prose, read with jupytext), are the
 source of truth. Each cell carries its id in its metadata (``id:
-ex1-answer``). From each source this script writes, never edited by hand, so
+ex1-answer``). From each source this step writes, never edited by hand, so
 they cannot drift apart:
 
 * the solution notebook, ``notebooks/solutions/<chapter>.ipynb``: the source as
@@ -29,20 +29,20 @@ they cannot drift apart:
   flags) are cleared; only the ``tags`` (minus ``solution``) and ``jupyter``
   cell metadata are kept. The output is deterministic: no timestamps.
 
-Then (``make exercises`` runs it after this script), for every other language of the course
+Then (``make exercises`` runs it after this step), for every other language of the course
 (``ndcg/course/course.toml``), the student notebook in that language,
 ``exercises/<folder>/<chapter>.ipynb``, is made from the English one through the language's
-catalogue by ``tools/notebooks_translated.py`` (a block without its translation is reported and
-its notebook not written, and that script exits 1).
+catalogue by ``notebooks_translated.py`` (a block without its translation is reported and
+its notebook not written, and that step exits 1).
 
 Usage (from the repository root, with the course's Python)::
 
-    .venv/bin/python tools/make_student.py              # the answer texts and the student notebooks, no outputs
-    .venv/bin/python tools/make_student.py --execute    # ... and run the student notebooks
-    .venv/bin/python tools/make_student.py --solutions --execute   # also the solutions (make exercises)
-    .venv/bin/python tools/make_student.py --execute --timeout 600   # a longer per-cell limit
-    .venv/bin/python tools/make_student.py --check      # exit 1 if a generated notebook drifted
-    .venv/bin/python tools/make_student.py 02_dcg       # only some chapters
+    .venv/bin/python -m ndcg_book student              # the answer texts and the student notebooks, no outputs
+    .venv/bin/python -m ndcg_book student --execute    # ... and run the student notebooks
+    .venv/bin/python -m ndcg_book student --solutions --execute   # also the solutions (make exercises)
+    .venv/bin/python -m ndcg_book student --execute --timeout 600   # a longer per-cell limit
+    .venv/bin/python -m ndcg_book student --check      # exit 1 if a generated notebook drifted
+    .venv/bin/python -m ndcg_book student 02_dcg       # only some chapters
 
 Executing uses nbclient with the ``python3`` kernel: the student notebooks
 run in ``exercises/``, the solution notebooks in ``notebooks/solutions/``. A
@@ -59,18 +59,11 @@ import contextlib
 import copy
 import io
 import json
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-# Run as a script (``python tools/make_student.py``, in the repository or in a learner's copy of
-# the course, which has tools/ too), the script's folder is on the path, not the repository: put
-# the repository there, so that ``tools`` is imported as a package.
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from ndcg_book.folders import ROOT
 
-from tools import notebooks  # noqa: E402  (after the path above; standard library on import)
+from . import notebooks  # standard library on import
 
 #: The solutions' text sources (``<chapter>.md``), kept out of the participants' folder.
 SOLUTIONS = ROOT / "solutions"
@@ -92,7 +85,7 @@ DEFAULT_STUDENT = "answer = ...  # your answer"
 KEPT_CELL_METADATA = ("tags", "jupyter")
 
 #: How long one notebook cell may run: ``execute: timeout:`` of _config.yml, read in one place
-#: (tools/notebooks.py) for the book build, ``make notebooks`` and this script.
+#: (notebooks.py) for the book build, ``make notebooks`` and this step.
 config_timeout = notebooks.config_timeout
 
 
@@ -397,7 +390,7 @@ def drift_problems(wanted: list[str] | None = None) -> list[str]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ndcg_book student", description=__doc__.split("\n\n")[0])
     parser.add_argument("chapters", nargs="*", help="chapters to process (default: all), e.g. 02_dcg")
     parser.add_argument(
         "--execute", action="store_true", help="execute the student notebooks after writing them"
@@ -453,7 +446,3 @@ def main(argv=None) -> int:
             print(f"executing {student_path.relative_to(ROOT).as_posix()}", flush=True)
             execute(student_path, STUDENT, timeout)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

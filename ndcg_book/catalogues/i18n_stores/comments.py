@@ -2,7 +2,7 @@
 (``# your code here``, ``# The check of exercise 1: ...``): one domain, ``comments``, a message per
 comment with words (each once, the text after ``#``). The Chinese edition shows them in Chinese
 (``ndcg_book.editions.translate_code_comments``), and so do the Chinese notebooks
-(``tools/notebooks_translated.py``), whose code is otherwise their English twins', and whose one
+(``ndcg_book/generate/notebooks_translated.py``), whose code is otherwise their English twins', and whose one
 cell of their own, the language cell (``LANGUAGE_CELL``), has its comment here too, last. A cell
 whose input the book removes (``remove-input``, ``remove-cell``) shows no comment, and has none
 here."""
@@ -13,8 +13,9 @@ from pathlib import Path
 
 
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
+    from ndcg_book import toc
     from ndcg_book.comments import comment_words
-    from tools import make_student, notebooks, notebooks_translated, toc
+    from ndcg_book.generate import make_student, notebooks, notebooks_translated
 
     cells = []
     for page in toc.sources(root):  # the book's pages: the code cells a reader sees

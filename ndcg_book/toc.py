@@ -1,9 +1,10 @@
 """The book's table of contents, ``_toc.yml`` (jb-book format), read in one place: its pages in
 reading order, grouped by part, as document names or as their text sources. Used by the book's
-print (``tools/print_book.py``), the catalogue check (``tools/i18n.py``), the execution cache
-(``tools/execution_cache.py``) and the tests.
+print (``ndcg_book/pdf/print_book.py``), the catalogue check (``ndcg_book/catalogues/i18n.py``), the
+execution cache (``ndcg_book/generate/execution_cache.py``) and the tests. A helper of the build
+steps: it registers nothing.
 
-Needs PyYAML (in the venv; ``tools/run.py`` itself never imports this module).
+Needs PyYAML (in the venv).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ def parts(root: Path) -> list[tuple[str, list[str]]]:
     page alone (no caption), then each part under its caption; a chapter's ``sections`` (its
     companion pages) right after it.
 
-    >>> from tools.base import ROOT
+    >>> from ndcg_book.folders import ROOT
     >>> parts(ROOT)[0], parts(ROOT)[1][0]
     (('', ['index']), 'Start here')
     """
@@ -42,7 +43,7 @@ def parts(root: Path) -> list[tuple[str, list[str]]]:
 def pages(root: Path) -> list[str]:
     """The book's pages in reading order, as document names (``chapters/01_cg``).
 
-    >>> from tools.base import ROOT
+    >>> from ndcg_book.folders import ROOT
     >>> pages(ROOT)[0]
     'index'
     """

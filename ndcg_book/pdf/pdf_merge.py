@@ -1,6 +1,6 @@
 """The printed PDFs put together with pypdf: trimmed, counted, merged, numbered and described.
 
-For ``tools/print_book.py``: a printed page's PDF loses a last sheet that holds only its footer
+For ``print_book.py``: a printed page's PDF loses a last sheet that holds only its footer
 (:func:`without_blank_end`); the parts are merged behind their title page, one bookmark each
 (:func:`merge`), the page numbers stamped page for page (:func:`stamp_pages`), and the document
 information and language set in the edition's language (:func:`metadata`, :data:`PDF_LANGUAGES`).
@@ -13,7 +13,7 @@ import io
 import os
 from pathlib import Path
 
-from tools.print_pages import book_words
+from .print_pages import book_words
 
 #: The footer's band at the foot of a printed page, in points (the bottom margin).
 FOOTER_PT = 16 / 25.4 * 72
@@ -60,7 +60,7 @@ def metadata(
         "/Author": author,
         "/Subject": subject,
         "/Keywords": book_words(language)("pdf-keywords", version=version, date=date.isoformat()),
-        "/Creator": "tools/print_book.py (Chromium through Playwright, pages merged with pypdf)",
+        "/Creator": "ndcg_book.pdf (Chromium through Playwright, pages merged with pypdf)",
         "/CreationDate": stamp,
         "/ModDate": stamp,
     }
@@ -125,7 +125,7 @@ def merge(
 ) -> int:
     """Merge printed parts into ``target``, one bookmark per part; the number of pages.
 
-    ``numbers``, a PDF of as many pages or more (:func:`tools.print_pages.numbers_html`), is stamped
+    ``numbers``, a PDF of as many pages or more (:func:`.print_pages.numbers_html`), is stamped
     on the merged pages, page for page: each page's footer then carries its number in the whole PDF
     (one print of the numbers serves the book and the participant's PDF)."""
     from pypdf import PdfReader, PdfWriter

@@ -1,5 +1,5 @@
-"""The play notebooks' own words (``exercises/zh/play/NN_name.ipynb``, ``tools/notebooks_translated.py``):
-the title and the how-to every play notebook has (``tools/notebooks.py``: ``PLAY_TITLE``,
+"""The play notebooks' own words (``exercises/zh/play/NN_name.ipynb``, ``ndcg_book/generate/notebooks_translated.py``):
+the title and the how-to every play notebook has (``ndcg_book/generate/notebooks.py``: ``PLAY_TITLE``,
 ``PLAY_HOW_TO``), each chapter's ``play: intro:`` (its front matter), and the play cells the book
 leaves out (tagged ``remove-cell``); one domain, ``play``, a message per Markdown block. The other
 play cells are on the chapter's page: their Chinese is the page's catalogue."""
@@ -12,7 +12,7 @@ from pathlib import Path
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
     import jupytext
 
-    from tools import notebooks, notebooks_translated
+    from ndcg_book.generate import notebooks, notebooks_translated
 
     found = [
         (None, block)

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """One sentence per line in the Markdown of the course's text sources.
 
 The chapters (``chapters/*.md``), ``learners/flashcards.md`` and the solutions
@@ -9,8 +8,8 @@ same however a paragraph is broken into lines.
 
 Usage (from the repository root, with the course's Python)::
 
-    .venv/bin/python tools/sentences.py chapters/02_dcg.md      # rewrite its Markdown cells in place
-    .venv/bin/python tools/sentences.py --check chapters/*.md   # list lines holding two sentences
+    .venv/bin/python -m ndcg_book sentences chapters/02_dcg.md      # rewrite its Markdown cells in place
+    .venv/bin/python -m ndcg_book sentences --check chapters/*.md   # list lines holding two sentences
 
 What is reflowed: the lines of a paragraph, also inside list items (the
 marker stays, continuation lines are indented to the item's text), block
@@ -40,7 +39,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import re
-import sys
 import unicodedata
 from pathlib import Path
 
@@ -452,7 +450,9 @@ def reflow_file(path: Path) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m ndcg_book sentences", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("paths", nargs="+", type=Path, help="MyST Markdown notebooks (.md)")
     parser.add_argument(
         "--check", action="store_true", help="change nothing; exit 1 if a line holds two sentences"
@@ -465,7 +465,3 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.paths:
         print(f"{'reflowed' if reflow_file(path) else 'unchanged'} {path.as_posix()}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,7 +1,7 @@
 """Whether every generated notebook still matches its text source, executing nothing.
 
-The chapters' notebooks and the play notebooks (``tools/notebooks.py``), the student notebooks
-(``tools/make_student.py``) and those in every other language (``tools/notebooks_translated.py``):
+The chapters' notebooks and the play notebooks (``notebooks.py``), the student notebooks
+(``make_student.py``) and those in every other language (``notebooks_translated.py``):
 each notebook's cells (type, id, source, metadata) are compared with what its text source gives
 now, and the notebooks to generate again are listed. The outputs are nbval's job. The three generators are imported
 here; none of them imports this module.
@@ -9,15 +9,15 @@ here; none of them imports this module.
 Usage (from the repository root, with the course's Python; ``python tools/run.py sync-check``
 calls it)::
 
-    .venv/bin/python -m tools.notebooks_sync     # exit 1 if a generated notebook drifted
+    .venv/bin/python -m ndcg_book sync     # exit 1 if a generated notebook drifted
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 from pathlib import Path
 
-from tools import make_student, notebooks, notebooks_translated
+from . import make_student, notebooks, notebooks_translated
 
 
 def sync_problems(root: Path = notebooks.ROOT) -> list[str]:
@@ -57,7 +57,10 @@ def sync_problems(root: Path = notebooks.ROOT) -> list[str]:
     return problems
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(prog="python -m ndcg_book sync", description=__doc__.split("\n\n")[0]).parse_args(
+        argv
+    )
     problems = sync_problems()
     if problems:
         print(
@@ -68,7 +71,3 @@ def main() -> int:
         return 1
     print("every generated notebook matches its text source")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

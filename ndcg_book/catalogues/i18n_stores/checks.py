@@ -26,7 +26,7 @@ def words(root: Path) -> list[tuple[str | None, str]]:
 
 def names(root: Path) -> list[tuple[str | None, str]]:
     """``("name", English)`` of every check's literal ``name=`` in the solutions' text sources."""
-    from tools import make_student
+    from ndcg_book.generate import make_student
 
     found = []
     for path in sorted((root / SOLUTIONS).glob("[0-9][0-9]_*.md")):

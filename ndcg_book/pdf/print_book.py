@@ -2,13 +2,14 @@
 
 Run by ``tools/run.py`` with the venv's Python, after ``jupyter-book build``::
 
-    python tools/print_book.py pdf              # make pdf: fails when there is no Chromium
-    python tools/print_book.py pdf --optional   # make book: without Chromium, says so and goes on
-    python tools/print_book.py zip              # make book: _build/ndcg-course-book-<version>.zip
+    python -m ndcg_book print pdf --chromium PATH              # make pdf: fails without a browser
+    python -m ndcg_book print pdf --chromium PATH --optional   # make book: without one, says so and goes on
+    python -m ndcg_book print zip                              # make book: _build/ndcg-course-book-<version>.zip
 
 ``pdf`` opens every page of ``_build/html`` in the order of ``_toc.yml`` from ``file://``, in
-the Chromium-family browser the browser tests use (found by ``tools/chromium.py``; Playwright
-downloads none), waits until the page's fonts (KaTeX's too) and kernel-free views are ready, prints
+the Chromium-family browser the browser tests use (``--chromium``: ``tools/run.py`` finds it with
+``tools/chromium.py`` and hands its path over; :mod:`.browser` starts it, Playwright downloads
+none), waits until the page's fonts (KaTeX's too) and kernel-free views are ready, prints
 it in print media on A4 with its title and the edition in the footer, and merges the pages
 behind a title page with pypdf (one bookmark per page, the page's heading as the book shows it,
 "1. CG ..." for a chapter of a numbered part of ``_toc.yml``) into
@@ -17,7 +18,7 @@ book's sidebar does, each part's caption then its pages, each with the page of t
 starts on: it is printed after the pages, once their lengths are known (again if its own
 length moves them). Last, the page numbers: one more print of as many empty pages as the book
 has, each with only its number in its footer, stamped page for page on the merged book, in the
-middle of the footer, where the printed pages leave room (:func:`tools.pdf_merge.stamp_pages`).
+middle of the footer, where the printed pages leave room (:func:`.pdf_merge.stamp_pages`).
 The cheat sheet is also printed alone, ``ndcg-cheatsheet-<version>.pdf``. The participant's PDF,
 ``ndcg-participant-<version>.pdf``, is a book of its own made of pages already printed: the core
 chapters (each with its exercises, its flashcards and its quiz) and the cheat sheet
@@ -35,8 +36,8 @@ deterministic zip beside ``_build/html`` (not inside it): an instructor with no 
 it to a USB stick, and a reader unzips it and opens ``index.html``.
 
 This module is the command and the printing in Chromium; the pages it makes (the title page, the
-footers, the links written into the book) are ``tools/print_pages.py``, and the PDFs' merging,
-numbering and metadata (pypdf) ``tools/pdf_merge.py``.
+footers, the links written into the book) are ``print_pages.py``, and the PDFs' merging,
+numbering and metadata (pypdf) ``pdf_merge.py``.
 """
 
 from __future__ import annotations
@@ -46,14 +47,15 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from ndcg_book import course_files
+from ndcg_book.edition import build_date  # SOURCE_DATE_EPOCH, read in one place
+from ndcg_book.folders import ROOT
+from ndcg_book.toc import pages as toc_pages
+from ndcg_book.toc import parts as toc_parts
 
-from ndcg_book import course_files  # noqa: E402
-from ndcg_book.edition import build_date  # noqa: E402  (SOURCE_DATE_EPOCH, read in one place)
-from tools import chromium as browser_setup  # noqa: E402
-from tools.pdf_merge import merge, metadata, page_count, without_blank_end  # noqa: E402
-from tools.print_pages import (  # noqa: E402
+from .browser import launch
+from .pdf_merge import merge, metadata, page_count, without_blank_end
+from .print_pages import (
     book_words,
     chinese_of,
     downloads_size,
@@ -64,8 +66,6 @@ from tools.print_pages import (  # noqa: E402
     put_links,
     title_page_html,
 )
-from tools.toc import pages as toc_pages  # noqa: E402
-from tools.toc import parts as toc_parts  # noqa: E402
 
 BOOK = ROOT / "_build" / "html"
 #: Where the PDFs go in the built book.
@@ -119,7 +119,7 @@ def participant_pages(root: Path = ROOT) -> list[str]:
 
 
 def participant_parts(parts, root: Path = ROOT):
-    """The table of contents' parts (:func:`tools.toc.parts`) cut down to the participant's pages;
+    """The table of contents' parts (:func:`ndcg_book.toc.parts`) cut down to the participant's pages;
     a part left empty goes."""
     keep = set(participant_pages(root))
     cut = [(caption, [name for name in names if name in keep]) for caption, names in parts]
@@ -185,7 +185,7 @@ def page_pdf(page, edition: str) -> bytes:
 
 def print_page(page, url: str, edition: str) -> tuple[str, bytes]:
     """Open one page of the book and print it: print media, A4, the edition in the footer (a last
-    sheet with nothing but the footer dropped, :func:`tools.pdf_merge.without_blank_end`). Returns
+    sheet with nothing but the footer dropped, :func:`.pdf_merge.without_blank_end`). Returns
     the page's title and the PDF."""
     page.goto(url, wait_until="load")
     page.emulate_media(media="print")
@@ -219,21 +219,25 @@ def print_cover(
     raise RuntimeError("the contents do not settle on a number of pages")
 
 
-def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
+#: What the print says when it was given no browser (``tools/run.py`` has said why before).
+NO_BROWSER = (
+    "No PDF of the book in this build: no Chromium-family browser was given "
+    "(--chromium PATH; `python3 tools/run.py pdf` finds one)."
+)
+
+
+def print_pdfs(book: Path, optional: bool, language: str = "en", executable: str | None = None) -> int:
     """Print the book and the cheat sheet into ``book/_downloads/`` and link them (``language``:
-    the edition, ``en`` or ``zh``; ``book`` is that edition's folder)."""
+    the edition, ``en`` or ``zh``; ``book`` is that edition's folder) with the browser
+    ``executable``; without one, the old PDFs go all the same, and the print says so (and
+    succeeds when ``optional``)."""
     import yaml
 
     removed = remove_pdfs(book, language)
     if removed:
         print(f"removed the old PDFs: {', '.join(path.name for path in removed)}")
-    try:
-        executable = browser_setup.find_chromium()
-    except browser_setup.BadChromiumSetting as error:
-        print(f"no PDF: {error}", file=sys.stderr)
-        return 0 if optional else 1
-    if executable is None:
-        print(f"No PDF of the book in this build: {browser_setup.missing_message()}", file=sys.stderr)
+    if not executable:
+        print(NO_BROWSER, file=sys.stderr)
         return 0 if optional else 1
     try:
         from playwright.sync_api import sync_playwright
@@ -259,7 +263,7 @@ def print_pdfs(book: Path, optional: bool, language: str = "en") -> int:
     parts: list[tuple[str, bytes]] = []
     cheatsheet: bytes | None = None
     with sync_playwright() as playwright:
-        browser = browser_setup.launch(playwright, executable)
+        browser = launch(playwright, executable)
         context = browser.new_context(viewport={"width": 794, "height": 1123})
         page = context.new_page()
         page.set_default_timeout(READY_TIMEOUT_MS)
@@ -387,8 +391,13 @@ def zip_book(book: Path) -> Path:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ndcg_book print", description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=("pdf", "zip"))
+    parser.add_argument(
+        "--chromium",
+        metavar="PATH",
+        help="pdf: the Chromium-family browser to print with (tools/run.py finds it: tools/chromium.py)",
+    )
     parser.add_argument(
         "--optional", action="store_true", help="without a browser, say so and succeed (make book)"
     )
@@ -405,10 +414,6 @@ def main(argv=None) -> int:
         print(f"no built book at {book}: run make book first", file=sys.stderr)
         return 1
     if args.command == "pdf":
-        return print_pdfs(book, args.optional, args.language)
+        return print_pdfs(book, args.optional, args.language, args.chromium)
     zip_book(book)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,8 +4,8 @@ A message's markup (its roles, templates, placeholders, tags, inline code, maths
 :func:`markup`), its numbers (:func:`numbers`), what its emphasis renders as (:func:`emphasis`, mended
 by :func:`mend_emphasis` where it can be), the kind of block Sphinx reads it as (:func:`block_kind`),
 and the glossary's key terms (:func:`glossary_terms`). :func:`problems_in` checks every message of
-one catalogue with them; ``tools/i18n.py`` runs it over every catalogue (``python -m tools.i18n
-check``), and ``tools/typography.py`` and ``tools/termbase.py`` use the same pieces.
+one catalogue with them; ``i18n.py`` runs it over every catalogue (``python -m ndcg_book translations
+check``), and ``typography.py`` and ``termbase.py`` use the same pieces.
 
 Standard library and markdown-it-py (MyST's own parser) only; a catalogue is babel's.
 """
@@ -289,7 +289,7 @@ def problems_in(page: str, catalogue, terms: Iterable[Term] = (), reparsed: bool
             yield (
                 f"{where}: its emphasis does not render as the English's ({wrong}): full-width punctuation "
                 "goes outside the markers (`**错在哪里**。`), and Chinese takes no italics that the English "
-                "lacks (`python -m tools.i18n emphasis --fix` mends both)"
+                "lacks (`python -m ndcg_book translations emphasis --fix` mends both)"
             )
         if numbers(message.id) != numbers(message.string):
             yield (

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Generate the executed notebooks from the MyST text sources, and check they are in sync.
 
 The chapters are stored as text: ``chapters/NN_name.md`` and ``learners/flashcards.md``
@@ -10,7 +9,7 @@ own, ``notebooks/``, with the same relative path::
     chapters/02_dcg.md  ->  notebooks/chapters/02_dcg.ipynb
     learners/flashcards.md  ->  notebooks/learners/flashcards.ipynb
 
-(``tools/make_student.py`` does the same for the exercises:
+(``make_student.py`` does the same for the exercises:
 ``solutions/NN.md`` -> ``notebooks/solutions/NN.ipynb`` and
 ``exercises/NN.ipynb``.)
 
@@ -29,28 +28,28 @@ A cell's id comes from its metadata ``id`` in the text source when it has one
 (the exercises' cells do: ``ex1``, ``ex1-check`` ...), otherwise from its
 position (``cell-001`` ...), so generating twice gives the same notebook.
 
-Then (``make notebooks`` runs it after this script), for every other language of the course
+Then (``make notebooks`` runs it after this step), for every other language of the course
 (``ndcg/course/course.toml``), each chapter's play notebook in that language,
 ``exercises/<folder>/play/NN_name.ipynb``, made from the English one through the language's
-catalogues by ``tools/notebooks_translated.py`` (a block without its translation is reported, its
-notebook not written, and that script exits 1)::
+catalogues by ``notebooks_translated.py`` (a block without its translation is reported, its
+notebook not written, and that step exits 1)::
 
     chapters/02_dcg.md  ->  exercises/<folder>/play/02_dcg.ipynb
 
 Usage (from the repository root, with the course's Python; ``python
 tools/run.py notebooks`` calls it)::
 
-    .venv/bin/python tools/notebooks.py --timeout 300        # generate and execute every chapter
-    .venv/bin/python tools/notebooks.py chapters/02_dcg.md   # only some sources
-    .venv/bin/python tools/notebooks.py --play-only          # only the play notebooks (exercises/play/)
+    .venv/bin/python -m ndcg_book notebooks --timeout 300        # generate and execute every chapter
+    .venv/bin/python -m ndcg_book notebooks chapters/02_dcg.md   # only some sources
+    .venv/bin/python -m ndcg_book notebooks --play-only          # only the play notebooks (exercises/play/)
 
 Whether every generated notebook still matches its text source (this file's,
-``tools/make_student.py``'s and ``tools/notebooks_translated.py``'s) is
-``tools/notebooks_sync.py`` (``python tools/run.py sync-check``).
+``make_student.py``'s and ``notebooks_translated.py``'s) is
+``notebooks_sync.py`` (``python tools/run.py sync-check``).
 
-Only the standard library is imported at the top: ``tools/make_student.py``
-imports this module, and ``tools/run.py`` imports it (for :func:`config_timeout`)
-with any Python, before the course's environment exists.
+Only the standard library is imported at the top: ``make_student.py`` and
+``notebooks_translated.py`` import this module, and the execution cache reads
+:func:`config_timeout` from it.
 """
 
 from __future__ import annotations
@@ -58,10 +57,10 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from ndcg_book.folders import ROOT
+
 #: Where the generated notebooks go (kept out of the book's sources: exclude_patterns).
 GENERATED = ROOT / "notebooks"
 #: The text sources of the book's notebook pages.
@@ -291,7 +290,7 @@ def play_sources(root: Path = ROOT) -> list[Path]:
 
 
 #: The play notebook's title line (after ``# ``) and the lines under its introduction, in English;
-#: their Chinese is in the ``play`` store (tools/i18n_stores/play.py).
+#: their Chinese is in the ``play`` store (ndcg_book/catalogues/i18n_stores/play.py).
 PLAY_TITLE = "Play: {title}"
 PLAY_HOW_TO = (
     "**How to play.** Run every cell from the top (menu *Run ▸ Run All Cells*), then use the "
@@ -320,7 +319,7 @@ def play_notebook_text(
     chapter has no ``play: intro:`` or no ``play`` code cell.
 
     ``translate`` (Markdown -> Markdown, default: none) and ``target_dir`` (default: the play
-    notebooks' folder) make one in another language (``tools/notebooks_translated.py``): every Markdown text,
+    notebooks' folder) make one in another language (``notebooks_translated.py``): every Markdown text,
     the title and the how-to included, goes through ``translate`` before :func:`plain_markdown`.
     """
     translate = translate or (lambda markdown: markdown)
@@ -526,7 +525,9 @@ def generate_play(source: Path, timeout: int, root: Path = ROOT) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m ndcg_book notebooks", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument(
         "sources",
         nargs="*",
@@ -554,7 +555,3 @@ def main(argv: list[str] | None = None) -> int:
     for source in args.sources or chapter_sources():
         generate(source.resolve(), timeout)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

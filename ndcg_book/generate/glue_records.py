@@ -2,7 +2,7 @@
 
 Every number the book's prose shows is glued from a notebook cell, and every
 executed page stores its outputs. A refactoring that moves code around (a module
-renamed, a page moved to another folder) must change none of them. This script
+renamed, a page moved to another folder) must change none of them. This step
 reads a built book (``_build/jupyter_execute``, written by ``make book``) and
 writes, for every executed page, keyed by the page's file name without its
 folder (pages may move between folders):
@@ -13,8 +13,8 @@ folder (pages may move between folders):
 
 Usage::
 
-    python3 tools/glue_records.py dump [BUILD] --out before.json
-    python3 tools/glue_records.py compare before.json after.json
+    python -m ndcg_book glue-records dump [BUILD] --out before.json
+    python -m ndcg_book glue-records compare before.json after.json
 
 ``compare`` lists every key that differs, went missing or is new, and exits
 with 1 when there is any. Standard library only.
@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import sys
 from pathlib import Path
 
 #: The text forms of an output that are compared as text.
@@ -124,7 +123,9 @@ def compare(before: dict, after: dict) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m ndcg_book glue-records", description=__doc__.split("\n\n")[0]
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     dump = commands.add_parser("dump", help="write the records of a built book")
     dump.add_argument("build", nargs="?", default="_build", help="the build folder (default: _build)")
@@ -148,7 +149,3 @@ def main(argv: list[str] | None = None) -> int:
         print(line)
     print(f"{len(before)} records before, {len(after)} after; {len(lines)} differences")
     return 1 if lines else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
