@@ -28,7 +28,17 @@ ZH = notebooks_translated.language_named("zh")
 PLAY_ZH = sorted((ROOT / notebooks_translated.folder(ZH) / notebooks_translated.PLAY).glob("*.ipynb"))
 STUDENT_ZH = sorted((ROOT / notebooks_translated.folder(ZH)).glob("*.ipynb"))
 #: A third language, made up: what the generator makes of any language of the manifest.
-ELVISH = Language(code="xx", name="Elvish", locale="xx_XX", folder="elvish", tag="x-elvish")
+ELVISH = Language(
+    code="xx",
+    name="Elvish",
+    locale="xx_XX",
+    folder="elvish",
+    tag="x-elvish",
+    spaced=True,
+    full_stop=".",
+    parentheses=(" (", ")"),
+    anki_offset=2000,
+)
 #: The generator's modules: none spells a language's code, locale or folder (the manifest's data).
 GENERATOR = (
     "ndcg_book/generate/notebooks.py",
