@@ -10,7 +10,7 @@ stylesheet of the book names a language of its own:
   language, else in English (``ndcgCourse.languageOf`` and ``textIn``, in
   ``ndcg/course/static/ndcg-course.js``).
 * ``<style id="ndcg-edition-language">``: the one rule that hides every block given in several
-  languages (``class="ndcg-lang"`` with its ``lang``: :func:`ndcg.course.i18n.html_both`, a table's
+  languages (``class="ndcg-lang"`` with its ``lang``: :func:`ndcg.course.i18n.html_texts`, a table's
   words, a figure's copies) that is not in the edition's language (:func:`hiding_rule`). The rule
   is ``ndcg_book/static/ndcg-languages.css``, which says why it is written per edition and not in
   ``_static/course.css``: CSS cannot compare a block's language with the page's.

@@ -228,7 +228,10 @@ class NdcgAtK(Figure):
             )
 
     def data(self) -> dict:
-        items = [i18n.pick({"en": item, "zh": views_text.name(item, "zh")}) for item in self.items]
+        items = [
+            i18n.pick(i18n.each(lambda language, item=item: views_text.name(item, language)))
+            for item in self.items
+        ]
         return {"items": items, "grades": self.grades, "texts": views_text.texts("ndcg_at_k")}
 
     def curve(self, grades=None) -> list[float]:

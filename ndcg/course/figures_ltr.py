@@ -75,9 +75,12 @@ def messages(k: int | None, noun: str, language: str = "en") -> dict[str, str]:
 
 
 def _messages_both(k: int | None, noun: str) -> dict:
-    """:func:`messages` for the JSON island: each text ``{"en", "zh"}`` in the book's build."""
-    english, chinese = messages(k, noun, "en"), messages(k, noun, "zh")
-    return {key: i18n.pick({"en": english[key], "zh": chinese[key]}) for key in english}
+    """:func:`messages` for the JSON island: each text by language in the book's build."""
+    by_language = i18n.each(lambda language: messages(k, noun, language))
+    return {
+        key: i18n.pick({code: said[key] for code, said in by_language.items()})
+        for key in by_language[i18n.SOURCE]
+    }
 
 
 def _values(grades, scores, k, sigma, gain):

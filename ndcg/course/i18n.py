@@ -20,8 +20,8 @@ Examples
 --------
 >>> language()
 'en'
->>> both("Show the answer", lambda text: "显示答案")
-{'en': 'Show the answer', 'zh': '显示答案'}
+>>> each(lambda code: manifest.language(code).full_stop)  # a text in every language
+{'en': '.', 'zh': '。'}
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from . import manifest
 
@@ -51,6 +52,7 @@ ENVIRONMENT = "NDCG_COURSE_LANGUAGE"
 CSS_CLASS = "ndcg-lang"
 
 _chosen: str | None = None
+T = TypeVar("T")
 
 
 def choose_language(code: str | None) -> None:
@@ -180,27 +182,45 @@ def translator(domain: str, context: str | None = None, language: str | None = N
     return chinese
 
 
-def both(text: str, chinese: Callable[[str], str]) -> dict[str, str]:
-    """``{"en": text, "zh": chinese(text)}``: a text in both languages."""
-    return {"en": text, "zh": chinese(text)}
+def each(make: Callable[[str], T]) -> dict[str, T]:
+    """``make(code)`` for every language of the course, by code, English first: one way to hold a
+    text (or anything made of texts) in every language.
+
+    >>> each(lambda code: code.upper())
+    {'en': 'EN', 'zh': 'ZH'}
+    """
+    return {code: make(code) for code in LANGUAGES}
 
 
 def pick(texts: dict[str, str]) -> dict[str, str] | str:
-    """What a cell shows of ``texts`` (``{"en": ..., "zh": ...}``): both in the book, else one."""
+    """What a cell shows of ``texts`` (by language, as :func:`each` makes them): all in the book,
+    else the chosen language's."""
     now = language()
     return texts if now == "both" else texts[now]
 
 
-def html_both(en: str, zh: str, tag: str = "span") -> str:
-    """HTML of a text in both languages, each in its element with its ``lang``; the page's CSS
-    shows the one of its edition. Outside the book (one language chosen): only that one.
+def html_texts(texts: dict[str, str], tag: str = "span", once: bool = False) -> str:
+    """HTML of a text in every language (``texts``: by language, as :func:`each` makes them), each
+    in its element with its language's ``lang`` (the manifest's tag); the page's CSS shows the one
+    of its edition. Outside the book (one language chosen): only that one. ``once``: a text the
+    same in every language is written once, with no element around it.
 
-    >>> html_both("Rank", "排名")
+    >>> html_texts({"en": "Rank", "zh": "排名"})
     'Rank'
+    >>> with chosen(None):
+    ...     os.environ[ENVIRONMENT] = "both"
+    ...     try:
+    ...         html_texts({"en": "k", "zh": "k"}, once=True), html_texts({"en": "Rank", "zh": "排名"})[:40]
+    ...     finally:
+    ...         del os.environ[ENVIRONMENT]
+    ('k', '<span class="ndcg-lang" lang="en">Rank</')
     """
     now = language()
-    if now == "en":
-        return en
-    if now == "zh":
-        return zh
-    return f'<{tag} class="{CSS_CLASS}" lang="en">{en}</{tag}><{tag} class="{CSS_CLASS}" lang="zh-Hans">{zh}</{tag}>'
+    if now != "both":
+        return texts[now]
+    if once and len(set(texts.values())) == 1:
+        return next(iter(texts.values()))
+    return "".join(
+        f'<{tag} class="{CSS_CLASS}" lang="{lang.tag}">{texts[lang.code]}</{tag}>'
+        for lang in manifest.languages()
+    )

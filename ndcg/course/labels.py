@@ -130,7 +130,7 @@ def pair(text: str) -> tuple[str, str]:
 
 def html_text(text: str) -> str:
     """A label as HTML, escaped: in English alone, in Chinese alone, or both (the book), each in
-    its element with its ``lang`` (:func:`ndcg.course.i18n.html_both`) when the two differ.
+    its element with its ``lang`` (:func:`ndcg.course.i18n.html_texts`) when the two differ.
 
     >>> html_text("rank <i>")
     'rank &lt;i&gt;'
@@ -145,4 +145,6 @@ def html_text(text: str) -> str:
         return html.escape(zh)
     if zh == text:
         return html.escape(text)
-    return i18n.html_both(html.escape(text), html.escape(zh))
+    return i18n.html_texts(
+        {"en": html.escape(text), "zh": html.escape(zh)}
+    )  # (the figures' labels: Chinese only)

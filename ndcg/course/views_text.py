@@ -336,37 +336,41 @@ def english(group: str, key: str):
     return TEXTS[group][key]
 
 
-def _chinese(group: str, key: str, text: str, number: int | None = None) -> str:
+def _translated(group: str, key: str, text: str, language: str, number: int | None = None) -> str:
     context = f"{group}:{key}" if number is None else f"{group}:{key}:{number}"
-    return i18n.translator(DOMAIN, context)(text)
+    return i18n.translator(DOMAIN, context, language)(text)
 
 
-def chinese(group: str, key: str):
-    """The Chinese of one text (the English while it is untranslated)."""
+def text_in(group: str, key: str, language: str):
+    """One text (a template, or a list of them) in ``language`` (the English while it is
+    untranslated)."""
     value = TEXTS[group][key]
     if isinstance(value, list):
-        return [_chinese(group, key, text, number) for number, text in enumerate(value, start=1)]
-    return _chinese(group, key, value)
+        return [_translated(group, key, text, language, number) for number, text in enumerate(value, start=1)]
+    return _translated(group, key, value, language)
 
 
 def table(group: str, language: str = "en") -> dict:
-    """Every text of ``group`` in one language (``"en"`` or ``"zh"``)."""
-    return {key: (chinese(group, key) if language == "zh" else english(group, key)) for key in TEXTS[group]}
+    """Every text of ``group`` in ``language``."""
+    return {key: text_in(group, key, language) for key in TEXTS[group]}
 
 
-def _both(en, zh):
-    if isinstance(en, list):
-        return [_both(a, b) for a, b in zip(en, zh)]
-    return i18n.pick({"en": en, "zh": zh})
+def _picked(by_language: dict):
+    """A text, or a list of texts, made in every language (by language): for a view's JSON
+    island, each text by language in the book's build, else the chosen language's."""
+    first = next(iter(by_language.values()))
+    if isinstance(first, list):
+        return [_picked({code: value[n] for code, value in by_language.items()}) for n in range(len(first))]
+    return i18n.pick(by_language)
 
 
 def texts(group: str, keys=None) -> dict:
-    """Texts of ``group`` for a view's JSON island: each ``{"en", "zh"}`` in the book's build,
-    else the chosen language's (``ndcg-metrics.js``'s ``localize`` picks in the browser)."""
-    found = {}
-    for key in keys or TEXTS[group]:
-        found[key] = _both(english(group, key), chinese(group, key))
-    return found
+    """Texts of ``group`` for a view's JSON island: each by language in the book's build, else
+    the chosen language's (``ndcg-metrics.js``'s ``localize`` picks in the browser)."""
+    return {
+        key: _picked(i18n.each(lambda language, key=key: text_in(group, key, language)))
+        for key in keys or TEXTS[group]
+    }
 
 
 def languages() -> tuple[str, ...]:
@@ -376,11 +380,11 @@ def languages() -> tuple[str, ...]:
 
 
 def each(make: Callable[[str], str], tag: str = "span") -> str:
-    """HTML made by ``make(language)`` in the languages shown now (:func:`ndcg.course.i18n.html_both`)."""
+    """HTML made by ``make(language)`` in the languages shown now (:func:`ndcg.course.i18n.html_texts`)."""
     shown = languages()
     if len(shown) == 1:
         return make(shown[0])
-    return i18n.html_both(make("en"), make("zh"), tag=tag)
+    return i18n.html_texts(i18n.each(make), tag=tag)
 
 
 def say(group: str, key: str, escape: bool = True, tag: str = "span", **values) -> str:
@@ -388,8 +392,7 @@ def say(group: str, key: str, escape: bool = True, tag: str = "span", **values) 
     ``escape``: the text is plain (escaped here); else it is HTML already."""
 
     def make(language: str) -> str:
-        text = chinese(group, key) if language == "zh" else english(group, key)
-        text = fill(text, **values)
+        text = fill(text_in(group, key, language), **values)
         return _html.escape(text) if escape else text
 
     return each(make, tag)
@@ -403,7 +406,7 @@ def one_language() -> str:
 
 
 def lang_attribute() -> str:
-    """`` data-lang="en"`` or `` data-lang="zh"`` for a view's root when a notebook shows one
+    """`` data-lang="<language>"`` for a view's root when a notebook shows one
     language (the JS then picks it), nothing in the book's build (the page's language decides)."""
     now = i18n.language()
     return "" if now == "both" else f' data-lang="{now}"'
@@ -413,7 +416,7 @@ def title(text: str, language: str = "en") -> str:
     """A game's title in ``language``: one of :data:`TEXTS`'s titles is translated, another stays."""
     for key, english_title in TEXTS["title"].items():
         if english_title == text:
-            return chinese("title", key) if language == "zh" else text
+            return text_in("title", key, language)
     return text
 
 
@@ -432,9 +435,7 @@ def messages() -> list[tuple[str, str]]:
 def name(text: str, language: str = "en") -> str:
     """The name of an example's item or system (:mod:`ndcg.course.examples`) in ``language``:
     the course's own names are in the catalogue (context ``name``), any other stays as given."""
-    if language != "zh":
-        return text
-    return i18n.translator(DOMAIN, "name")(text)
+    return i18n.translator(DOMAIN, "name", language)(text)
 
 
 #: Names the chapters give the views' examples (the explorer's picker), beside the examples' own.

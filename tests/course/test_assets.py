@@ -65,8 +65,19 @@ def test_the_detector_lets_python_and_html_be(text):
     assert front_end_code(text) is None
 
 
+#: What the scan leaves out: the printing (``ndcg_book/pdf/``) drives Chromium, as the browser
+#: tests do: its scripts are functions handed to Playwright's ``evaluate`` in the page being printed,
+#: and Chromium's header and footer templates load no stylesheet, so their styles are inline. No
+#: page of the book or view carries them.
+PRINTING = ROOT / "ndcg_book" / "pdf"
+
+
 def python_strings():
-    for path in sorted([*PACKAGE.rglob("*.py"), *(ROOT / "ndcg_book").rglob("*.py")]):
+    paths = [
+        *PACKAGE.rglob("*.py"),
+        *(p for p in (ROOT / "ndcg_book").rglob("*.py") if PRINTING not in p.parents),
+    ]
+    for path in sorted(paths):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -50,7 +50,7 @@ def chinese(monkeypatch):
             ("key-right", words.WORDS["key-right"]): "**正确：{label}。**",
         },
     }
-    monkeypatch.setattr(i18n, "catalogue", lambda domain: table.get(domain, {}))
+    monkeypatch.setattr(i18n, "catalogue", lambda domain, language=None: table.get(domain, {}))
     return table
 
 
@@ -81,7 +81,7 @@ def test_a_deck_in_chinese_has_the_same_computed_values(chinese):
 
 
 def test_without_a_catalogue_chinese_falls_back_to_english(monkeypatch):
-    monkeypatch.setattr(i18n, "catalogue", lambda domain: {})
+    monkeypatch.setattr(i18n, "catalogue", lambda domain, language=None: {})
     english, chinese_deck = cards.load("02_dcg"), cards.load("02_dcg", "zh")
     assert chinese_deck.flashcards == english.flashcards and chinese_deck.title == english.title
     assert words.word("got", "zh") == "Got it"
@@ -168,7 +168,7 @@ def test_the_views_in_the_book_carry_both_languages(chinese, book):
 
 
 def test_a_text_the_same_in_both_languages_is_written_once(book, monkeypatch):
-    monkeypatch.setattr(i18n, "catalogue", lambda domain: {})
+    monkeypatch.setattr(i18n, "catalogue", lambda domain, language=None: {})
     snippet = cards.flashcards("02_dcg").html()
     assert "ndcg-lang" not in snippet.split("<script")[0]
 
@@ -224,7 +224,7 @@ def test_views_lang_attribute(monkeypatch):
 
 def test_the_sources_are_linked_in_both_languages(book, monkeypatch):
     table = {("title", "x"): "x"}
-    monkeypatch.setattr(i18n, "catalogue", lambda domain: table)
+    monkeypatch.setattr(i18n, "catalogue", lambda domain, language=None: table)
     from ndcg.course.cards.views import link_view_sources
 
     data = {

@@ -259,17 +259,14 @@ def load_file(path, language: str = "en") -> Deck:
     domain = f"cards/{chapter}"
 
     def said(value, context: str) -> str:
-        """A field as written, or its Chinese (looked up with the field as written, the
+        """A field as written, or its translation (looked up with the field as written, the
         catalogue's English, before any template is computed)."""
-        raw = str(value)
-        return raw if language == "en" else i18n.translator(domain, context)(raw)
+        return i18n.translator(domain, context, language)(str(value))
 
     def source(entry) -> str:
-        """The entry's source as written, or its Chinese when it has words."""
+        """The entry's source as written, or its translation when it has words."""
         raw = str(entry.get("source", "")).strip()
-        if language == "en" or not source_has_words(raw):
-            return raw
-        return i18n.translator(SOURCES_DOMAIN, "source")(raw)
+        return i18n.translator(SOURCES_DOMAIN, "source", language)(raw) if source_has_words(raw) else raw
 
     def ident(entry, where: str) -> str:
         value = entry["id"]

@@ -11,9 +11,9 @@ output. Its HTML holds no CSS and no JavaScript of its own:
   :func:`ndcg.course.cards.to_html`.
 
 Every text comes in the language of the cells (:func:`ndcg.course.i18n.language`): in the book's
-build, both English and Chinese, the page's CSS and script showing the one of its edition (the
-skeleton's texts as two elements, :func:`ndcg.course.i18n.html_both`; the data's texts as
-``{"en": ..., "zh": ...}``, with the words the script writes, :mod:`ndcg.course.cards.words`);
+build, every language of the course, the page's CSS and script showing the one of its edition
+(the skeleton's texts as one element per language, :func:`ndcg.course.i18n.html_texts`; the
+data's texts as ``{language: text}``, with the words the script writes, :mod:`ndcg.course.cards.words`);
 in a notebook, one language, named by the view's ``data-lang``.
 
 In the built book, ``ndcg/course/static/ndcg-course.js`` (loaded, with
@@ -49,7 +49,7 @@ SAVED_NOTE = words.WORDS["saved-note"]
 
 class Languages:
     """A deck in each language the cells show (:func:`ndcg.course.cards.words.languages`), and
-    its texts as HTML (both in the book, each in its element) or as data (``{"en", "zh"}``)."""
+    its texts as HTML (every language in the book, each in its element) or as data (by language)."""
 
     def __init__(self, deck):
         deck = as_deck(deck)
@@ -57,8 +57,8 @@ class Languages:
 
     def html(self, make, tag: str = "span") -> str:
         """``make(deck, language)`` (HTML) in each language."""
-        texts = [make(deck, language) for language, deck in self.decks.items()]
-        return texts[0] if len(texts) == 1 else text_html(texts[0], texts[1], tag)
+        texts = {language: make(deck, language) for language, deck in self.decks.items()}
+        return next(iter(texts.values())) if len(texts) == 1 else text_html(texts, tag)
 
     def markdown(self, make) -> str:
         """``make(deck, language)`` (a text rendered by :func:`to_html`) in each language. Texts of
@@ -66,12 +66,12 @@ class Languages:
         layout of a paragraph (shown inline after a letter or a number) is the same as with one
         language; longer texts are two ``<div>`` (which ``ndcg-course.css`` lays out as if they
         were not there: ``display: contents``)."""
-        texts = [make(deck, language) for language, deck in self.decks.items()]
-        if len(texts) == 1 or texts[0] == texts[1]:
-            return texts[0]
-        if all(_one_paragraph(text) for text in texts):
-            return f"<p>{text_html(texts[0][3:-4], texts[1][3:-4])}</p>"
-        return text_html(texts[0], texts[1], "div")
+        texts = {language: make(deck, language) for language, deck in self.decks.items()}
+        if len(set(texts.values())) == 1:
+            return next(iter(texts.values()))
+        if all(_one_paragraph(text) for text in texts.values()):
+            return f"<p>{text_html({language: text[3:-4] for language, text in texts.items()})}</p>"
+        return text_html(texts, "div")
 
     def source(self, text: str, language: str) -> str:
         """A ``source:`` field as the view shows it: in the book (both languages), its codes alone,

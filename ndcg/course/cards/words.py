@@ -208,13 +208,12 @@ SCRIPT_WORDS = {
 
 
 def word(key: str, language: str = "en", **values) -> str:
-    """The word ``key`` in ``language`` (``"en"`` or ``"zh"``), its placeholders filled with
-    ``values`` (a value may be ``{"en": ..., "zh": ...}``: the one of ``language`` is used).
-
-    The Chinese of a message not translated yet is its English.
+    """The word ``key`` in ``language``, its placeholders filled with ``values`` (a value may be
+    a text by language, as :func:`ndcg.course.i18n.each` makes it: the one of ``language`` is
+    used). A message not translated yet is its English.
     """
     english = WORDS[key]
-    text = english if language == "en" else i18n.translator(DOMAIN, key)(english)
+    text = i18n.translator(DOMAIN, key, language)(english)
     if values:
         text = text.format(**{name: _of(value, language) for name, value in values.items()})
     return text
@@ -225,15 +224,14 @@ def _of(value, language: str):
 
 
 def both(key: str, **values) -> dict[str, str]:
-    """``{"en": ..., "zh": ...}``: the word ``key`` in both languages."""
+    """The word ``key`` in every language of the course, by language."""
     return {language: word(key, language, **values) for language in i18n.LANGUAGES}
 
 
 def html_word(key: str, tag: str = "span", **values) -> str:
     """HTML of the word ``key`` (its text escaped; its values are HTML already) in the language of
     the cells (:func:`ndcg.course.i18n.language`): both in the book, each in its element."""
-    en, zh = (html_text(key, language, **values) for language in i18n.LANGUAGES)
-    return i18n.html_both(en, zh, tag) if en != zh else en
+    return i18n.html_texts(i18n.each(lambda language: html_text(key, language, **values)), tag, once=True)
 
 
 def html_text(key: str, language: str, **values) -> str:
@@ -242,9 +240,10 @@ def html_text(key: str, language: str, **values) -> str:
     return word(key, language, **values)
 
 
-def text_html(en: str, zh: str, tag: str = "span") -> str:
-    """HTML text in both languages (:func:`ndcg.course.i18n.html_both`), one copy when they agree."""
-    return i18n.html_both(en, zh, tag) if en != zh else en
+def text_html(texts: dict[str, str], tag: str = "span") -> str:
+    """HTML of a text in every language (by language: :func:`ndcg.course.i18n.html_texts`), one
+    copy when they agree."""
+    return i18n.html_texts(texts, tag, once=True)
 
 
 def escaped(value: dict | str) -> dict | str:

@@ -79,7 +79,9 @@ def _examples(examples) -> list[dict]:
         values = check_grades(grades)
         out.append(
             {
-                "label": i18n.pick({"en": str(label), "zh": views_text.name(str(label), "zh")}),
+                "label": i18n.pick(
+                    i18n.each(lambda language, label=label: views_text.name(str(label), language))
+                ),
                 "grades": [int(g) if float(g).is_integer() else float(g) for g in values],
             }
         )

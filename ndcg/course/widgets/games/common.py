@@ -2,7 +2,7 @@
 
 Every game says its messages from templates: :func:`fill` fills their ``{name}`` fields by the
 same rule as ``fill`` in ``ndcg-games.js``. A game's JSON island carries each text in the
-languages of the build (:func:`_both`); its view keeps the same id from build to build
+languages of the build (:func:`_picked`); its view keeps the same id from build to build
 (:func:`_view_id`: the reader's stored bests are keyed by it); its list is given as a
 :class:`ndcg.course.examples.Ranking` or as plain grades (:func:`_split_ranking`); and under it
 stands the line of code that makes it in a notebook (:func:`_call`, :func:`_example_name`).
@@ -18,11 +18,13 @@ from ...._validation import check_grades
 from ... import i18n, tables
 
 
-def _both(english, chinese):
-    """A text (or a dict of texts) for a JSON island: ``{"en", "zh"}`` in the book's build."""
-    if isinstance(english, dict):
-        return {key: _both(value, chinese[key]) for key, value in english.items()}
-    return i18n.pick({"en": english, "zh": chinese})
+def _picked(by_language: dict):
+    """A text (or a dict of texts) made in every language (by language: :func:`ndcg.course.i18n.each`),
+    for a JSON island: each text by language in the book's build, else the chosen language's."""
+    first = next(iter(by_language.values()))
+    if isinstance(first, dict):
+        return {key: _picked({code: value[key] for code, value in by_language.items()}) for key in first}
+    return i18n.pick(by_language)
 
 
 _FIELD = re.compile(r"\{(\w+)\}")

@@ -13,9 +13,9 @@ import numpy as np
 
 from .... import list_graded
 from ...._validation import check_gain, check_grades
-from ... import views_text
+from ... import i18n, views_text
 from ..base import _fmt
-from .common import _both, _call, _example_name, _split_ranking, fill
+from .common import _call, _example_name, _picked, _split_ranking, fill
 from .reorder import IDCG_REORDER_MESSAGES, ReorderGame
 
 #: The monster game's title: source 004's "击败DCG怪兽，赢得归一化之剑！".
@@ -236,7 +236,9 @@ class MonsterGame(ReorderGame):
 
     def view_data(self, language: str | None = None) -> dict:
         data = super().view_data(language)
-        english, chinese = views_text.table("monster"), views_text.table("monster", "zh")
-        messages = (chinese if language == "zh" else english) if language else _both(english, chinese)
+        if language:
+            messages = views_text.table("monster", language)
+        else:
+            messages = _picked(i18n.each(lambda code: views_text.table("monster", code)))
         data["monster"] = {"messages": messages, "tolerance": HEALTH_TOLERANCE, "hit": self.last_hit}
         return data

@@ -19,10 +19,10 @@ import numpy as np
 from .... import list_graded
 from ...._validation import check_gain, check_grades, check_k
 from ....gains import cutoff
-from ... import views_text
+from ... import i18n, views_text
 from ...islands import json_island
 from ..base import View, _fmt
-from .common import _both, _call, _example_name, _split_ranking, _view_id, fill
+from .common import _call, _example_name, _picked, _split_ranking, _view_id, fill
 
 #: The reorder game's title unless a chapter gives its own.
 REORDER_TITLE = views_text.english("title", "reorder")
@@ -402,7 +402,7 @@ class ReorderGame(View):
         (in ``language``; by default in the languages a cell shows now, :mod:`ndcg.course.i18n`)."""
 
         def texts(make):
-            return make(language) if language else _both(make("en"), make("zh"))
+            return make(language) if language else _picked(i18n.each(make))
 
         return {
             "title": texts(lambda lang: views_text.title(self._title, lang)),

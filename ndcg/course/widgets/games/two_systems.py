@@ -15,10 +15,10 @@ import math
 from .... import list_graded
 from ...._validation import check_gain, check_grades, check_k
 from ....gains import cutoff
-from ... import manifest, tables, views_text
+from ... import i18n, manifest, tables, views_text
 from ...islands import json_island
 from ..base import GAME_TITLE, View, _fmt
-from .common import _both, _call, _example_name, _split_ranking, _view_id, fill
+from .common import _call, _example_name, _picked, _split_ranking, _view_id, fill
 
 #: The two-systems game's title unless a chapter gives its own (source 004's game
 #: of videos X and Y carries :data:`ndcg.course.widgets.GAME_TITLE`).
@@ -253,7 +253,7 @@ class TwoSystemsGame(View):
         ``language``; by default in the languages a cell shows now, :mod:`ndcg.course.i18n`)."""
 
         def texts(make):
-            return make(language) if language else _both(make("en"), make("zh"))
+            return make(language) if language else _picked(i18n.each(make))
 
         def verdicts(lang: str) -> dict:
             messages = two_systems_messages(lang)
