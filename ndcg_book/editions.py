@@ -35,9 +35,11 @@ from sphinx.search.zh import SearchChinese
 from sphinx.transforms import SphinxTransform
 
 from ndcg.course import manifest
+from ndcg.course.i18n import SOURCE, language_of, translator
 from ndcg_book.codeswitch import has_code
 from ndcg_book.codeswitch import switch_html as code_switch_html
 from ndcg_book.search import _HAN, han_terms
+from ndcg_book.words import TEXTS
 
 #: Each edition: its folder under ``_build/html`` (the English one is the root), the name its
 #: switch shows (in its own language) and its ``hreflang``: the course's languages
@@ -67,8 +69,9 @@ LONGEST_TERM = 12
 
 
 def edition(language: str | None) -> str:
-    """The edition a Sphinx ``language`` builds: ``"zh"`` for ``zh_CN``, else ``"en"``."""
-    return "zh" if (language or "").lower().startswith("zh") else "en"
+    """The edition a Sphinx ``language`` builds: the manifest's language of that locale (``"zh"``
+    for ``zh_CN``), else English."""
+    return language_of(language)
 
 
 def twin_href(pagename: str, here: str, there: str) -> str:
@@ -81,12 +84,12 @@ def twin_href(pagename: str, here: str, there: str) -> str:
     >>> twin_href("index", "en", "zh"), twin_href("index", "zh", "en")
     ('zh/index.html', '../index.html')
     """
-    up = "../" * pagename.count("/")
     if here == there:
         return f"{pagename.rsplit('/', 1)[-1]}.html"
-    if here == "en":
-        return f"{up}{EDITIONS[there][0]}/{pagename}.html"
-    return f"{up}../{pagename}.html"
+    # up to the book's root (an edition of another language is a folder in it), then down
+    root = "../" * pagename.count("/") + ("" if here == SOURCE else "../")
+    folder = EDITIONS[there][0]
+    return f"{root}{folder}/{pagename}.html" if folder else f"{root}{pagename}.html"
 
 
 def switch_html(pagename: str, here: str) -> str:
@@ -103,7 +106,7 @@ def switch_html(pagename: str, here: str) -> str:
                 f'<a class="edition-switch-link" href="{href}" hreflang="{hreflang}" lang="{hreflang}" '
                 f'data-edition="{key}">{name}</a>'
             )
-    label = "语言版本" if here == "zh" else "Language"
+    label = translator("book", "edition-switch", here)(TEXTS["edition-switch"])
     landing = ' data-landing="true"' if pagename == "index" else ""
     return (
         f'<nav class="edition-switch" aria-label="{label}" data-edition="{here}"{landing}>'
@@ -147,18 +150,20 @@ def page_context(app, pagename: str, templatename: str, context: dict, doctree) 
     """Every page: the switches on top (the language's; the code's on a page with code, see
     :mod:`ndcg_book.codeswitch`), its twin named in the head, the Chinese in English marked."""
     here = edition(app.config.language)
-    other = "en" if here == "zh" else "zh"
-    hreflang = EDITIONS[other][2]
-    context["metatags"] = (
-        context.get("metatags", "")
-        + f'\n<link rel="alternate" hreflang="{hreflang}" href="{html.escape(twin_href(pagename, here, other))}">'
+    others = [code for code in EDITIONS if code != here]
+    context["metatags"] = context.get("metatags", "") + "".join(
+        f'\n<link rel="alternate" hreflang="{EDITIONS[other][2]}" href="{html.escape(twin_href(pagename, here, other))}">'
+        for other in others
     )
     for near in ("prev", "next"):
-        if here == "en" and context.get(near) and context[near].get("title"):
+        if here == SOURCE and context.get(near) and context[near].get("title"):
             context[near] = {**context[near], "title": mark_chinese(context[near]["title"])}
     if "body" in context:
-        body = figure_files(app, context, _FIGURE[other].sub("", context["body"]))
-        if here == "en":
+        body = context["body"]
+        for other in others:  # each figure in the page's language alone
+            body = _FIGURE[other].sub("", body)
+        body = figure_files(app, context, body)
+        if here == SOURCE:
             body = mark_chinese(body)
         code = code_switch_html(app.config.language) if has_code(body) else ""
         context["body"] = f'<div class="page-switches">{code}{switch_html(pagename, here)}</div>' + body
@@ -196,7 +201,7 @@ class TranslatedBlocksAsWritten(SphinxTransform):
     KINDS = (nodes.math_block, nodes.raw)
 
     def apply(self, **kwargs) -> None:
-        if edition(self.config.language) != "zh":
+        if edition(self.config.language) == SOURCE:
             return
         translations = page_catalogue(self.env, self.env.docname)
         if not translations:
@@ -376,24 +381,23 @@ def _root_catalogue(app):
 
 
 def translate_book_words(app) -> None:
-    """The Chinese edition: the book's title (``title:`` of ``_config.yml``, the root page's own
+    """A translated edition: the book's title (``title:`` of ``_config.yml``, the root page's own
     title) in its translation, from the root page's catalogue; the footer's author and copyright
     lines from the ``book`` catalogue (``ndcg_book/catalogues/i18n_stores/book.py``)."""
-    if edition(app.config.language) != "zh":
+    here = edition(app.config.language)
+    if here == SOURCE:
         return
-    from ndcg.course.i18n import translator
-
     for key in ("author", "copyright"):
         if getattr(app.config, key, None):
-            setattr(app.config, key, translator("book", key)(str(getattr(app.config, key))))
+            setattr(app.config, key, translator("book", key, here)(str(getattr(app.config, key))))
     if app.config.html_title:
         app.config.html_title = _root_catalogue(app).gettext(app.config.html_title)
 
 
 def translate_captions(app, doctree) -> None:
-    """The Chinese edition: the captions of the table of contents' parts ("Start here" …), which
+    """A translated edition: the captions of the table of contents' parts ("Start here" …), which
     ``_toc.yml`` puts on the root page and Sphinx leaves in English, from its catalogue."""
-    if edition(app.config.language) != "zh" or app.env.docname != app.config.root_doc:
+    if edition(app.config.language) == SOURCE or app.env.docname != app.config.root_doc:
         return
     catalogue = _root_catalogue(app)
     for toctree in doctree.findall(addnodes.toctree):
@@ -402,13 +406,13 @@ def translate_captions(app, doctree) -> None:
 
 
 def own_document(app, doctree) -> None:
-    """The Chinese edition: each node a translation brought in belongs to the page's document.
+    """A translated edition: each node a translation brought in belongs to the page's document.
 
     Sphinx parses every translated message as a document of its own and moves its nodes into the
     page; they kept a reference to that document, whose settings hold the whole build environment,
     so every page's saved doctree carried a copy of it (8 MB a page, against the English edition's
     1 MB), and the build spent a quarter of its time reading them back."""
-    if edition(app.config.language) != "zh":
+    if edition(app.config.language) == SOURCE:
         return
     for node in doctree.findall():
         if node.__dict__.get("_document") not in (None, doctree):
@@ -416,16 +420,15 @@ def own_document(app, doctree) -> None:
 
 
 def translate_code_comments(app, doctree) -> None:
-    """The Chinese edition: each comment with words of a shown code cell in Chinese (the catalogue
+    """A translated edition: each comment with words of a shown code cell in its language (the catalogue
     ``comments``, the store ``ndcg_book/catalogues/i18n_stores/comments.py``, shared with the Chinese notebooks).
     The code is the English edition's, character for character, and runs once for both: only the
     text after each ``#`` changes (:func:`ndcg_book.comments.translate_comments`)."""
-    if edition(app.config.language) != "zh":
+    if edition(app.config.language) == SOURCE:
         return
-    from ndcg.course.i18n import translator
     from ndcg_book.comments import translate_comments
 
-    chinese = translator("comments")
+    chinese = translator("comments", language=edition(app.config.language))
     for cell in doctree.findall(nodes.container):
         if "cell_input" not in cell.get("classes", []):
             continue

@@ -9,6 +9,8 @@ from __future__ import annotations
 from ndcg.course.i18n import language_of, translator
 
 TEXTS = {
+    # The language switch at the top of every page (ndcg_book.editions): its accessible name.
+    "edition-switch": "Language",
     "get-title": "Get the course",
     "get-whole": "The whole course, to work in: ",
     "get-whole-size": " ({size}): the chapters, the exercise notebooks, the ",
@@ -125,12 +127,12 @@ TEXTS = {
 
 def words(language: str | None):
     """``text(key, **values)``: the build's text ``key`` in the edition's ``language`` (Sphinx's
-    ``language``: ``zh_CN`` gives the Chinese), its ``{name}`` values filled in."""
-    chinese = translator("book") if language_of(language) == "zh" else None
+    ``language``: ``zh_CN`` gives the Chinese, from the catalogue ``book``), its ``{name}``
+    values filled in."""
+    code = language_of(language)
 
     def text(key: str, **values) -> str:
-        english = TEXTS[key]
-        chosen = translator("book", key)(english) if chinese else english
+        chosen = translator("book", key, code)(TEXTS[key])
         return chosen.format(**values) if values else chosen
 
     return text

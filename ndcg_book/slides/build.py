@@ -16,6 +16,8 @@ import shutil
 import string
 from pathlib import Path
 
+from ndcg.course import manifest
+
 from .decks import Deck, load
 from .figures import figure
 from .source import FIGURE, DeckError, deck_sources, source_folder
@@ -143,7 +145,7 @@ def render(
     if turns is None:
         from ndcg_book import timing
 
-        turns = timing.exercise_blocks(Path(root), "zh_CN" if deck.language == "zh" else "en")
+        turns = timing.exercise_blocks(Path(root), manifest.language(deck.language).locale)
     from ndcg.course.cards.markup import link_sources
 
     up = "../" * depth
@@ -198,9 +200,7 @@ def render_index(
 def build_deck(deck: Deck, target: Path, **options) -> Path:
     """Write one deck, its page and its figures, into ``target/NN_name/``; return the page."""
     folder = Path(target) / deck.name
-    translate = (
-        words(f"{DOMAIN}/{deck.name}") if deck.language == "zh" else (lambda context, english: english)
-    )
+    translate = words(f"{DOMAIN}/{deck.name}", deck.language)
     if deck.figures:
         (folder / "figures").mkdir(parents=True, exist_ok=True)
     folder.mkdir(parents=True, exist_ok=True)
@@ -234,7 +234,7 @@ def build_all(
     decks = [load(path, language) for path in deck_sources(root)]
     from ndcg_book import timing
 
-    turns = timing.exercise_blocks(root, "zh_CN" if language == "zh" else "en")  # every agenda, once
+    turns = timing.exercise_blocks(root, manifest.language(language).locale)  # every agenda, once
     for deck in decks:
         build_deck(deck, target, root=root, course=course, version=version, date=date, turns=turns)
     (target / "index.html").write_text(

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ndcg.course import i18n
+
 from .source import FIGURE, SOURCE, DeckError, split_source
 from .words import DOMAIN, page_words, translate_slides, words
 
@@ -37,7 +39,7 @@ class Deck:
 def load(path: Path, language: str = "en") -> Deck:
     """Read a deck and compute its templates (:func:`ndcg.course.cards.templates.render_template`).
 
-    In Chinese (``language="zh"``) each block and each line of notes is first replaced by its
+    In another language than English (``language="zh"``) each block and each line of notes is first replaced by its
     translation from the deck's catalogue (:func:`translate_slides`; English where there is none
     yet), so the templates are computed in the Chinese text: the same values."""
     from ndcg.course.cards.templates import namespace, render_template
@@ -46,8 +48,8 @@ def load(path: Path, language: str = "en") -> Deck:
     root = path.resolve().parents[len(Path(SOURCE).parts)]  # the course that holds the deck's folder
     names = {**namespace(), "itertools": itertools}
     meta, raw = split_source(path.read_text(encoding="utf-8"), path.name)
-    if language == "zh":
-        raw = translate_slides(raw, words(f"{DOMAIN}/{path.stem}"))
+    if language != i18n.SOURCE:
+        raw = translate_slides(raw, words(f"{DOMAIN}/{path.stem}", language))
     computed = compute(meta.get("compute") or "", names, root, path.name)
     names.update(computed)
     slides = []
@@ -69,8 +71,7 @@ def load(path: Path, language: str = "en") -> Deck:
                 raise DeckError(f"{path.name}, slide {number}: no figure {figure!r} in the front matter")
     chapter = str(meta["chapter"])
     title = chapter_title(root, chapter, path.name)
-    if language == "zh":
-        title = page_words(root, chapter)(title)
+    title = page_words(root, chapter, language)(title)
     return Deck(path.stem, title, chapter, figures, slides, computed, language)
 
 

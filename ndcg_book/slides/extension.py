@@ -52,8 +52,7 @@ def build_decks(app) -> None:
 
     language = edition(getattr(app.config, "language", None))
     course = course_title(app)
-    if language == "zh":  # the title as the Chinese edition's landing page says it
-        course = page_words(course_root(app), "index")(course)
+    course = page_words(course_root(app), "index", language)(course)  # as the edition's landing page says it
     try:
         decks = build_all(
             course_root(app),

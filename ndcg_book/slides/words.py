@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ndcg.course import manifest
+
 from .source import split_source
 
 #: The decks' catalogues: ``slides/NN_name`` (a deck's words) and ``slides/ui`` (the words
@@ -96,8 +98,8 @@ REVEAL_WORDS = (
     "Notes only",
 )
 UI.update({f"reveal:{english}": english for english in REVEAL_WORDS})
-#: Each edition's ``<html lang>``.
-HTML_LANG = {"en": "en", "zh": "zh-CN"}
+#: Each edition's ``<html lang>``: its locale, as BCP 47 writes it (``zh_CN``: ``zh-CN``).
+HTML_LANG = {language.code: language.locale.replace("_", "-") for language in manifest.languages()}
 
 #: Words: two Latin letters, one of them lower-case (not CG@4, B1, $k$), or a Chinese character,
 #: outside maths, templates, a figure's name and code (a figure's description, its alt text, is
@@ -196,21 +198,26 @@ def translate_slides(raw: list[tuple[str, str]], words) -> list[tuple[str, str]]
     return translated
 
 
-def words(domain: str):
-    """``words(context, English)``: its Chinese from the catalogue ``domain`` of the course's
-    package (:func:`ndcg.course.i18n.catalogue`), or the English while it has none."""
-    from ndcg.course.i18n import catalogue
+def words(domain: str, language: str):
+    """``words(context, English)``: its translation into ``language`` from the catalogue ``domain``
+    of the course's package (:func:`ndcg.course.i18n.catalogue`), or the English while it has none
+    (and in English)."""
+    from ndcg.course.i18n import SOURCE, catalogue
 
-    table = catalogue(domain)
+    if language == SOURCE:
+        return lambda context, english: english
+    table = catalogue(domain, language)
     return lambda context, english: table.get((context, english)) or table.get((None, english)) or english
 
 
-def page_words(root: Path, page: str):
-    """A function giving the Chinese of an English message of the book's page ``page`` (its
-    catalogue ``locales/zh_CN/LC_MESSAGES/<page>.po``), or the English while it has none."""
+def page_words(root: Path, page: str, language: str):
+    """A function giving the translation into ``language`` of an English message of the book's
+    page ``page`` (its catalogue ``locales/<locale>/LC_MESSAGES/<page>.po``), or the English
+    while it has none (and in English)."""
+    from ndcg.course import manifest
     from ndcg.course.i18n import read_po
 
-    path = Path(root) / "locales" / "zh_CN" / "LC_MESSAGES" / f"{page}.po"
+    path = Path(root) / "locales" / manifest.language(language).locale / "LC_MESSAGES" / f"{page}.po"
     table = read_po(path) if path.is_file() else {}
     return lambda english: table.get((None, english)) or english
 
@@ -225,5 +232,5 @@ def reveal_words(language: str = "en") -> dict[str, str]:
 
 def ui(key: str, language: str = "en", **fields) -> str:
     """A word of :data:`UI` in ``language``, its fields filled (the caller escapes them)."""
-    text = UI[key] if language == "en" else words(f"{DOMAIN}/ui")(key, UI[key])
+    text = words(f"{DOMAIN}/ui", language)(key, UI[key])
     return text.format(**fields)

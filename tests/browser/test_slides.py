@@ -64,7 +64,7 @@ def edition(language):
 
 def course(language) -> str:
     """The course's title as the edition's landing page says it (ndcg_book.slides.extension)."""
-    return COURSE if language == SOURCE else page_words(ROOT, "index")(COURSE)
+    return page_words(ROOT, "index", language.code)(COURSE)
 
 
 def shot(language, name: str):
