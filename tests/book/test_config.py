@@ -90,6 +90,11 @@ def test_the_vendored_katex_files_are_what_its_css_references():
     assert (maths.VENDOR / "LICENSE").is_file() and (maths.VENDOR / "contrib" / "copy-tex.min.js").is_file()
 
 
+def test_a_cells_printed_text_is_one_output_however_the_kernel_flushed_it(sphinx_config):
+    # (a print() sent as two stream messages showed an empty box after the text on a busy machine)
+    assert sphinx_config["nb_merge_streams"] is True
+
+
 def test_the_theme_has_a_valid_default_mode(sphinx_config):
     # pydata-sphinx-theme logs "Got invalid theme mode" on a first visit without it.
     assert sphinx_config["html_context"]["default_mode"] in ("auto", "light", "dark")

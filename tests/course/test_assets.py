@@ -67,8 +67,9 @@ def test_the_detector_lets_python_and_html_be(text):
 
 #: What the scan leaves out: the printing (``ndcg_book/pdf/``) drives Chromium, as the browser
 #: tests do: its scripts are functions handed to Playwright's ``evaluate`` in the page being printed,
-#: and Chromium's header and footer templates load no stylesheet, so their styles are inline. No
-#: page of the book or view carries them.
+#: and the pages it makes of its own for the PDF (the title page, the contents, Chromium's footer
+#: templates, which load no stylesheet) carry their styles inline. No page of the book or view
+#: carries them.
 PRINTING = ROOT / "ndcg_book" / "pdf"
 
 
