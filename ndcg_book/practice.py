@@ -225,10 +225,10 @@ def page_data(chapter: str, language: str = "en") -> dict:
     space between two Chinese characters of its words (``check_words.say`` does in Chinese: a
     Chinese name filled into "不是 {name}"; the page asks this, never the language), and every
     exercise's data."""
-    from ndcg.course.check_words import _chinese
+    from ndcg.course.check_words import _drops_spaces
 
     with speaking(language):
-        drops = _chinese()
+        drops = _drops_spaces()
     return {
         "chapter": chapter,
         "lang": language,

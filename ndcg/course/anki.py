@@ -17,7 +17,7 @@ existing notes (and keeps their review history) instead of adding copies.
 
 Each language has ids of its own, so both decks live side by side in one Anki collection (neither
 import overwrites the other's notes): the Chinese model's and decks' ids are the English ones plus
-:data:`OFFSETS` ``["zh"]`` (:func:`model_id`, :func:`deck_id`), and a Chinese note's GUID is
+:func:`offset` ``("zh")`` (:func:`model_id`, :func:`deck_id`), and a Chinese note's GUID is
 ``genanki.guid_for(card_id, "zh")`` (:func:`note_guid`). The English ids are those of the first
 deck, never changed. The Chinese texts are the chapters' catalogues (:func:`ndcg.course.cards.load`
 with ``"zh"``) and the words of :mod:`ndcg.course.cards.words`, with the same computed values.
@@ -53,10 +53,17 @@ MODEL_ID = 1_743_210_517
 #: The parent deck's id; chapter decks get ``DECK_ID + 1 + chapter number``.
 DECK_ID = 2_061_830_400
 
-#: What a language adds to the English ids, for its note model and its decks (the chapter decks'
-#: ids are ``DECK_ID + 1 + chapter number``: the next 999 ids are the English decks' room): each
-#: language's ``anki_offset`` in the course manifest.
-OFFSETS = {language.code: language.anki_offset for language in manifest.languages()}
+
+def offset(language: str) -> int:
+    """What ``language`` adds to the English ids, for its note model and its decks (the chapter
+    decks' ids are ``DECK_ID + 1 + chapter number``: the next 999 ids are the English decks'
+    room): the language's ``anki_offset`` in the course manifest.
+
+    >>> offset("en"), offset("zh")
+    (0, 1000)
+    """
+    return manifest.language(language).anki_offset
+
 
 #: The parent deck's name (English); chapter decks are ``NDCG course::<short name>``.
 DECK_NAME = word("anki-deck")
@@ -66,8 +73,7 @@ SHORT_NAMES = {chapter: word(f"anki-{chapter}") for chapter in _cards.chapters()
 
 
 def _language(language: str) -> str:
-    if language not in OFFSETS:
-        raise ValueError(f"language must be one of {tuple(OFFSETS)}; got {language!r}.")
+    manifest.language(language)  # (a ValueError for a language the course does not have)
     return language
 
 
@@ -77,7 +83,7 @@ def model_id(language: str = "en") -> int:
     >>> model_id("en"), model_id("zh")
     (1743210517, 1743211517)
     """
-    return MODEL_ID + OFFSETS[_language(language)]
+    return MODEL_ID + offset(language)
 
 
 def deck_id(chapter: str, language: str = "en") -> int:
@@ -86,7 +92,7 @@ def deck_id(chapter: str, language: str = "en") -> int:
     >>> deck_id("02_dcg"), deck_id("02_dcg", "zh")
     (2061830403, 2061831403)
     """
-    return DECK_ID + OFFSETS[_language(language)] + 1 + int(chapter.split("_", 1)[0])
+    return DECK_ID + offset(language) + 1 + int(chapter.split("_", 1)[0])
 
 
 _deck_id = deck_id
@@ -302,7 +308,7 @@ def main(argv=None) -> int:
     decks = _cards.load_all()
     total = sum(len(deck.flashcards) for deck in decks)
     questions = sum(len(deck.quiz) for deck in decks)
-    for language in OFFSETS:
+    for language in manifest.language_codes():
         path = write_apkg(language_path(target, language), language)
         print(
             f"Wrote {total} flashcards and {questions} quiz questions in {len(decks)} chapter decks to {path}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import i18n
+from . import i18n, manifest
 
 #: Every word the checks (and the answer box, :class:`ndcg.course.widgets.AnswerChecker`) show,
 #: by key, in English: the one place they are written. Their Chinese is the catalogue of the
@@ -115,10 +115,17 @@ WORDS = {
 }
 
 
-def _chinese() -> bool:
-    """Whether the checks speak Chinese: after ``ndcg.course.set_language("zh")``. (The book's
-    ``both`` is English: no page of the book runs a check, and a check prints plain text.)"""
-    return i18n.language() == "zh"
+def _speaking() -> str:
+    """The language the checks speak: the notebook's, after ``ndcg.course.set_language``. (The
+    book's ``both`` is English: no page of the book runs a check, and a check prints plain text.)"""
+    now = i18n.language()
+    return i18n.SOURCE if now == "both" else now
+
+
+def _drops_spaces() -> bool:
+    """Whether the checks' language writes its words without spaces (Chinese: a space left between
+    two of its characters, a name filled into "不是 {name}", is dropped)."""
+    return not manifest.language(_speaking()).spaced
 
 
 def say(key: str, **values) -> str:
@@ -127,12 +134,9 @@ def say(key: str, **values) -> str:
     >>> say("too low", shown="4", name="CG@2")
     '❌ Not quite: 4 is too low for CG@2.'
     """
-    text = WORDS[key]
-    if not _chinese():
-        return text.format(**values) if values else text
-    text = i18n.translator("checks", key)(text)
+    text = i18n.translator("checks", key, _speaking())(WORDS[key])
     text = text.format(**values) if values else text
-    return _CJK_SPACE.sub("", text)
+    return _CJK_SPACE.sub("", text) if _drops_spaces() else text
 
 
 #: A space between two Chinese characters (a Chinese name filled into "不是 {name}"): dropped.
@@ -142,21 +146,22 @@ _CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uf
 def _name(name: str) -> str:
     """What is asked for (a check's ``name``), in the notebook's language (the ``checks``
     catalogue holds the names the exercises use, context ``name``)."""
-    return i18n.translator("checks", "name")(name) if _chinese() else name
+    return i18n.translator("checks", "name", _speaking())(name)
 
 
 @cache
-def _help_texts() -> dict[str, str]:
-    """Every exercise check's hint, second hint and explanation in Chinese, by its English
+def _help_texts(language: str) -> dict[str, str]:
+    """Every exercise check's hint, second hint and explanation in ``language``, by its English
     (the catalogues ``answers/NN_name``, merged: the same English has one translation)."""
     found = {}
-    folder = i18n.LOCALES / "answers"
+    folder = i18n.locale_folder(language) / "answers"
     for path in sorted(folder.glob("*.po")) if folder.is_dir() else []:
-        for (_, english), chinese in i18n.catalogue(f"answers/{path.stem}").items():
-            found.setdefault(english, chinese)
+        for (_, english), translated in i18n.catalogue(f"answers/{path.stem}", language).items():
+            found.setdefault(english, translated)
     return found
 
 
 def _help(text: str) -> str:
     """A check's own hint, second hint or explanation in the notebook's language."""
-    return _help_texts().get(text, text) if _chinese() else text
+    language = _speaking()
+    return text if language == i18n.SOURCE else _help_texts(language).get(text, text)

@@ -240,7 +240,11 @@ class NdcgAtK(Figure):
         return [list_graded.ndcg(grades, k) for k in range(1, len(grades) + 1)]
 
     def body(self) -> str:
-        t, each, say = NDCG_AT_K_TEXTS, views_text.each, views_text.say
+        each, say = views_text.each, views_text.say
+        # (a button's name is an attribute: one language, the notebook's; the book's script names it
+        # in the page's language when the view starts)
+        spoken = views_text.one_language()
+        t = views_text.table("ndcg_at_k", spoken)
         rows = []
         for rank, (item, grade) in enumerate(zip(self.items, self.grades), start=1):
 
@@ -252,8 +256,8 @@ class NdcgAtK(Figure):
             rows.append(
                 f'<li data-index="{rank - 1}"><span class="ndcg-fig-item">{each(label)}</span>'
                 f'<span class="ndcg-fig-moves" data-until-ready hidden>'
-                f'<button type="button" data-action="up" aria-label="{_esc(t["up"].replace("{item}", item))}" disabled>↑</button>'
-                f'<button type="button" data-action="down" aria-label="{_esc(t["down"].replace("{item}", item))}" disabled>↓</button>'
+                f'<button type="button" data-action="up" aria-label="{_esc(t["up"].replace("{item}", views_text.name(item, spoken)))}" disabled>↑</button>'
+                f'<button type="button" data-action="down" aria-label="{_esc(t["down"].replace("{item}", views_text.name(item, spoken)))}" disabled>↓</button>'
                 "</span></li>"
             )
         n = len(self.grades)
@@ -335,7 +339,9 @@ class SameRrBuilder(Figure):
         return "same_ndcg" if same_ndcg else "differ_both"
 
     def body(self) -> str:
-        t, say = SAME_RR_TEXTS, views_text.say
+        # (an option holds one language: the notebook's; in the book English, which the page's
+        # script replaces with its edition's)
+        t, say = views_text.table("same_rr", views_text.one_language()), views_text.say
         threshold = str(RR_THRESHOLD)
         options = f'<option value="">{_esc(t["custom"])}</option>' + "".join(
             f'<option value="{i}">{_esc(label)}</option>' for i, label in enumerate(t["pairs"])

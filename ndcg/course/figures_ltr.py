@@ -211,8 +211,9 @@ class ScorePlayground(LiveFigure):
 
             return views_text.each(make)
 
-        def words(key: str, **values) -> str:  # an attribute: the book's English (the script sets it)
-            return e(views_text.fill(messages(data["k"], noun, "en")[key], **values))
+        def words(key: str, **values) -> str:
+            # an attribute: one language, the notebook's (the book's English, which the script replaces)
+            return e(views_text.fill(messages(data["k"], noun, views_text.one_language())[key], **values))
 
         pickers = "".join(
             f'<button type="button" data-doc="{i}" aria-pressed="{str(i == moving).lower()}" disabled>'

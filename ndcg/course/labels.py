@@ -98,8 +98,10 @@ def chinese_with(table: dict[str, str], text: str) -> str:
 
 
 @cache
-def _labels() -> Labels:
-    return Labels({english: chinese for (_, english), chinese in i18n.catalogue(DOMAIN).items()})
+def _labels(language: str | None = None) -> Labels:
+    return Labels(
+        {english: translated for (_, english), translated in i18n.catalogue(DOMAIN, language).items()}
+    )
 
 
 def chinese(text: str) -> str:
@@ -109,6 +111,15 @@ def chinese(text: str) -> str:
     '  '
     """
     return _labels()(text)
+
+
+def label_in(text: str, language: str) -> str:
+    """A figure's or a table's label in ``language`` (the English while it is untranslated).
+
+    >>> label_in("rank", "en")
+    'rank'
+    """
+    return text if language == i18n.SOURCE else _labels(language)(text)
 
 
 def has_words(text: str) -> bool:
@@ -123,11 +134,6 @@ def has_words(text: str) -> bool:
     return re.search(r"[a-z]{2,}", text) is not None
 
 
-def pair(text: str) -> tuple[str, str]:
-    """``(English, Chinese)`` of a label."""
-    return text, chinese(text)
-
-
 def html_text(text: str) -> str:
     """A label as HTML, escaped: in English alone, in Chinese alone, or both (the book), each in
     its element with its ``lang`` (:func:`ndcg.course.i18n.html_texts`) when the two differ.
@@ -138,13 +144,6 @@ def html_text(text: str) -> str:
     import html
 
     now = i18n.language()
-    if now == "en":
-        return html.escape(text)
-    zh = chinese(text)
-    if now == "zh":
-        return html.escape(zh)
-    if zh == text:
-        return html.escape(text)
-    return i18n.html_texts(
-        {"en": html.escape(text), "zh": html.escape(zh)}
-    )  # (the figures' labels: Chinese only)
+    if now != "both":
+        return html.escape(label_in(text, now))
+    return i18n.html_texts(i18n.each(lambda language: html.escape(label_in(text, language))), once=True)

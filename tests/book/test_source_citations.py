@@ -26,8 +26,8 @@ sources by code, as the Sources page does.
 
 A notebook has no Sources page to follow a code to: there a card's or question's ``source:`` field
 names each document after its code, in the notebook's language, with the title the Sources page
-gives its entry (``ndcg.course.cards.markup.SOURCE_NAMES``, held here to the page's headings and
-their Chinese).
+gives its entry (``ndcg.course.cards.markup.SOURCE_NAMES`` and their translations in the catalogue
+``cards/sources``, held here to the page's headings and their Chinese).
 """
 
 from __future__ import annotations
@@ -310,10 +310,15 @@ def _sources_page_titles() -> dict[str, dict[str, str]]:
 
 def test_a_notebook_names_each_source_as_the_sources_page_titles_it():
     from ndcg.course import i18n
-    from ndcg.course.cards.markup import SOURCE_NAMES
+    from ndcg.course.cards.markup import NAME_CONTEXT, SOURCE_NAMES
     from ndcg.course.cards.views import quiz
 
-    assert _sources_page_titles() == SOURCE_NAMES
+    titles = _sources_page_titles()
+    assert {code: title["en"] for code, title in titles.items()} == SOURCE_NAMES
+    say = i18n.translator("cards/sources", NAME_CONTEXT, "zh")
+    assert {code: title["zh"] for code, title in titles.items()} == {
+        c: say(n) for c, n in SOURCE_NAMES.items()
+    }
     for language, expected in (
         ("en", 'Source: 004 (a tutoring conversation, "Learning'),
         ("zh", "来源：004（辅导对话"),

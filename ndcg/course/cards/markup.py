@@ -128,25 +128,19 @@ def source_spans(text: str, *, bare: bool = False) -> list[tuple[int, int, str]]
 
 
 #: The five source documents, each named as the book's Sources page titles its entry
-#: (``reference/sources.md``, and its Chinese; tests/book/test_source_citations.py holds the two to
-#: the same words): what a notebook and the Anki deck, with no Sources page at hand, say after a
-#: code (:func:`named_sources`).
+#: (``reference/sources.md``; tests/book/test_source_citations.py holds the two to the same words):
+#: what a notebook and the Anki deck, with no Sources page at hand, say after a code
+#: (:func:`named_sources`). In English; another language's names are messages of the catalogue
+#: ``cards/sources`` (context ``source-name``), as its Sources page translates the titles.
 SOURCE_NAMES = {
-    "000": {"en": '"NDCG@k: a worked example"', "zh": "《NDCG@k 计算示例》"},
-    "001": {
-        "en": "a blog-style article on NDCG in recommender systems",
-        "zh": "一篇讲推荐系统中 NDCG 的博客式文章",
-    },
-    "002": {"en": '"Search evaluation metrics: NDCG"', "zh": "《搜索评价指标——NDCG》"},
-    "003": {
-        "en": 'study notes, "NDCG@K" and "MRR vs NDCG"',
-        "zh": "学习笔记《NDCG@K》与《MRR vs NDCG 对比》",
-    },
-    "004": {
-        "en": 'a tutoring conversation, "Learning the technical details of NDCG"',
-        "zh": "辅导对话《学习 NDCG 技术细节》",
-    },
+    "000": '"NDCG@k: a worked example"',
+    "001": "a blog-style article on NDCG in recommender systems",
+    "002": '"Search evaluation metrics: NDCG"',
+    "003": 'study notes, "NDCG@K" and "MRR vs NDCG"',
+    "004": 'a tutoring conversation, "Learning the technical details of NDCG"',
 }
+#: The context of a source's name in the catalogue ``cards/sources``.
+NAME_CONTEXT = "source-name"
 
 
 #: A code in a ``source:`` field, not the end of a number ("1,000").
@@ -164,15 +158,14 @@ def named_sources(text: str, language: str = "en") -> str:
     >>> named_sources("no code, 1,000 items")
     'no code, 1,000 items'
     """
-    from ndcg.course import manifest
+    from ndcg.course import i18n, manifest
 
     opening, closing = manifest.language(language).parentheses  # (a ValueError for no language of the course)
+    say = i18n.translator("cards/sources", NAME_CONTEXT, language)
 
     def named(match: re.Match) -> str:
-        entry = SOURCE_NAMES.get(match.group())
-        if not entry:
-            return match.group()
-        return f"{match.group()}{opening}{entry.get(language, entry['en'])}{closing}"
+        name = SOURCE_NAMES.get(match.group())
+        return f"{match.group()}{opening}{say(name)}{closing}" if name else match.group()
 
     return _NAMED_CODE.sub(named, text)
 

@@ -187,7 +187,10 @@ class RankingExplorer(View):
             "showRr": self.show_rr,
             "threshold": RR_THRESHOLD,
             "examples": self.examples,
-            "gains": [{"label": label, "value": value} for label, value in GAIN_OPTIONS],
+            "gains": [
+                {"label": views_text.texts("explorer", [f"gain_{value}"])[f"gain_{value}"], "value": value}
+                for _, value in GAIN_OPTIONS
+            ],
             "columns": views_text.texts("explorer", ["columns"])["columns"],
             "texts": views_text.texts("explorer"),
             "errors": views_text.texts("errors"),
@@ -202,13 +205,17 @@ class RankingExplorer(View):
         """
         esc = html.escape
         say = views_text.say
+        # (an option and an attribute hold one language: the notebook's; in the book English, which
+        # the page's script replaces with its edition's)
+        spoken = views_text.one_language()
+        texts = views_text.table("explorer", spoken)
         uid = self.dom_id
         grades, k, gain = self.start
         n = max(1, len(self._values))
         picker = ""
         if self.examples:
-            options = [f'<option value="">{esc(TEXTS["custom"])}</option>'] + [
-                f'<option value="{i}">{esc(views_text.name(e["label"] if isinstance(e["label"], str) else e["label"]["en"]))}</option>'
+            options = [f'<option value="">{esc(texts["custom"])}</option>'] + [
+                f'<option value="{i}">{esc(views_text.name(e["label"] if isinstance(e["label"], str) else e["label"][i18n.SOURCE], spoken))}</option>'
                 for i, e in enumerate(self.examples)
             ]
             picker = (
@@ -224,7 +231,7 @@ class RankingExplorer(View):
             f'<div class="ndcg-ex-controls" data-until-ready hidden>{picker}'
             f'<label class="ndcg-ex-field ndcg-ex-grades">{say("explorer", "grades")} '
             f'<input type="text" data-role="grades" value="{esc(grades)}" '
-            f'placeholder="{esc(TEXTS["placeholder"])}" title="{esc(TEXTS["grades_help"])}" '
+            f'placeholder="{esc(texts["placeholder"])}" title="{esc(texts["grades_help"])}" '
             'autocomplete="off" spellcheck="false" inputmode="text"></label>'
             f'<label class="ndcg-ex-field">{say("explorer", "k")} '
             f'<input type="range" data-role="k" min="1" max="{n}" step="1" value="{k}"> '

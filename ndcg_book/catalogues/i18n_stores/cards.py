@@ -35,8 +35,11 @@ def deck_messages(data: dict) -> list[tuple[str | None, str]]:
 
 def source_messages(decks: list[dict]) -> list[tuple[str | None, str]]:
     """Every card's and question's source with words (``004, flashcard #5``), once each, in the
-    files' order: the domain ``cards/sources`` (:data:`ndcg.course.cards.content.SOURCES_DOMAIN`)."""
+    files' order, then the source documents' names that a notebook shows after a code
+    (:data:`ndcg.course.cards.markup.SOURCE_NAMES`, context ``source-name``): the domain
+    ``cards/sources`` (:data:`ndcg.course.cards.content.SOURCES_DOMAIN`)."""
     from ndcg.course.cards.content import source_has_words
+    from ndcg.course.cards.markup import NAME_CONTEXT, SOURCE_NAMES
 
     found: dict[str, None] = {}
     for data in decks:
@@ -44,7 +47,7 @@ def source_messages(decks: list[dict]) -> list[tuple[str | None, str]]:
             source = str(entry.get("source", "")).strip()
             if source_has_words(source):
                 found.setdefault(source)
-    return [("source", source) for source in found]
+    return [("source", source) for source in found] + [(NAME_CONTEXT, name) for name in SOURCE_NAMES.values()]
 
 
 def messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:

@@ -214,7 +214,7 @@ class MonsterGame(ReorderGame):
     def _extra_html(self) -> str:
         return (
             '<div class="ndcg-mg-box">'
-            f'<progress class="ndcg-mg-bar" data-role="healthbar" aria-label="{views_text.english("game", "health_label")}" '
+            f'<progress class="ndcg-mg-bar" data-role="healthbar" aria-label="{views_text.text_in("game", "health_label", views_text.one_language())}" '
             f'max="{_fmt(self.full_health)}" value="{_fmt(self.health)}"></progress>'
             f"{self._monster_html()}</div>"
         )

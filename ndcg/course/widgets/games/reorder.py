@@ -434,6 +434,9 @@ class ReorderGame(View):
         data = self.view_data()
         each, say = views_text.each, views_text.say
         names, grades, n = self.order, self.grades, self._n()
+        spoken = (
+            views_text.one_language()
+        )  # (a button's name, an attribute: the script renames it in the book)
         rows = []
         for position, (index, name, grade) in enumerate(zip(self._current, names, grades)):
             rows.append(
@@ -444,9 +447,9 @@ class ReorderGame(View):
                 f'<span class="ndcg-rg-name">{each(lambda lang, name=name: html.escape(views_text.name(name, lang)))}</span>'
                 f'<span class="ndcg-rg-grade">{say("game", "grade", grade=f"{grade:g}")}</span>'
                 '<span class="ndcg-rg-buttons" data-until-ready hidden>'
-                f'<button type="button" data-action="up" aria-label="{html.escape(fill(views_text.english("game", "up"), name=name))}" disabled>'
+                f'<button type="button" data-action="up" aria-label="{html.escape(fill(views_text.text_in("game", "up", spoken), name=views_text.name(name, spoken)))}" disabled>'
                 "▲</button>"
-                f'<button type="button" data-action="down" aria-label="{html.escape(fill(views_text.english("game", "down"), name=name))}" disabled>'
+                f'<button type="button" data-action="down" aria-label="{html.escape(fill(views_text.text_in("game", "down", spoken), name=views_text.name(name, spoken)))}" disabled>'
                 "▼</button></span></li>"
             )
         ideal = sorted(zip(names, grades), key=lambda pair: -pair[1])
