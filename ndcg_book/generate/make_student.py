@@ -401,13 +401,7 @@ def main(argv=None) -> int:
         action="store_true",
         help="write nothing; exit 1 if a generated notebook differs from its text source",
     )
-    parser.add_argument(
-        "--timeout",
-        type=int,
-        default=None,
-        metavar="SECONDS",
-        help="how long one cell may run (default: execute: timeout: in _config.yml)",
-    )
+    notebooks.add_timeout_option(parser)
     args = parser.parse_args(argv)
     timeout = args.timeout if args.timeout is not None else config_timeout()
 

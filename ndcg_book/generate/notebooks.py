@@ -524,6 +524,17 @@ def generate_play(source: Path, timeout: int, root: Path = ROOT) -> Path:
     return play
 
 
+def add_timeout_option(parser: argparse.ArgumentParser) -> None:
+    """``--timeout SECONDS``, how long one cell may run: every step that executes notebooks takes it."""
+    parser.add_argument(
+        "--timeout",
+        type=int,
+        default=None,
+        metavar="SECONDS",
+        help="how long one cell may run (default: execute: timeout: in _config.yml)",
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m ndcg_book notebooks", description=__doc__.split("\n\n")[0]
@@ -534,13 +545,7 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="text sources (default: every chapter and learners/flashcards.md)",
     )
-    parser.add_argument(
-        "--timeout",
-        type=int,
-        default=None,
-        metavar="SECONDS",
-        help="how long one cell may run (default: execute: timeout: in _config.yml)",
-    )
+    add_timeout_option(parser)
     parser.add_argument(
         "--play-only",
         action="store_true",

@@ -479,12 +479,7 @@ def main(argv: list[str] | None = None) -> int:
         help="only this language (default: every language but the source one)",
     )
     parser.add_argument("--execute", action="store_true", help="execute each notebook after writing it")
-    parser.add_argument(
-        "--timeout",
-        type=int,
-        default=None,
-        help="how long one cell may run (default: execute: timeout: in _config.yml)",
-    )
+    notebooks.add_timeout_option(parser)
     args = parser.parse_args(argv)
     options = {"only": args.only, "chapters": args.chapters, "execute": args.execute, "timeout": args.timeout}
     if args.language is None:
