@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ndcg.course import manifest
-from ndcg.course.i18n import language_of
+from ndcg.course.i18n import SOURCE, language_of
 from ndcg_book.words import words
 
 from .course_files import CourseFilesError, build_wheel, course_files, is_excluded, write_zip
@@ -53,40 +53,55 @@ def in_pack(path: str) -> bool:
     >>> [in_pack(p) for p in ("exercises/01_cg.ipynb", "exercises/play/data/films.csv", "exercises/make_student.py")]
     [True, True, False]
     """
-    if is_excluded(path) or path.endswith(".py") or path.startswith(ZH_EXERCISES):
+    if is_excluded(path) or path.endswith(".py") or path.startswith(_translated_folders()):
         return False
     return bool(re.fullmatch(r"exercises/[^/]+\.ipynb", path)) or path.startswith(
         ("exercises/play/", "exercises/data/")
     )
 
 
-#: The languages of the participant pack: English (the default), and Chinese, whose notebooks are
-#: ``exercises/zh/`` (``ndcg_book/generate/notebooks_translated.py``) and whose pack is
-#: ``ndcg-participant-pack-zh-<version>``.
+#: The languages of the participant pack: English (the default), and each other language of the
+#: manifest, whose notebooks are ``exercises/<folder>/`` (``ndcg_book/generate/notebooks_translated.py``)
+#: and whose pack is ``ndcg-participant-pack-<code>-<version>``.
 PACK_LANGUAGES = manifest.language_codes()  # ndcg/course/course.toml
-#: Where the Chinese notebooks are, in the course.
-ZH_EXERCISES = "exercises/zh/"
+
+
+def exercises_folder(language: str) -> str:
+    """Where the notebooks of ``language`` are in the course: ``exercises/``, and for a translation
+    ``exercises/<folder>/`` (its folder in the manifest).
+
+    >>> exercises_folder("en"), exercises_folder("zh")
+    ('exercises/', 'exercises/zh/')
+    """
+    folder = manifest.language(language).folder
+    return f"exercises/{folder}/" if folder else "exercises/"
+
+
+def _translated_folders() -> tuple[str, ...]:
+    """The folders of every translation's notebooks (``exercises/zh/``)."""
+    return tuple(exercises_folder(language) for language in manifest.language_codes()[1:])
 
 
 def pack_name(path: str, language: str = "en") -> str | None:
     """Where a course file goes in the participant pack of ``language``, or None if it stays out.
 
-    The English pack takes what :func:`in_pack` says; the Chinese one the Chinese notebooks in their
-    English places (``exercises/zh/play/01_cg.ipynb`` -> ``exercises/play/01_cg.ipynb``) and the
-    English pack's other files (the data the notebooks read), never an English notebook.
+    The English pack takes what :func:`in_pack` says; a translation's (the Chinese one's) its own
+    notebooks in their English places (``exercises/zh/play/01_cg.ipynb`` ->
+    ``exercises/play/01_cg.ipynb``) and the English pack's other files (the data the notebooks
+    read), never an English notebook nor another translation's.
 
     >>> pack_name("exercises/zh/play/01_cg.ipynb", "zh"), pack_name("exercises/01_cg.ipynb", "zh")
     ('exercises/play/01_cg.ipynb', None)
     >>> pack_name("exercises/zh/01_cg.ipynb"), pack_name("exercises/play/data/films.csv", "zh")
     (None, 'exercises/play/data/films.csv')
     """
-    if language not in PACK_LANGUAGES:
-        raise ValueError(f"language must be one of {PACK_LANGUAGES}; got {language!r}")
-    chinese = path.startswith(ZH_EXERCISES)
-    if language == "en":
-        return path if in_pack(path) and not chinese else None
-    if chinese:
-        english = "exercises/" + path.removeprefix(ZH_EXERCISES)
+    if language not in manifest.language_codes():
+        raise ValueError(f"language must be one of {manifest.language_codes()}; got {language!r}")
+    own = exercises_folder(language)
+    if own == exercises_folder(SOURCE):
+        return path if in_pack(path) else None  # (in_pack leaves out every translation's folder)
+    if path.startswith(own):
+        english = exercises_folder(SOURCE) + path.removeprefix(own)
         return english if path.endswith(".ipynb") and in_pack(english) else None
     return path if in_pack(path) and not path.endswith(".ipynb") else None
 
@@ -326,7 +341,7 @@ def participant_pack(
         missing = sorted(english - set(placed))
         if missing:
             raise CourseFilesError(
-                f"no {language} twin in {ZH_EXERCISES} for {', '.join(missing)} "
+                f"no {language} twin in {exercises_folder(language)} for {', '.join(missing)} "
                 "(python -m ndcg_book translated writes them once their text is translated)"
             )
     for name in notebooks:

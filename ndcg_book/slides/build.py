@@ -99,10 +99,10 @@ def _turn_slide(deck: Deck, practice_href: str, blocks: list | None = None) -> s
     agenda with an exercise block after the chapter (``blocks``: ``[(agenda key, block)]``, from
     :func:`ndcg_book.timing.exercise_blocks`), that block's exercises and minutes; a participant
     with no Python is sent to ``practice_href``, the chapter's practice block (:func:`_practice_href`)."""
-    from ndcg_book.packs import ZH_EXERCISES, pack_name
+    from ndcg_book.packs import exercises_folder, pack_name
 
     number, lang = int(deck.name[:2]), deck.language
-    notebook = pack_name(f"{ZH_EXERCISES if lang == 'zh' else 'exercises/'}{deck.name}.ipynb", lang)
+    notebook = pack_name(f"{exercises_folder(lang)}{deck.name}.ipynb", lang)
     book = ui("turn-book", lang, href=html.escape(practice_href), number=number)
     items = "".join(
         f'<li data-agenda="{html.escape(key)}" data-minutes="{block.minutes}">'

@@ -117,6 +117,24 @@ def test_the_chinese_participant_pack_holds_the_chinese_notebooks_in_their_engli
     assert (english / "exercises/01_cg.ipynb").read_text() == '{"en": 1}'
 
 
+def test_a_third_language_of_the_manifest_packs_its_own_notebooks_only(tmp_path):
+    # (the pseudo-locale of tests/course/pseudo_locale.py, added to the manifest: no code changes)
+    from tests.course import pseudo_locale
+
+    with pseudo_locale.added(tmp_path) as language:
+        code = language.code
+        assert packs.exercises_folder(code) == f"exercises/{language.folder}/"
+        assert (
+            packs.pack_name(f"exercises/{language.folder}/play/01_cg.ipynb", code)
+            == "exercises/play/01_cg.ipynb"
+        )
+        assert packs.pack_name("exercises/zh/play/01_cg.ipynb", code) is None  # another translation's
+        assert (
+            packs.pack_name(f"exercises/{language.folder}/play/01_cg.ipynb") is None
+        )  # not in the English pack
+        assert packs.pack_name("exercises/play/data/films.csv", code) == "exercises/play/data/films.csv"
+
+
 def test_a_chinese_pack_needs_the_chinese_twin_of_every_notebook(tmp_path):
     course = tiny_package(tmp_path / "course", "ndcg", "9.8.7")
     files = {
