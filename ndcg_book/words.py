@@ -6,6 +6,8 @@ notes, the footer's edition line. English here, once; their Chinese in the catal
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ndcg.course.i18n import language_of, translator
 
 TEXTS = {
@@ -136,3 +138,15 @@ def words(language: str | None):
         return chosen.format(**values) if values else chosen
 
     return text
+
+
+def page_words(root: Path, page: str, language: str):
+    """A function giving the translation into ``language`` of an English message of the book's
+    page ``page`` (its catalogue ``locales/<locale>/LC_MESSAGES/<page>.po``), or the English
+    while it has none (and in English)."""
+    from ndcg.course import manifest
+    from ndcg.course.i18n import read_po
+
+    path = Path(root) / "locales" / manifest.language(language).locale / "LC_MESSAGES" / f"{page}.po"
+    table = read_po(path) if path.is_file() else {}
+    return lambda english: table.get((None, english)) or english

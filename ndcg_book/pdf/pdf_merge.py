@@ -13,7 +13,9 @@ import io
 import os
 from pathlib import Path
 
-from .print_pages import book_words
+from ndcg.course import manifest
+
+from .print_pages import book_words, html_lang
 
 #: The footer's band at the foot of a printed page, in points (the bottom margin).
 FOOTER_PT = 16 / 25.4 * 72
@@ -113,7 +115,7 @@ def stamp_pages(writer, stamps) -> None:
 
 
 #: The PDF catalogue's ``/Lang`` of each edition (a screen reader's, a search engine's language).
-PDF_LANGUAGES = {"en": "en", "zh": "zh-CN"}
+PDF_LANGUAGES = {language.code: html_lang(language.code) for language in manifest.languages()}
 
 
 def merge(

@@ -47,6 +47,8 @@ import sys
 import time
 from pathlib import Path
 
+from ndcg.course import manifest
+from ndcg.course.i18n import SOURCE
 from ndcg_book import course_files
 from ndcg_book.edition import build_date  # SOURCE_DATE_EPOCH, read in one place
 from ndcg_book.folders import ROOT
@@ -57,12 +59,12 @@ from .browser import launch
 from .pdf_merge import merge, metadata, page_count, without_blank_end
 from .print_pages import (
     book_words,
-    chinese_of,
     downloads_size,
     footer,
     number_footer,
     numbers_html,
     page_starts,
+    page_text,
     put_links,
     title_page_html,
 )
@@ -248,8 +250,8 @@ def print_pdfs(book: Path, optional: bool, language: str = "en", executable: str
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     title, author = config["title"], config["author"]
     text = book_words(language)
-    if language == "zh":
-        title = chinese_of("index", title)
+    if language != SOURCE:  # a translation: the title as its landing page says it, its author line
+        title = page_text("index", title, language)
         author = text("pdf-author")
     version = course_files.version(ROOT)
     date = build_date()
@@ -277,11 +279,10 @@ def print_pdfs(book: Path, optional: bool, language: str = "en", executable: str
         pages_done = time.monotonic()
         counts = [page_count(data) for _, data in parts]
         contents_parts = toc_parts(ROOT)
-        if language == "zh":
-            contents_parts = [
-                (chinese_of("index", caption) if caption else caption, names_)
-                for caption, names_ in contents_parts
-            ]
+        contents_parts = [
+            (page_text("index", caption, language) if caption else caption, names_)
+            for caption, names_ in contents_parts
+        ]
         cover, cover_pages = print_cover(
             page, title, author, edition, contents_parts, [heading for heading, _ in parts], counts, language
         )
@@ -404,12 +405,12 @@ def main(argv=None) -> int:
     parser.add_argument("--book", type=Path, default=None, help="the built book (default: _build/html)")
     parser.add_argument(
         "--language",
-        choices=("en", "zh"),
-        default="en",
-        help="pdf: the edition to print (zh: _build/html/zh)",
+        choices=manifest.language_codes(),
+        default=SOURCE,
+        help="pdf: the edition to print (a translation's: its folder, _build/html/zh)",
     )
     args = parser.parse_args(argv)
-    book = (args.book or (BOOK / "zh" if args.language == "zh" else BOOK)).resolve()
+    book = (args.book or BOOK / manifest.language(args.language).folder).resolve()
     if not (book / "index.html").is_file():
         print(f"no built book at {book}: run make book first", file=sys.stderr)
         return 1

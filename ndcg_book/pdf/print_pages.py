@@ -14,23 +14,36 @@ import os
 import re
 from pathlib import Path
 
+from ndcg.course import manifest
 from ndcg_book.downloads import PDF_END, PDF_START
 from ndcg_book.folders import ROOT
 
 
 def book_words(language: str):
-    """The build's words (:mod:`ndcg_book.words`) in ``language`` (``en`` or ``zh``)."""
+    """The build's words (:mod:`ndcg_book.words`) in ``language`` (a code of the manifest)."""
     from ndcg_book.words import words
 
-    return words("zh_CN" if language == "zh" else "en")
+    return words(manifest.language(language).locale)
 
 
-def chinese_of(page: str, english: str) -> str:
-    """The Chinese of a text of page ``page`` (a part's caption, the title), from its catalogue."""
-    from ndcg.course.i18n import read_po
+def page_text(page: str, english: str, language: str) -> str:
+    """A text of page ``page`` (a part's caption, the title) in ``language``, from its catalogue."""
+    from ndcg_book.words import page_words
 
-    path = ROOT / "locales" / "zh_CN" / "LC_MESSAGES" / f"{page}.po"
-    return read_po(path).get((None, english), english) if path.is_file() else english
+    return page_words(ROOT, page, language)(english)
+
+
+def _other_editions(language: str) -> set[str]:
+    """The folders of the other editions inside edition ``language``'s folder: the translations'
+    inside the source edition's, which is the root; none inside a translation's."""
+    if manifest.language(language).folder:
+        return set()
+    return {other.folder for other in manifest.languages() if other.folder}
+
+
+def html_lang(language: str) -> str:
+    """A printed page's ``<html lang>``: the language's locale as BCP 47 writes it (``zh-CN``)."""
+    return manifest.language(language).locale.replace("_", "-")
 
 
 #: The font of the footers and the title page: sans-serif, and its Chinese in the TrueType CJK font
@@ -128,7 +141,7 @@ def title_page_html(
         else '<span lang="en">Ranking evaluation, from CG to NDCG</span> · NDCG'
     )
     return (
-        f'<!DOCTYPE html><html lang="{"zh-CN" if language == "zh" else "en"}"><head><meta charset="utf-8"><title>'
+        f'<!DOCTYPE html><html lang="{html_lang(language)}"><head><meta charset="utf-8"><title>'
         f"{html.escape(title)}</title><style>{CJK_FACE}</style></head>"
         f"<body style=\"font-family:'ndcg print cjk','DejaVu Sans',{PRINT_FONT};margin:0;padding:12mm 10mm 0\">"
         f'<h1 style="font-size:24pt;margin:0 0 3mm">{html.escape(title)}</h1>'
@@ -168,7 +181,7 @@ def put_links(
     )
     changed = []
     for page in sorted(book.rglob("*.html")):
-        if language == "en" and page.relative_to(book).parts[0] == "zh":
+        if page.relative_to(book).parts[0] in _other_editions(language):
             continue
         text = page.read_text(encoding="utf-8")
         if PDF_START not in text:

@@ -10,9 +10,9 @@ line of its notes, each ``_("...")`` of a figure's code) are what its catalogue 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from ndcg.course import manifest
+from ndcg_book.words import page_words  # noqa: F401  (the decks' titles; re-exported for their tests)
 
 from .source import split_source
 
@@ -208,18 +208,6 @@ def words(domain: str, language: str):
         return lambda context, english: english
     table = catalogue(domain, language)
     return lambda context, english: table.get((context, english)) or table.get((None, english)) or english
-
-
-def page_words(root: Path, page: str, language: str):
-    """A function giving the translation into ``language`` of an English message of the book's
-    page ``page`` (its catalogue ``locales/<locale>/LC_MESSAGES/<page>.po``), or the English
-    while it has none (and in English)."""
-    from ndcg.course import manifest
-    from ndcg.course.i18n import read_po
-
-    path = Path(root) / "locales" / manifest.language(language).locale / "LC_MESSAGES" / f"{page}.po"
-    table = read_po(path) if path.is_file() else {}
-    return lambda english: table.get((None, english)) or english
 
 
 def reveal_words(language: str = "en") -> dict[str, str]:
