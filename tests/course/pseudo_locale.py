@@ -15,6 +15,7 @@ import contextlib
 import html.parser
 import json
 import re
+import shutil
 from pathlib import Path
 
 from ndcg.course import i18n, manifest
@@ -107,7 +108,10 @@ def added(folder: Path):
     package's own, where :func:`ndcg.course.i18n.locale_folder` looks."""
     package = i18n.PACKAGE_LOCALES
     for locale in package.iterdir():
-        (folder / locale.name).symlink_to(locale, target_is_directory=True)
+        try:
+            (folder / locale.name).symlink_to(locale, target_is_directory=True)
+        except OSError:  # (Windows without the right to make a link: a copy)
+            shutil.copytree(locale, folder / locale.name)
     first = next(p for p in package.iterdir() if p.is_dir())  # the catalogues of one translation
     for path in sorted((first / "LC_MESSAGES").rglob("*.po")):
         domain = path.relative_to(first / "LC_MESSAGES")
