@@ -118,8 +118,7 @@ WORDS = {
 def _speaking() -> str:
     """The language the checks speak: the notebook's, after ``ndcg.course.set_language``. (The
     book's ``both`` is English: no page of the book runs a check, and a check prints plain text.)"""
-    now = i18n.language()
-    return i18n.SOURCE if now == "both" else now
+    return i18n.one_language()
 
 
 def _drops_spaces() -> bool:

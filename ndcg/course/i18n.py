@@ -110,6 +110,14 @@ def language() -> str:
     return value if value in (*LANGUAGES, "both") else "en"
 
 
+def one_language() -> str:
+    """The one language of what cannot carry several (an attribute, an option, a check's printed
+    message): the chosen one, or English in the book's build (where a view's script sets the
+    page's from its data, and no page runs a check)."""
+    now = language()
+    return SOURCE if now == "both" else now
+
+
 def _unquote(text: str) -> str:
     return ast.literal_eval(text) if text else ""
 

@@ -398,11 +398,9 @@ def say(group: str, key: str, escape: bool = True, tag: str = "span", **values) 
     return each(make, tag)
 
 
-def one_language() -> str:
-    """The language of text that cannot carry both (an attribute, a kernel's message): the chosen
-    one, or English in the book's build (where a view's script sets it from its data)."""
-    now = i18n.language()
-    return "en" if now == "both" else now
+#: The language of text that cannot carry both (an attribute, a kernel's message): the chosen one,
+#: or English in the book's build (where a view's script sets it from its data).
+one_language = i18n.one_language
 
 
 def lang_attribute() -> str:

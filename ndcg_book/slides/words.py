@@ -202,12 +202,9 @@ def words(domain: str, language: str):
     """``words(context, English)``: its translation into ``language`` from the catalogue ``domain``
     of the course's package (:func:`ndcg.course.i18n.catalogue`), or the English while it has none
     (and in English)."""
-    from ndcg.course.i18n import SOURCE, catalogue
+    from ndcg.course.i18n import translator
 
-    if language == SOURCE:
-        return lambda context, english: english
-    table = catalogue(domain, language)
-    return lambda context, english: table.get((context, english)) or table.get((None, english)) or english
+    return lambda context, english: translator(domain, context, language)(english)
 
 
 def reveal_words(language: str = "en") -> dict[str, str]:
