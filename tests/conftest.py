@@ -66,9 +66,10 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def chromium_executable() -> str:
-    """The Chromium-family browser to test with; skips the test when the machine has none."""
+    """The Chromium-family browser to test with, a headless shell where the machine has one
+    (``tools/chromium.py``: ``HEADLESS_SHELLS``); skips the test when the machine has none."""
     try:
-        path = browser_setup.find_chromium()
+        path = browser_setup.find_chromium(headless_shell=True)
     except browser_setup.BadChromiumSetting as error:
         pytest.fail(str(error), pytrace=False)
     if path is None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import sys
 
@@ -80,6 +81,36 @@ def test_names_are_tried_in_order_across_path(clean, tmp_path):
     chromium = fake_browser(tmp_path / "second", "chromium")
     clean.setenv("PATH", os.pathsep.join([str(tmp_path / "first"), str(tmp_path / "second")]))
     assert browser_setup.find_chromium() == chromium
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("shell", browser_setup.HEADLESS_SHELLS)
+def test_the_browser_tests_take_a_headless_shell_first_and_the_print_the_browser(clean, tmp_path, shell):
+    chromium = fake_browser(tmp_path / "first", "chromium")
+    headless = fake_browser(tmp_path / "second", shell)
+    clean.setenv("PATH", os.pathsep.join([str(tmp_path / "first"), str(tmp_path / "second")]))
+    assert browser_setup.find_chromium(headless_shell=True) == headless
+    assert browser_setup.find_chromium() == chromium
+    clean.setenv("CHROMIUM", "chromium")
+    assert browser_setup.find_chromium(headless_shell=True) == chromium
+
+
+@POSIX_ONLY
+def test_without_a_headless_shell_the_browser_tests_take_the_browser(clean, tmp_path):
+    chromium = fake_browser(tmp_path / "bin", "chromium")
+    clean.setenv("PATH", str(tmp_path / "bin"))
+    assert browser_setup.find_chromium(headless_shell=True) == chromium
+
+
+def test_the_browser_tests_run_in_a_headless_shell_where_the_machine_has_one(chromium_executable):
+    """On a machine with a headless shell on PATH (CI installs Debian's), the fixture picks it:
+    the suite's time budget counts on it."""
+    if os.environ.get("CHROMIUM"):
+        pytest.skip("CHROMIUM names the browser to test with")
+    shells = [found for name in browser_setup.HEADLESS_SHELLS if (found := shutil.which(name))]
+    if not shells:
+        pytest.skip("no headless shell on PATH")
+    assert chromium_executable == shells[0]
 
 
 @POSIX_ONLY
