@@ -39,6 +39,9 @@ STEPS: dict[str, Step] = {
         "ndcg_book.generate.notebooks_sync",
         "fail if a generated notebook no longer matches its text source (make sync-check)",
     ),
+    "toc": Step(
+        "ndcg_book.toc", "_toc.yml from the course's manifest, its parts and chapters (make toc; --check)"
+    ),
     "execution-cache": Step(
         "ndcg_book.generate.execution_cache",
         "run the book's notebooks into Jupyter Book's execution cache, a few at a time (make book)",

@@ -1,5 +1,5 @@
-"""The text sources and what is generated from them: ``notebooks``, ``exercises``, ``sync-check``,
-``sentences``, ``anki`` and ``manifest``. The generators are ``ndcg_book``'s steps
+"""The text sources and what is generated from them: ``toc``, ``notebooks``, ``exercises``,
+``sync-check``, ``sentences``, ``anki`` and ``manifest``. The generators are ``ndcg_book``'s steps
 (``ndcg_book/generate/``), run as ``python -m ndcg_book <step>``; each notebook cell may run as long
 as ``_config.yml`` says (``execute: timeout:``), which the steps read themselves, as the book does."""
 
@@ -19,6 +19,12 @@ TEXT_SOURCES = (
     "reference/sources.md",
     "solutions/*.md",
 )
+
+
+def toc(args: argparse.Namespace) -> None:
+    """Write _toc.yml, the book's table of contents, from the parts and chapters of the course's
+    manifest (ndcg/course/course.toml): after adding a chapter or a companion page there."""
+    run(step("toc"))
 
 
 def notebooks(args: argparse.Namespace) -> None:

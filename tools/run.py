@@ -59,7 +59,7 @@ from tools.commands_course import (  # noqa: E402
 )
 from tools.commands_experiments import ltr_real, races, spark  # noqa: E402
 from tools.commands_lint import lint  # noqa: E402
-from tools.commands_sources import anki, exercises, manifest, notebooks, sentences, sync_check  # noqa: E402
+from tools.commands_sources import anki, exercises, manifest, notebooks, sentences, sync_check, toc  # noqa: E402
 from tools.commands_tests import OLDER_KERNELS, benchmark, nbval, test, test_fast  # noqa: E402
 from tools.install import FULL, PARTICIPANT, SPARK, Lock, required_python, requirements, setup  # noqa: E402
 from tools.pythons import python_problem  # noqa: E402
@@ -132,6 +132,7 @@ COMMANDS: dict[str, Command] = {
     "exercises": Command(
         "generate the executed solution and student notebooks from solutions/*.md", exercises
     ),
+    "toc": Command("write _toc.yml from the chapters and parts of ndcg/course/course.toml", toc),
     "sync-check": Command(
         "fail if a generated notebook no longer matches its text source (no execution)", sync_check
     ),

@@ -1,10 +1,11 @@
-"""The course as data: its languages, its chapters and its workshop agendas, read from
-``course.toml`` (package data).
+"""The course as data: its languages, the book's parts, its chapters and its workshop agendas, read
+from ``course.toml`` (package data).
 
-One file says which languages the course speaks and which chapters it has, with their short titles
-and companion pages, and which chapters each workshop agenda teaches; this module is the one that
-reads it, for the package (the decks, the answers, the languages of the words), the book build (the
-timings, the redirects), the tools and the tests. Standard library only. The chapters' list is
+One file says which languages the course speaks, which parts the book has and which chapters, with
+their part, short titles and companion pages, and which chapters each workshop agenda teaches; this
+module is the one that reads it, for the package (the decks, the answers, the languages of the
+words), the book build (its table of contents, the timings, the redirects), the tools and the
+tests. Standard library only. The chapters' list is
 spelled there and nowhere else: ``tests/course/test_manifest.py`` fails on code that spells it.
 
 Examples
@@ -52,12 +53,32 @@ class Language:
 
 @dataclass(frozen=True)
 class Chapter:
-    """A chapter: its stem (``02_dcg``), its companion pages' stems, in the book's order, and its
-    short title in English (``DCG``: its Anki sub-deck is ``02 DCG``)."""
+    """A chapter: its stem (``02_dcg``), its companion pages' stems, in the book's order, its
+    short title in English (``DCG``: its Anki sub-deck is ``02 DCG``) and the caption of its part
+    of the book (:class:`Part`)."""
 
     stem: str
     companions: tuple[str, ...]
     short_title: str
+    part: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of the book, in its sidebar: its caption, whether its chapters are numbered, and its
+    pages, where :data:`CHAPTERS` stands for the part's chapters (each followed by its companion
+    pages) and :data:`NOTES` for every chapter's instructor notes. ``ndcg_book.toc`` writes
+    ``_toc.yml`` from them."""
+
+    caption: str
+    numbered: bool
+    pages: tuple[str, ...]
+
+
+#: In a part's pages: the chapters of that part, each followed by its companion pages.
+CHAPTERS = "chapters"
+#: In a part's pages: the instructor notes of every chapter that has them (``instructors/<stem>``).
+NOTES = "notes"
 
 
 @dataclass(frozen=True)
@@ -116,9 +137,34 @@ def language_codes() -> tuple[str, ...]:
 def chapters() -> tuple[Chapter, ...]:
     """Every chapter, in the course's order."""
     return tuple(
-        Chapter(entry["stem"], tuple(entry["companions"]), entry["short_title"])
+        Chapter(entry["stem"], tuple(entry["companions"]), entry["short_title"], entry["part"])
         for entry in _manifest()["chapters"]
     )
+
+
+@cache
+def parts() -> tuple[Part, ...]:
+    """The book's parts, in its sidebar's order.
+
+    >>> [part.caption for part in parts()][:2], parts()[1].numbered
+    (['Start here', 'Measuring a ranking'], True)
+
+    Raises
+    ------
+    ValueError
+        If a chapter names a part the manifest does not have.
+    """
+    found = tuple(
+        Part(entry["caption"], entry["numbered"], tuple(entry["pages"])) for entry in _manifest()["parts"]
+    )
+    captions = [part.caption for part in found]
+    for chapter in chapters():
+        if chapter.part not in captions:
+            raise ValueError(
+                f"chapter {chapter.stem}: part must be one of {', '.join(map(repr, captions))}; "
+                f"got {chapter.part!r}."
+            )
+    return found
 
 
 def chapter_stems() -> list[str]:

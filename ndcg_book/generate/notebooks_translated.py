@@ -32,7 +32,7 @@ written with English prose in it. ``make notebooks`` runs this step for the play
 (it imports both, so neither calls it back: no import circle); it writes every translated notebook (``--execute``: and runs
 each in its own folder, where a learner runs it, storing its outputs as the English ones are
 stored: nbval runs them again, so the checks' translated hints and the views' words are tested in
-a real kernel; ``tests/tools/test_notebooks_translated.py`` checks they match their English twins
+a real kernel; ``tests/book/test_notebooks_translated.py`` checks they match their English twins
 in code).
 
 Standard library only on import (the manifest is read when asked; ``ndcg.course.i18n.read_po``

@@ -234,3 +234,23 @@ def fake_course(root: Path, files: dict[str, str], manifest: list[str] | None = 
     (root / course_files.MANIFEST).parent.mkdir(parents=True, exist_ok=True)
     (root / course_files.MANIFEST).write_text("# comment\n\n" + "\n".join(listed) + "\n", encoding="utf-8")
     return root
+
+
+def catalogue(*pairs, fuzzy=()):
+    """A small Chinese catalogue (babel's) of ``(English, Chinese)`` pairs, those whose English is in
+    ``fuzzy`` marked fuzzy: for the tests of ``ndcg_book/catalogues/i18n.py`` and ``ndcg_book/catalogues/i18n_checks.py``."""
+    from babel.messages.catalog import Catalog
+
+    from ndcg_book.catalogues import i18n
+
+    made = Catalog(locale=i18n.LANGUAGE)
+    for english, chinese in pairs:
+        made.add(english, chinese, flags=("fuzzy",) if english in fuzzy else ())
+    return made
+
+
+def found(made, terms=()) -> list[str]:
+    """The problems of ``made`` as the check lists them for a page (``chapters/01_cg``)."""
+    from ndcg_book.catalogues.i18n_checks import problems_in
+
+    return list(problems_in("chapters/01_cg", made, terms))

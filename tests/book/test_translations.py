@@ -4,8 +4,8 @@ Every page is extracted afresh (Sphinx's gettext builder, no notebook run) and e
 read afresh: a catalogue that lacks a message (English added or changed since the last
 ``python3 tools/run.py translations``), holds one the English no longer says, leaves one
 untranslated or fuzzy, or changes a role, glue name, template, code, maths, link, number or key
-term fails here, with the list ``translations`` prints. ``tests/tools/test_i18n.py`` and
-``tests/tools/test_i18n_checks.py`` show on small catalogues that each of these is caught (a planted
+term fails here, with the list ``translations`` prints. ``tests/book/test_i18n.py`` and
+``tests/book/test_i18n_checks.py`` show on small catalogues that each of these is caught (a planted
 changed sentence, a planted missing translation).
 """
 

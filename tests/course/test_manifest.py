@@ -131,6 +131,49 @@ def test_a_chapter_the_manifest_does_not_know_is_refused():
         manifest.companion_pages("07_magic")
 
 
+def test_the_table_of_contents_is_what_the_manifest_writes():
+    """``_toc.yml`` is written from the manifest's parts and chapters (``python3 tools/run.py toc``):
+    a chapter or a companion page added to the manifest reaches the book's contents without an
+    edit there."""
+    from ndcg_book import toc
+
+    assert (ROOT / "_toc.yml").read_text(encoding="utf-8") == toc.written(ROOT), (
+        "run `python3 tools/run.py toc`"
+    )
+    captions = [part.caption for part in manifest.parts()]
+    assert {chapter.part for chapter in manifest.chapters()} <= set(captions)
+    assert [caption for caption, _ in toc.parts(ROOT)[1:]] == captions
+
+
+def test_a_new_chapter_reaches_the_table_of_contents_in_its_part(monkeypatch, tmp_path):
+    from ndcg_book import toc
+
+    chapters = manifest.chapters()
+    added = manifest.Chapter("07_fresh", ("07-deeper",), "Fresh", chapters[-1].part)
+    monkeypatch.setattr(manifest, "chapters", lambda: (*chapters, added))
+    (tmp_path / "instructors").mkdir()
+    (tmp_path / "instructors" / "07_fresh.md").write_text("# Notes\n", encoding="utf-8")
+    (tmp_path / "_toc.yml").write_text(toc.written(tmp_path), encoding="utf-8")
+    pages = [page for _, names in toc.parts(tmp_path) for page in names]
+    assert pages.index("chapters/07_fresh") == pages.index(f"chapters/{chapters[-1].stem}") + 1 + len(
+        chapters[-1].companions
+    )
+    assert pages[pages.index("chapters/07_fresh") + 1] == "chapters/further/07-deeper"
+    assert [page for page in pages if page.startswith("instructors/0")] == ["instructors/07_fresh"]
+
+
+def test_a_chapter_in_a_part_the_book_does_not_have_is_refused(monkeypatch):
+    chapters = manifest.chapters()
+    stray = manifest.Chapter("07_fresh", (), "Fresh", "Appendices")
+    monkeypatch.setattr(manifest, "chapters", lambda: (*chapters, stray))
+    manifest.parts.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="chapter 07_fresh: part must be one of 'Start here'"):
+            manifest.parts()
+    finally:
+        manifest.parts.cache_clear()
+
+
 # -- the chapters' list is spelled in the manifest, and nowhere else ------------------------------
 #
 # The rule, on every tracked .py and .js file of the house (not the vendored code, not the

@@ -1,6 +1,6 @@
 """The contributor tools, ``tools/`` (``run.py`` and its subcommands, the installs, the benchmarks'
-scripts), some of the build steps it runs (``ndcg_book``'s execution cache, glued values' records,
-translated notebooks, and the catalogues' merge and checks), and the repository's shape. Not in ``make test-fast``.
+scripts) and the repository's shape; the build steps they run (``python -m ndcg_book …``) are
+tested in ``tests/book``. Not in ``make test-fast``.
 
 Every test here is marked ``tools`` (tests/conftest.py marks each test with its folder).
 """

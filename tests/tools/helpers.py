@@ -43,23 +43,3 @@ LOCK = (
 
 def commands(recorded) -> list[list[str]]:
     return [call["command"] for call in recorded]
-
-
-def catalogue(*pairs, fuzzy=()):
-    """A small Chinese catalogue (babel's) of ``(English, Chinese)`` pairs, those whose English is in
-    ``fuzzy`` marked fuzzy: for the tests of ``ndcg_book/catalogues/i18n.py`` and ``ndcg_book/catalogues/i18n_checks.py``."""
-    from babel.messages.catalog import Catalog
-
-    from ndcg_book.catalogues import i18n
-
-    made = Catalog(locale=i18n.LANGUAGE)
-    for english, chinese in pairs:
-        made.add(english, chinese, flags=("fuzzy",) if english in fuzzy else ())
-    return made
-
-
-def found(made, terms=()) -> list[str]:
-    """The problems of ``made`` as the check lists them for a page (``chapters/01_cg``)."""
-    from ndcg_book.catalogues.i18n_checks import problems_in
-
-    return list(problems_in("chapters/01_cg", made, terms))

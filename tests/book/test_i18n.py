@@ -1,6 +1,6 @@
 """``ndcg_book/catalogues/i18n.py``: the Chinese catalogues' merge, writing and compilation, on small catalogues.
 
-The checks of one message are ``tests/tools/test_i18n_checks.py``; the real catalogues (every page
+The checks of one message are ``tests/book/test_i18n_checks.py``; the real catalogues (every page
 of the book) are checked against a fresh extraction of the English pages in
 ``tests/book/test_translations.py``.
 """
@@ -11,7 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from ndcg_book.catalogues import i18n
-from tests.tools.helpers import catalogue, found
+from tests.book.helpers import catalogue, found
 
 
 def merged(old: Catalog, *english: str) -> Catalog:

@@ -9,7 +9,7 @@ import pytest
 
 from ndcg_book.catalogues import i18n_checks
 from ndcg_book.folders import ROOT
-from tests.tools.helpers import catalogue, found
+from tests.book.helpers import catalogue, found
 
 
 def test_a_complete_current_catalogue_has_no_problem():
