@@ -46,6 +46,11 @@ MOVED = {
 }
 
 
+#: The old addresses of the chapters' notes: a chapter that has no notes (a chapter just added,
+#: whose notes are still to write) has no page there to lead to, and never had one.
+CHAPTER_NOTES = {f"teaching/{name}" for name in manifest.chapter_stems()}
+
+
 #: The redirect pages' script (``redirect.js``, beside this file): on to the canonical link, with
 #: the fragment. The build copies it to ``_static/`` under this name.
 SCRIPT = Path(__file__).with_name("redirect.js")
@@ -93,6 +98,8 @@ def write_redirects(app, exception) -> None:
         if old in env.all_docs:
             logger.warning(f"the redirects: {old!r} is a page of the book again; no redirect written")
             continue
+        if new not in env.all_docs and old in CHAPTER_NOTES:
+            continue  # a chapter without notes yet, or added since the notes moved: no old address
         if new not in env.all_docs:
             logger.warning(f"the redirects: {old!r} moved to {new!r}, which is no page of the book")
             continue

@@ -46,7 +46,7 @@ BROWSER_FIXTURES = {"browser", "chromium_executable"}
 
 #: The layers, one folder of tests/ each (its conftest.py says what it holds); each test is marked
 #: with its folder's name (``-m ltr`` selects learning to rank's; pyproject.toml lists the marks).
-LAYERS = ("core", "ltr", "course", "book", "browser", "tools", "experiments")
+LAYERS = ("core", "ltr", "course", "book", "browser", "tools", "experiments", "scaffold")
 TESTS = Path(__file__).resolve().parent
 
 

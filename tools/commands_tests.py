@@ -62,10 +62,26 @@ def parallel_args(environ: Mapping[str, str] = os.environ) -> list[str]:
     return ["-n", str(count), "--dist", "loadscope"] if count > 1 else []
 
 
+#: What ``make test`` leaves out: the scaffold test, which builds both editions of a copy of the
+#: course with a chapter added (minutes of Sphinx); ``make test-scaffold`` runs it, and CI does.
+NOT_IN_TEST = "not scaffold"
+
+
 def test(args: argparse.Namespace) -> None:
-    """Every test, nbval included, on one worker per CPU; the 15 slowest are listed at the end, to
-    keep the suite within its budget (10 minutes on 2 cores; bytecode written: :func:`suite_env`). Arguments after ``--`` go to pytest."""
-    command = [python(), "-m", "pytest", "--nbval", "--durations=15", *parallel_args(), *args.pytest_args]
+    """Every test but the scaffold's (:data:`NOT_IN_TEST`), nbval included, on one worker per CPU;
+    the 15 slowest are listed at the end, to keep the suite within its budget (10 minutes on 2
+    cores; bytecode written: :func:`suite_env`). Arguments after ``--`` go to pytest."""
+    command = [
+        python(), "-m", "pytest", "--nbval", "--durations=15", "-m", NOT_IN_TEST, *parallel_args(), *args.pytest_args,
+    ]  # fmt: skip
+    run(command, env=suite_env(os.environ))
+
+
+def test_scaffold(args: argparse.Namespace) -> None:
+    """The scaffold test (tests/scaffold/): a chapter added to a copy of the course from the
+    manifest, its files generated and both editions built (needs ``make book`` first: the copy
+    builds on the notebooks' outputs it cached). Arguments after ``--`` go to pytest."""
+    command = [python(), "-m", "pytest", "-m", "scaffold", "tests/scaffold", *args.pytest_args]
     run(command, env=suite_env(os.environ))
 
 

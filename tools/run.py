@@ -60,7 +60,7 @@ from tools.commands_course import (  # noqa: E402
 from tools.commands_experiments import ltr_real, races, spark  # noqa: E402
 from tools.commands_lint import lint  # noqa: E402
 from tools.commands_sources import anki, exercises, manifest, notebooks, sentences, sync_check, toc  # noqa: E402
-from tools.commands_tests import OLDER_KERNELS, benchmark, nbval, test, test_fast  # noqa: E402
+from tools.commands_tests import OLDER_KERNELS, benchmark, nbval, test, test_fast, test_scaffold  # noqa: E402
 from tools.install import FULL, PARTICIPANT, SPARK, Lock, required_python, requirements, setup  # noqa: E402
 from tools.pythons import python_problem  # noqa: E402
 
@@ -105,6 +105,10 @@ COMMANDS: dict[str, Command] = {
     ),
     "test": Command(
         "unit, property and docstring tests, and nbval over every notebook (-- ARGS: to pytest)", test
+    ),
+    "test-scaffold": Command(
+        "a chapter added to a copy of the course, its files generated, both editions built (after make book)",
+        test_scaffold,
     ),
     "test-fast": Command(
         "the library, LTR and course tests only: no book, browser or notebooks (-- ARGS: to pytest)",
@@ -287,8 +291,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         show_help()
         return 0
-    if extra and args.command not in ("test", "test-fast", "nbval"):
-        main_parser.error(f"only test, test-fast and nbval take arguments after --, not {args.command}")
+    if extra and args.command not in ("test", "test-fast", "test-scaffold", "nbval"):
+        main_parser.error(
+            f"only test, test-fast, test-scaffold and nbval take arguments after --, not {args.command}"
+        )
     command = COMMANDS[args.command]
     if command.lock is not None:
         problem = python_problem(required_python(base.ROOT, command.lock), args.command)

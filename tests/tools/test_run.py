@@ -245,6 +245,8 @@ def test_help_lists_every_subcommand(capsys):
         "sync-check",
         "sentences",
         "test-fast",
+        "test-scaffold",
+        "toc",
         "lint",
         "participant-pack",
         "solutions",
