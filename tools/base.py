@@ -109,3 +109,13 @@ def step(name: str, *args: str) -> list[str]:
     (``ndcg_book/__main__.py`` lists the steps). The commands run the build this way, never by
     importing it: ``tools`` stays the standard library's."""
     return [python(), "-m", "ndcg_book", name, *args]
+
+
+def languages(root: Path = ROOT) -> list[tuple[str, str]]:
+    """Every language of the course, English first, as ``(code, folder)`` (``("zh", "zh")``): read
+    from the course's manifest, ``ndcg/course/course.toml``, with the standard library (the tools
+    run before the venv exists; ``ndcg.course.manifest`` is the package's reader of the same file)."""
+    import tomllib
+
+    text = (root / "ndcg" / "course" / "course.toml").read_text(encoding="utf-8")
+    return [(entry["code"], entry["folder"]) for entry in tomllib.loads(text)["languages"]]

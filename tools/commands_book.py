@@ -35,7 +35,7 @@ def browser() -> list[str]:
 
 
 def book(args: argparse.Namespace) -> None:
-    """Build the HTML book strictly, both editions (``--edition en`` or ``zh``: one alone); print
+    """Build the HTML book strictly, every edition (``--edition en`` or ``zh``: one alone); print
     it to PDF when a Chromium is found (else say so and go on without); zip it beside
     _build/html; then say where everything is.
 
@@ -45,7 +45,9 @@ def book(args: argparse.Namespace) -> None:
     the same computation."""
     editions = getattr(args, "edition", "both")
     # Every page read afresh too: Sphinx would otherwise keep an unchanged page's old outputs.
-    for stale in (EXECUTION_CACHE, Path("_build", ".doctrees"), Path("_build", "zh", ".doctrees")):
+    translated = [(code, folder) for code, folder in base.languages() if folder]
+    doctrees = [Path("_build", folder, ".doctrees") for _, folder in translated]
+    for stale in (EXECUTION_CACHE, Path("_build", ".doctrees"), *doctrees):
         shutil.rmtree(base.ROOT / stale, ignore_errors=True)
     # Every cell that shows words shows them in both languages (ndcg.course.i18n); each edition's
     # page keeps its own.
@@ -54,24 +56,27 @@ def book(args: argparse.Namespace) -> None:
     # then execute none (ndcg_book/generate/execution_cache.py).
     run(step("execution-cache"), env=env)
     english = [tool("jupyter-book"), "build", "--warningiserror", "--nitpick", "--keep-going", "."]
-    chinese = step("translations", "build")
     printer = browser()
+
+    def edition(code: str) -> list[str]:
+        return step("translations", "build", "--language", code)
 
     def pdf(language: str) -> list[str]:
         return step("print", "pdf", "--optional", "--language", language, *printer)
 
     if editions == "both":
         run(english, env=env)
-        # The English PDF prints (Chromium) while the Chinese edition builds (Sphinx), and the
-        # Chinese PDF beside it as soon as its pages are there: the cores busy, where one step
-        # after the other left one idle. No step touches another's pages.
+        # The English PDF prints (Chromium) while the other editions build (Sphinx), and each
+        # edition's PDF beside the next build as soon as its pages are there: the cores busy, where
+        # one step after the other left one idle. No step touches another's pages.
         printing = [base.start(pdf("en"))]
-        run(chinese, env=env)
-        printing.append(base.start(pdf("zh")))
+        for code, _ in translated:
+            run(edition(code), env=env)
+            printing.append(base.start(pdf(code)))
         for started in printing:
             started.finish()
     else:
-        run(english if editions == "en" else chinese, env=env)
+        run(english if editions == "en" else edition(editions), env=env)
         run(pdf(editions))
     run(step("print", "zip"))
     print(f"\nThe book is in {BOOK.as_posix()}/index.html  (open it, or run: python tools/run.py serve)")
@@ -97,8 +102,8 @@ def pdf(args: argparse.Namespace) -> None:
             sys.exit("No PDF: no Chromium-family browser was found (see above).")
         return
     printer = browser()
-    for language in ("en", "zh"):
-        if language == "en" or (base.ROOT / BOOK / "zh" / "index.html").exists():
+    for language, folder in base.languages():
+        if not folder or (base.ROOT / BOOK / folder / "index.html").exists():
             run(step("print", "pdf", "--language", language, *printer))
 
 

@@ -194,9 +194,9 @@ def parser() -> argparse.ArgumentParser:
         if name == "book":
             subparser.add_argument(
                 "--edition",
-                choices=["both", "en", "zh"],
+                choices=["both", *(code for code, _ in base.languages())],
                 default="both",
-                help="the editions to build (default: both)",
+                help="the editions to build (default: every one, English first)",
             )
         if name == "translations":
             subparser.add_argument(
@@ -221,7 +221,7 @@ def parser() -> argparse.ArgumentParser:
         if name == "participant-pack":
             subparser.add_argument(
                 "--language",
-                choices=("en", "zh"),
+                choices=[code for code, _ in base.languages()],
                 default="en",
                 help="the notebooks' language: zh makes the Chinese pack (exercises/zh/)",
             )

@@ -1,4 +1,6 @@
-"""The Chinese edition (简体中文): the translation catalogues, their checks, and its build.
+"""The translated editions (简体中文, and any language the course's manifest adds): the translation
+catalogues, their checks, and their builds. The Chinese catalogues are the examples below; every
+command takes ``--language CODE`` (default: every language of the manifest but English, the source).
 
 The English pages are the one source. Sphinx's gettext builder cuts every page into its messages
 (a paragraph, a heading, a list item, a table cell ...), and ``locales/zh_CN/LC_MESSAGES/<page>.po``
@@ -18,7 +20,7 @@ Commands (``python -m ndcg_book translations <command>``, run by ``tools/run.py 
              role, glue name, link, inline code or maths that differs between the editions, a number
              that differs, a key term not rendered by its one Chinese term (the glossary's); the
              checks of one message are ``i18n_checks.py``.
-``build``    compile the catalogues and build the Chinese edition into ``_build/html/zh``.
+``build``    compile the catalogues and build the edition into ``_build/html/<folder>`` (``zh``).
 
 Two more commands check the catalogues on their own: ``python -m ndcg_book typography`` lists every
 Chinese translation whose typography autocorrect-py or the house rules would change (``make lint``
@@ -37,15 +39,17 @@ import shutil
 from collections.abc import Iterable
 from pathlib import Path
 
+from ndcg.course import manifest
 from ndcg_book import toc
 from ndcg_book.folders import BOOK, ROOT
 
 from .i18n_checks import Term, glossary_terms, has_words, mend_emphasis, problems_in
 
-#: The second edition's language, as Sphinx names it, and the folder it is built into (under the
-#: English edition's ``_build/html``).
-LANGUAGE = "zh_CN"
-EDITION = "zh"
+#: The Chinese edition's language, as Sphinx names it, and the folder it is built into (under the
+#: English edition's ``_build/html``): what the Chinese-only tools (the termbase, the typography)
+#: read; every other function takes the locale it works on.
+LANGUAGE = manifest.language("zh").locale
+EDITION = manifest.language("zh").folder
 #: Where the catalogues live, in the layout Sphinx (and sphinx-intl) read.
 LOCALES = Path("locales")
 #: The build's scratch folders: the extracted templates, the compiled catalogues.
@@ -58,9 +62,14 @@ COMPILED = Path("_build", "locales")
 PACKAGE_LOCALES = Path("ndcg", "course", "locales", LANGUAGE, "LC_MESSAGES")
 
 
-def package_dir(root: Path) -> Path:
+def translated() -> tuple[manifest.Language, ...]:
+    """Every language the course is translated into: the manifest's, but English (the source)."""
+    return manifest.languages()[1:]
+
+
+def package_dir(root: Path, locale: str = LANGUAGE) -> Path:
     """The folder of the package's catalogues, one ``.po`` per store (``views.po``, ``cards/01_cg.po``)."""
-    return root / PACKAGE_LOCALES
+    return root / PACKAGE_LOCALES.parents[1] / locale / "LC_MESSAGES"
 
 
 def store_messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
@@ -83,9 +92,9 @@ def store_messages(root: Path) -> dict[str, list[tuple[str | None, str]]]:
     return found
 
 
-def catalogue_dir(root: Path) -> Path:
-    """The folder of the Chinese catalogues, one ``.po`` per page (``chapters/01_cg.po``)."""
-    return root / LOCALES / LANGUAGE / "LC_MESSAGES"
+def catalogue_dir(root: Path, locale: str = LANGUAGE) -> Path:
+    """The folder of a language's catalogues, one ``.po`` per page (``chapters/01_cg.po``)."""
+    return root / LOCALES / locale / "LC_MESSAGES"
 
 
 # -- the Sphinx builds ------------------------------------------------------------------------------
@@ -155,11 +164,19 @@ def templates(folder: Path) -> dict[str, Path]:
 # -- reading and writing catalogues ------------------------------------------------------------------
 
 
-def read(path: Path):
+def read(path: Path, locale: str = LANGUAGE):
     from babel.messages.pofile import read_po
 
     with path.open("rb") as f:
-        return read_po(f, locale=LANGUAGE, abort_invalid=True)
+        return read_po(f, locale=locale, abort_invalid=True)
+
+
+def _language_of(locale: str) -> manifest.Language:
+    for language in manifest.languages():
+        if language.locale == str(locale):
+            return language
+    known = ", ".join(language.locale for language in translated())
+    raise ValueError(f"locale must be one of {known}; got {locale!r}.")
 
 
 def write(path: Path, catalogue) -> None:
@@ -171,7 +188,8 @@ def write(path: Path, catalogue) -> None:
     catalogue.version = ""
     catalogue.msgid_bugs_address = ""
     catalogue.last_translator = "The NDCG course authors"
-    catalogue.language_team = "简体中文 <zh_CN>"
+    language = _language_of(catalogue.locale_identifier)
+    catalogue.language_team = f"{language.name} <{language.locale}>"
     catalogue.fuzzy = False
     path.parent.mkdir(parents=True, exist_ok=True)
     import io
@@ -185,23 +203,24 @@ def write(path: Path, catalogue) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def update(root: Path) -> list[str]:
-    """Merge freshly extracted messages into the catalogues; return what changed, page by page."""
+def update(root: Path, locale: str = LANGUAGE, found: dict[str, Path] | None = None) -> list[str]:
+    """Merge freshly extracted messages (or the templates ``found``) into a language's catalogues;
+    return what changed, page by page."""
     from babel.messages.catalog import Catalog
 
-    found = templates(extract(root))
-    folder = catalogue_dir(root)
+    found = templates(extract(root)) if found is None else found
+    folder = catalogue_dir(root, locale)
     report = []
     for page, pot in found.items():
-        template = read(pot)
+        template = read(pot, locale)
         path = folder / f"{page}.po"
         if path.exists():
-            catalogue = read(path)
+            catalogue = read(path, locale)
             before = {m.id: (m.string, m.fuzzy) for m in catalogue if m.id}
             catalogue.update(template, no_fuzzy_matching=False, update_header_comment=False)
             catalogue.obsolete.clear()
         else:
-            catalogue = Catalog(locale=LANGUAGE)
+            catalogue = Catalog(locale=locale)
             for message in template:
                 if message.id:
                     catalogue.add(message.id, "")
@@ -223,24 +242,24 @@ def update(root: Path) -> list[str]:
         if page not in found:
             path.unlink()
             report.append(f"{page}: no such page any more, its catalogue removed")
-    return report + update_stores(root)
+    return report + update_stores(root, locale)
 
 
-def merge(path: Path, messages: list[tuple[str | None, str]]) -> tuple[int, int, int]:
+def merge(path: Path, messages: list[tuple[str | None, str]], locale: str = LANGUAGE) -> tuple[int, int, int]:
     """Merge ``messages`` (context, English) into the catalogue at ``path``, as ``update`` does
     for a page; return how many are new, newly fuzzy and gone."""
     from babel.messages.catalog import Catalog
 
-    template = Catalog(locale=LANGUAGE)
+    template = Catalog(locale=locale)
     for context, english in messages:
         template.add(english, context=context)
     if path.exists():
-        catalogue = read(path)
+        catalogue = read(path, locale)
         before = {(m.context, m.id): (m.string, m.fuzzy) for m in catalogue if m.id}
         catalogue.update(template, no_fuzzy_matching=False, update_header_comment=False)
         catalogue.obsolete.clear()
     else:
-        catalogue = Catalog(locale=LANGUAGE)
+        catalogue = Catalog(locale=locale)
         for context, english in messages:
             catalogue.add(english, "", context=context)
         before = {}
@@ -251,13 +270,13 @@ def merge(path: Path, messages: list[tuple[str | None, str]]) -> tuple[int, int,
     return new, fuzzy, sum(1 for k in before if k not in after)
 
 
-def update_stores(root: Path) -> list[str]:
+def update_stores(root: Path, locale: str = LANGUAGE) -> list[str]:
     """Merge every store's English into its catalogue under ``ndcg/course/locales``."""
-    folder = package_dir(root)
+    folder = package_dir(root, locale)
     found = store_messages(root)
     report = []
     for domain, messages in found.items():
-        new, fuzzy, gone = merge(folder / f"{domain}.po", messages)
+        new, fuzzy, gone = merge(folder / f"{domain}.po", messages, locale)
         if new or gone:
             report.append(f"{domain}: {new} new ({fuzzy} of them fuzzy: their English changed), {gone} gone")
     for path in sorted(folder.rglob("*.po")) if folder.exists() else []:
@@ -294,15 +313,15 @@ def mend_catalogues(root: Path) -> list[str]:
     return changed
 
 
-def unmerged(root: Path, extracted: Path) -> list[str]:
-    """The English sentences the catalogues do not hold yet (changed or new since the last
+def unmerged(root: Path, extracted: Path, locale: str = LANGUAGE) -> list[str]:
+    """The English sentences a language's catalogues do not hold yet (changed or new since the last
     ``update``), and the ones they hold that the pages no longer say, from a fresh extraction."""
     found = []
-    folder = catalogue_dir(root)
+    folder = catalogue_dir(root, locale)
     for page, pot in templates(extracted).items():
-        english = {m.id for m in read(pot) if m.id}
+        english = {m.id for m in read(pot, locale) if m.id}
         path = folder / f"{page}.po"
-        held = {m.id for m in read(path) if m.id} if path.exists() else set()
+        held = {m.id for m in read(path, locale) if m.id} if path.exists() else set()
         found += [
             f"{page}: {m[:70]!r}: new or changed English, not in its catalogue yet" for m in english - held
         ]
@@ -314,10 +333,11 @@ def unmerged(root: Path, extracted: Path) -> list[str]:
     return found
 
 
-def problems(root: Path, only: Iterable[str] = ()) -> list[str]:
-    """Every problem of every catalogue (or of the pages ``only``), and every page without one."""
-    folder = catalogue_dir(root)
-    terms = glossary_terms(root)
+def problems(root: Path, only: Iterable[str] = (), locale: str = LANGUAGE) -> list[str]:
+    """Every problem of a language's catalogues (or of the pages ``only``), and every page without
+    one; the glossary's terms checked where the language has a termbase (``locales/<locale>/``)."""
+    folder = catalogue_dir(root, locale)
+    terms = glossary_terms(root) if (root / LOCALES / locale / "termbase.yaml").is_file() else []
     found = []
     pages = toc.pages(root)
     if only:
@@ -327,17 +347,17 @@ def problems(root: Path, only: Iterable[str] = ()) -> list[str]:
         if not path.exists():
             found.append(f"{page}: no catalogue ({path.relative_to(root).as_posix()})")
             continue
-        found.extend(problems_in(page, read(path), terms))
+        found.extend(problems_in(page, read(path, locale), terms))
     if not only:
-        found.extend(store_problems(root, terms))
+        found.extend(store_problems(root, terms, locale))
     return found
 
 
-def store_problems(root: Path, terms: Iterable[Term] = ()) -> list[str]:
+def store_problems(root: Path, terms: Iterable[Term] = (), locale: str = LANGUAGE) -> list[str]:
     """Every problem of the stores' catalogues, with what their stores say now: a message the
     catalogue lacks (new or changed English not merged yet) or holds in vain, and the checks of
     :func:`problems_in`."""
-    folder = package_dir(root)
+    folder = package_dir(root, locale)
     found = []
     for domain, messages in store_messages(root).items():
         path = folder / f"{domain}.po"
@@ -346,7 +366,7 @@ def store_problems(root: Path, terms: Iterable[Term] = ()) -> list[str]:
                 f"{domain}: no catalogue ({path.relative_to(root).as_posix()}): run `python tools/run.py translations`"
             )
             continue
-        catalogue = read(path)
+        catalogue = read(path, locale)
         held = {(m.context, m.id) for m in catalogue if m.id}
         wanted = set(messages)
         found += [
@@ -383,7 +403,7 @@ def resolvable(text: str, page: str) -> str:
     return _SAME_PAGE_GLUE.sub(cross_page, text)
 
 
-def compile_catalogues(root: Path) -> Path:
+def compile_catalogues(root: Path, locale: str = LANGUAGE) -> Path:
     """Compile every catalogue to ``_build/locales`` (the fuzzy and empty messages left out, so
     Sphinx shows the English there: the checks fail on them first), glue made resolvable.
 
@@ -393,12 +413,12 @@ def compile_catalogues(root: Path) -> Path:
 
     from babel.messages.mofile import write_mo
 
-    out = root / COMPILED / LANGUAGE / "LC_MESSAGES"
-    folder = catalogue_dir(root)
+    out = root / COMPILED / locale / "LC_MESSAGES"
+    folder = catalogue_dir(root, locale)
     written = set()
     for path in sorted(folder.rglob("*.po")):
         page = path.relative_to(folder).with_suffix("").as_posix()
-        catalogue = read(path)
+        catalogue = read(path, locale)
         for message in catalogue:
             if message.id and message.string and not message.fuzzy:
                 message.string = resolvable(message.string, page)
@@ -417,18 +437,20 @@ def compile_catalogues(root: Path) -> Path:
     return root / COMPILED
 
 
-#: Where the Chinese edition is built before it moves into ``_build/html/zh``: myst-nb writes its
+#: Where an edition is built before it moves into ``_build/html/<folder>``: myst-nb writes its
 #: executed notebooks beside the output folder (``<out>/../jupyter_execute``), which must not be
-#: inside the English edition.
+#: inside the English edition. The Chinese edition's: ``_build/zh``.
 SCRATCH = Path("_build", EDITION)
 
 
-def build(root: Path) -> int:
-    """The Chinese edition, into ``_build/html/zh``: the English build's settings and its
-    execution cache, ``language = zh_CN``, every warning an error."""
-    compiled = compile_catalogues(root)
-    scratch = root / SCRATCH / "html"
-    final = root / BOOK / EDITION
+def build(root: Path, code: str = "zh") -> int:
+    """The edition of the language ``code``, into ``_build/html/<folder>`` (``_build/html/zh``): the
+    English build's settings and its execution cache, Sphinx's ``language`` its locale
+    (``zh_CN``), every warning an error."""
+    language = manifest.language(code)
+    compiled = compile_catalogues(root, language.locale)
+    scratch = root / "_build" / language.folder / "html"
+    final = root / BOOK / language.folder
     if final.is_dir() and not scratch.exists():  # the last build, back to where Sphinx left it
         scratch.parent.mkdir(parents=True, exist_ok=True)
         final.rename(scratch)
@@ -436,9 +458,9 @@ def build(root: Path) -> int:
         root,
         "html",
         scratch,
-        root / SCRATCH / ".doctrees",
+        root / "_build" / language.folder / ".doctrees",
         {
-            "language": LANGUAGE,
+            "language": language.locale,
             "locale_dirs": [str(compiled)],
             # The English build's cache (its default place, beside _build/html), not one beside
             # _build/html/zh: every notebook's outputs come from the one run both editions share.
@@ -472,11 +494,18 @@ def catalogue_check(prog: str, doc: str, fix, find, words: tuple[str, str, str],
 
 
 def main(argv: list[str] | None = None) -> int:
+    codes = [language.code for language in translated()]
     parser = argparse.ArgumentParser(
         prog="python -m ndcg_book translations", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("command", choices=["update", "check", "build", "emphasis"])
     parser.add_argument("pages", nargs="*", help="check: only these pages (chapters/01_cg ...)")
+    parser.add_argument(
+        "--language",
+        choices=codes,
+        action="append",
+        help="only this language (again for several; default: every language but English)",
+    )
     parser.add_argument(
         "--fix",
         action="store_true",
@@ -487,8 +516,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     root = ROOT
+    languages = [manifest.language(code) for code in (args.language or codes)]
     if args.command == "update":
-        report = update(root)
+        found = templates(extract(root))
+        report = [line for language in languages for line in update(root, language.locale, found)]
         print("\n".join(report) or "every catalogue is up to date")
         return 0
     if args.command == "emphasis":
@@ -498,9 +529,13 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(found) or "every translation's emphasis renders as its English's")
         return 1 if found else 0
     if args.command == "check":
-        found = problems(root, args.pages)
-        if args.fresh:
-            found = unmerged(root, extract(root)) + found
+        found = []
+        extracted = extract(root) if args.fresh else None
+        for language in languages:
+            said = problems(root, args.pages, language.locale)
+            if extracted is not None:
+                said = unmerged(root, extracted, language.locale) + said
+            found += [f"{language.code}: {line}" if len(languages) > 1 else line for line in said]
         for line in found:
             print(line)
         print(
@@ -509,4 +544,7 @@ def main(argv: list[str] | None = None) -> int:
             else "every page is translated, and every translation is current"
         )
         return 1 if found else 0
-    return build(root)
+    for language in languages:
+        if build(root, language.code) != 0:
+            return 1
+    return 0

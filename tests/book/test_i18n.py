@@ -1,4 +1,4 @@
-"""``ndcg_book/catalogues/i18n.py``: the Chinese catalogues' merge, writing and compilation, on small catalogues.
+"""``ndcg_book/catalogues/i18n.py``: the catalogues' merge, writing and compilation (the Chinese, and a third language the manifest adds), on small catalogues.
 
 The checks of one message are ``tests/book/test_i18n_checks.py``; the real catalogues (every page
 of the book) are checked against a fresh extraction of the English pages in
@@ -86,3 +86,42 @@ def test_a_written_catalogue_reads_back_one_line_per_message_without_dates(tmp_p
         (long.strip(), "一句很长的话。"),
         ('Say "yes".', "说“是”。"),
     ]
+
+
+def test_a_language_the_manifest_adds_gets_its_own_catalogues_header_and_compiled_folder(
+    tmp_path, monkeypatch
+):
+    """Every step of the catalogues takes the locale it works on: a third language of the manifest
+    (the pseudo-locale of ``tests/course/pseudo_locale.py``) gets its pages' and its stores'
+    catalogues in its own folders, its name in their header, and its compiled catalogues."""
+    from ndcg.course import manifest
+    from tests.course.pseudo_locale import LANGUAGE, pseudo
+
+    languages = manifest.languages()
+    monkeypatch.setattr(manifest, "languages", lambda: (*languages, LANGUAGE))
+    assert [language.code for language in i18n.translated()] == ["zh", LANGUAGE.code]
+    pot = tmp_path / "templates" / "chapters" / "01_cg.pot"
+    pot.parent.mkdir(parents=True)
+    pot.write_text('msgid "The definition"\nmsgstr ""\n\nmsgid "2.5"\nmsgstr ""\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "store_messages", lambda root: {"views": [(None, "Rank")]})
+    report = i18n.update(tmp_path, LANGUAGE.locale, found={"chapters/01_cg": pot})
+    assert report == [
+        "chapters/01_cg: 2 new (0 of them fuzzy: their English changed), 0 gone",
+        "views: 1 new (0 of them fuzzy: their English changed), 0 gone",
+    ]
+    page = i18n.catalogue_dir(tmp_path, LANGUAGE.locale) / "chapters" / "01_cg.po"
+    assert page == tmp_path / "locales" / LANGUAGE.locale / "LC_MESSAGES" / "chapters" / "01_cg.po"
+    assert f"Language-Team: {LANGUAGE.name} <{LANGUAGE.locale}>" in page.read_text(encoding="utf-8")
+    made = i18n.read(page, LANGUAGE.locale)
+    assert [(m.id, m.string) for m in made if m.id] == [("The definition", ""), ("2.5", "2.5")]
+    assert (i18n.package_dir(tmp_path, LANGUAGE.locale) / "views.po").is_file()
+    (tmp_path / "_toc.yml").write_text("root: index\nchapters:\n  - file: chapters/01_cg\n", encoding="utf-8")
+    (problem,) = i18n.problems(tmp_path, ["chapters/01_cg"], LANGUAGE.locale)
+    assert "'The definition'" in problem  # left to translate
+    for message in made:
+        if message.id and not message.string:
+            message.string = pseudo(message.id)
+    i18n.write(page, made)
+    compiled = i18n.compile_catalogues(tmp_path, LANGUAGE.locale)
+    assert (compiled / LANGUAGE.locale / "LC_MESSAGES" / "chapters" / "01_cg.mo").is_file()
+    assert not (compiled / i18n.LANGUAGE).exists()  # the Chinese catalogues untouched

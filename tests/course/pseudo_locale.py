@@ -48,13 +48,25 @@ _KEPT = re.compile(
 )
 
 
+#: A message that is a display formula (a page's maths block is a message of its own, its TeX with
+#: no dollars): a TeX command with its argument, and no dollar sign.
+_DISPLAY_MATHS = re.compile(r"^(?!.*\$)(?=.*\\[A-Za-z]+\s*[{\[(]).*$", re.S)
+#: In a display formula, the words a reader reads: ``\text{...}``'s.
+_TEX_TEXT = re.compile(r"(\\text\{)([^{}]*)(\})")
+
+
 def pseudo(text: str) -> str:
-    """``text`` in the pseudo-language: each letter an accented look-alike, each vowel doubled
-    (about a third longer), every part of :data:`_KEPT` as it was.
+    r"""``text`` in the pseudo-language: each letter an accented look-alike, each vowel doubled
+    (about a third longer), every part of :data:`_KEPT` as it was; in a display formula only its
+    ``\text{...}`` words.
 
     >>> pseudo("Rank {rank}: `ndcg.dcg` of <b>grade</b>")
     'Ŕààñķ {rank}: `ndcg.dcg` ööƒ <b>ĝŕààðēē</b>'
+    >>> pseudo(r"\mathrm{P@}k = \frac{\text{relevant in the top } k}{k}")
+    '\\mathrm{P@}k = \\frac{\\text{ŕēēļēēṽààñţ îîñ ţĥēē ţööþ } k}{k}'
     """
+    if _DISPLAY_MATHS.match(text):
+        return _TEX_TEXT.sub(lambda m: m.group(1) + pseudo(m.group(2)) + m.group(3), text)
     out = []
     for number, part in enumerate(_KEPT.split(text)):
         out.append(part if number % 2 else _VOWELS.sub(r"\1\1", part.translate(_LETTERS)))
