@@ -154,13 +154,13 @@ from .reading import (
     reading_minutes,
 )
 from .text import (
-    BOX_WORDS,
+    DOMAIN,
     METHOD_LABEL,
     README_END,
     README_START,
+    WORDS,
     agenda_text,
     assumptions,
-    assumptions_zh,
     chapter_note,
     chapters_table,
     further_list,
@@ -177,12 +177,12 @@ def register(app) -> None:
 
 
 __all__ = [
-    "BOX_WORDS",
     "BREAK_MINUTES",
     "CATALOGUES",
     "CHARACTERS_PER_MINUTE",
     "CHINESE_READING_RANGE",
     "CURRICULUM_CHARACTERS_PER_MINUTE",
+    "DOMAIN",
     "EXERCISE_MINUTES",
     "FIGURE_MINUTES",
     "FURTHER",
@@ -199,6 +199,7 @@ __all__ = [
     "TABLE_MINUTES",
     "TEACHING_FACTOR",
     "WELCOME_MINUTES",
+    "WORDS",
     "WORDS_PER_MINUTE",
     "WRAP_UP_MINUTES",
     "Agenda",
@@ -211,7 +212,6 @@ __all__ = [
     "agenda",
     "agenda_text",
     "assumptions",
-    "assumptions_zh",
     "catalogue_path",
     "chapter",
     "chapter_names",

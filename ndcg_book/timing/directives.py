@@ -9,7 +9,7 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
-from ndcg.course.i18n import language_of
+from ndcg.course.i18n import SOURCE, language_of
 
 from .agendas import PLANS
 from .files import CATALOGUES, FURTHER
@@ -28,9 +28,12 @@ class _Markdown(SphinxDirective):
         ):
             for path in sorted((course / folder).glob("[0-9][0-9][_-]*.*")):
                 self.env.note_dependency(str(path))
-        # the Chinese pages are timed by their catalogues
-        if language_of(self.env.config.language) == "zh":
-            for path in sorted((course / CATALOGUES / "chapters").glob("**/[0-9][0-9][_-]*.po")):
+        # a translated edition's pages are timed by their catalogues, its words are the catalogue
+        # ``timing``'s (ndcg_book/timing/text.py)
+        language = self.env.config.language or "en"
+        if language_of(language) != SOURCE:
+            catalogues = course / CATALOGUES.parents[1] / language / "LC_MESSAGES"
+            for path in sorted((catalogues / "chapters").glob("**/[0-9][0-9][_-]*.po")):
                 self.env.note_dependency(str(path))
         container = nodes.container()
         self.state.nested_parse(
@@ -77,8 +80,8 @@ class CourseTiming(_Markdown):
                 + ")"
             )
         made = self._render(text)
-        # Written by the build in each edition's language (the Chinese by the functions above, from
-        # the Chinese pages' minutes): not messages to translate (their numbers follow every edit).
+        # Written by the build in each edition's language (its words from the catalogue timing, from
+        # the edition's pages' minutes): not messages to translate (their numbers follow every edit).
         for node in made:
             for element in node.findall(nodes.TextElement):
                 element["translatable"] = False

@@ -58,9 +58,10 @@ def companion_names(course: Path, chapter_name: str | None = None) -> list[str]:
 CATALOGUES = Path("locales", "zh_CN", "LC_MESSAGES")
 
 
-def catalogue_path(name: str, course: Path) -> Path:
-    """The Chinese catalogue of chapter ``name`` (``"02_dcg"``, ``"further/04-ties"``)."""
-    return course / CATALOGUES / "chapters" / f"{name}.po"
+def catalogue_path(name: str, course: Path, locale: str = CATALOGUES.parts[1]) -> Path:
+    """The catalogue of chapter ``name`` (``"02_dcg"``, ``"further/04-ties"``) in ``locale``
+    (the Chinese by default)."""
+    return course / CATALOGUES.parents[1] / locale / "LC_MESSAGES" / "chapters" / f"{name}.po"
 
 
 def chapter(name: str, course: Path | None = None, language: str = "en") -> Chapter:

@@ -5,10 +5,11 @@ directives (:mod:`ndcg_book.timing.directives`), and the generated table of
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ndcg.course import manifest
-from ndcg.course.i18n import language_of
+from ndcg.course.i18n import language_of, translator
 
 from .agendas import (
     BREAK_MINUTES,
@@ -55,48 +56,145 @@ def _num(value: float) -> str:
     return f"{value:g}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _kinds(chosen) -> str:
-    counts = {kind: sum(e.kind == kind for e in chosen) for kind in _KINDS}
-    return ", ".join(_plural(counts[k], k) for k in _KINDS if counts[k])
-
-
 def _title(section: Section) -> str:
     return section.title
 
-
-_KINDS_ZH = {"number": "数值题", "list": "列表题", "function": "函数题"}
 
 #: The label of the instructor guide's section that says how every time is estimated (the time
 #: boxes link to it: the box itself is numbers only).
 METHOD_LABEL = "timing-method"
 
-
-#: The time box's words per edition: the title (a chapter's, a companion page's), each part
-#: with its ``{n}`` minutes, the separator, and the link to the method.
-BOX_WORDS = {
-    "en": {
-        "title": ("Time for this chapter", "Time for this page"),
-        "read": "≈ **{n} min** to read",
-        "first": " ({n} on a first pass)",
-        "exercises": "≈ **{n} min** of exercises",
-        "further": "+ {n} min going further",
-        "join": " · ",
-        "method": " ({{ref}}`how these are estimated <{label}>`)",
-    },
-    "zh": {
-        "title": ("本章用时", "本页用时"),
-        "read": "阅读约 **{n} 分钟**",
-        "first": "（初读 {n} 分钟）",
-        "exercises": "练习约 **{n} 分钟**",
-        "further": "延伸阅读另需约 {n} 分钟",
-        "join": "；",
-        "method": "（{{ref}}`估算方法 <{label}>`）。",
-    },
+#: The catalogue (``ndcg/course/locales/<locale>/LC_MESSAGES/timing.po``) of every word the timings
+#: show: a message per key (its context), its English here. ``{name}`` is a value filled in after
+#: translation (:func:`_say`); a role (``{doc}``, ``{ref}``, ``{cite:p}``) is the page's.
+DOMAIN = "timing"
+WORDS = {
+    # the time box at the top of a chapter or a companion page
+    "box-title-chapter": "Time for this chapter",
+    "box-title-page": "Time for this page",
+    "box-read": "≈ **{n} min** to read",
+    "box-first": " ({n} on a first pass)",
+    "box-exercises": "≈ **{n} min** of exercises",
+    "box-further": "+ {n} min going further",
+    "box-join": " · ",
+    "box-method": " ({ref}`how these are estimated <{label}>`)",
+    # the table of chapters
+    "table-chapter": "chapter",
+    "table-reading": "reading (min)",
+    "table-first": "first pass (min)",
+    "table-teaching": "teaching (min)",
+    "table-exercises": "exercise notebook (min)",
+    "table-further": "going further (min)",
+    "table-all": "**all chapters**",
+    # lists: a chapter's line, its items, the separators
+    "line": "- {chapter}: {items}.",
+    "sub-line": "  - {chapter}: {items}.",
+    "items-sep": "; ",
+    "names-sep": ", ",
+    "names-last": " and ",
+    "page-minute": "{page} (1 minute)",
+    "page-minutes": "{page} ({n} minutes)",
+    "page-min": "{page} ({n} min)",
+    # the companion pages
+    "further-intro": "Every companion page (*Going further*), for after its chapter: about {n} minutes of "
+    "reading in all, no part of any agenda.",
+    "further-none": "No chapter has a companion page yet.",
+    # the assumptions
+    "reading-words": "- Reading: {wpm} words a minute, plus {figure} minutes per figure (a plot, a live "
+    "widget, an explorer or game) and {table} per table (Markdown or computed), rounded up to a whole "
+    "minute per chapter.",
+    "reading-characters": "- Reading: this edition counts {cpm} characters a minute (silent reading of "
+    "the language is commonly put at {low} to {high} characters a minute; technical text is read more "
+    "slowly, so the lower end is taken; the curriculum standard asks lower-secondary pupils to read "
+    "ordinary modern text silently at no fewer than {curriculum} characters a minute "
+    "{cite:p}`moe2011`), plus {figure} minutes per figure (a plot, a live widget, an explorer or game) "
+    "and {table} per table (Markdown or computed), rounded up to a whole minute per chapter. The "
+    "tables and agendas below are timed by this edition's pages.",
+    "exercises": "- Exercises, one estimate per type: {per} (a function is written, run and debugged "
+    "against the check's test cases).",
+    "per": "{number} minutes for a number answer, {list} minutes for a list answer, {function} minutes "
+    "for a function answer",
+    "teaching": "- Teaching a chapter's first pass: {factor} × its first-pass reading minutes, rounded "
+    "up. Teaching says the words to the room, so it is timed as reading aloud: a meta-analysis of 190 "
+    "studies puts adults' silent reading of English non-fiction at {silent} words a minute and their "
+    "reading aloud at {aloud} {cite:p}`brysbaert2019`, and the factor is their ratio, "
+    "{silent}/{aloud} ≈ {factor}. The board sketch and the live coding come on top: the Carpentries' "
+    "live-coding guidance says live coding slows the instructor down {cite:p}`carpentries-live` but "
+    "gives no rate, so the model adds no minutes for them, and its teaching minutes are a floor.",
+    "opening": "- Every agenda opens with {welcome} minutes of welcome and the code of conduct, then a "
+    "setup triage, {low} to {high} minutes for the two.",
+    "pauses": "- A break: {brk} minutes; lunch, in the one-day workshop: {lunch} minutes; the closing "
+    "block gets what is left, {low} to {high} minutes.",
+    "companions": "- A companion page (*Going further*) is read like a chapter, by the same rules, and "
+    "is self-study: its minutes are no part of any agenda.",
+    # an agenda
+    "length": "Length: **{length} minutes** ({duration}).",
+    "length-pauses": "Length: **{length} minutes** ({duration}), {pauses} included.",
+    "duration": "{hours} h {mm}",
+    "pauses-break": "a break",
+    "pauses-breaks": "{n} breaks",
+    "pauses-lunch-break": "lunch and a break",
+    "pauses-lunch-breaks": "lunch and {n} breaks",
+    "before": "Before the session, participants read {names} on their own: about {n} minutes for a "
+    "first pass, not part of the session's minutes.",
+    "agenda-minutes": "minutes",
+    "agenda-block": "block",
+    "agenda-length": "length (min)",
+    "span": "{start}–{end}",
+    "total": "**total**",
+    "block-welcome": "Welcome; the {doc}`code of conduct <code-of-conduct>` and whom to tell",
+    "block-setup": "Setup triage: everyone runs `python3 tools/run.py check`; whoever is not ready "
+    "pairs with a neighbour or practises in the book's pages, and is fixed later",
+    "block-teach": "Teach the first pass of {chapter}",
+    "block-exercises": "{range} of {notebook}{pairs} ({kinds})",
+    "block-break": "*Break*",
+    "block-lunch": "*Lunch*",
+    "block-wrap-up": "Questions; the last chapter's quiz together (vote, then click); flashcards in pairs",
+    "range-one": "Exercise 1",
+    "range-many": "Exercises 1–{n}",
+    "pairs": ", in pairs",
+    "kind-number": "{n} number",
+    "kind-numbers": "{n} numbers",
+    "kind-list": "{n} list",
+    "kind-lists": "{n} lists",
+    "kind-function": "{n} function",
+    "kind-functions": "{n} functions",
+    "cut-head": "**Cut list**: the sections marked *Optional on a first pass* that this agenda skips "
+    "(about {n} minutes saved in all), and what it leaves for afterwards:",
+    "cut-head-whole": "**Cut list**: this agenda teaches its chapters' core pages whole; it leaves for "
+    "afterwards:",
+    "agenda-further": "- Going further, the companion pages of this agenda's chapters, for self-study "
+    "afterwards (about {n} minutes of reading):",
+    "agenda-nothing": "- nothing: no chapter has a section marked optional or a companion page.",
+    "left": "- Not in this agenda, for self-study afterwards: {names} (about {n} minutes of reading).",
+    "left-companions": "- Not in this agenda, for self-study afterwards: {names} (about {n} minutes of "
+    "reading, their companion pages included).",
 }
+
+_VALUE = re.compile(r"\{(\w+)\}")
+
+
+def _say(language: str, key: str, **values) -> str:
+    """The words :data:`WORDS` ``key`` in ``language`` (a code or a locale: its catalogue's
+    translation, or the English), with ``values`` filled in; a role is left as it is."""
+    said = translator(DOMAIN, key, language_of(language))(WORDS[key])
+    return _VALUE.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), said)
+
+
+def _names(language: str, names: list[str]) -> str:
+    """``a, b and c``: names listed as ``language`` lists them."""
+    if len(names) < 2:
+        return "".join(names)
+    return _say(language, "names-sep").join(names[:-1]) + _say(language, "names-last") + names[-1]
+
+
+def _page_minutes(language: str, page: str, minutes: int) -> str:
+    return _say(language, "page-minute" if minutes == 1 else "page-minutes", page=page, n=minutes)
+
+
+def _locale(language: str) -> str:
+    """The locale of ``language`` (a code or a locale): the catalogue its pages are timed by."""
+    return manifest.language(language_of(language)).locale
 
 
 def chapter_note(name: str, course: Path | None = None, language: str = "en") -> str:
@@ -107,32 +205,27 @@ def chapter_note(name: str, course: Path | None = None, language: str = "en") ->
     ``language="zh_CN"``: the Chinese edition's box, from the same counts and the Chinese page's
     own reading minutes (its 字 at :data:`CHARACTERS_PER_MINUTE`)."""
     course = course or root()
-    edition = language_of(language)
-    catalogue = next(lang.locale for lang in manifest.languages() if lang.code == edition)
-    words = BOX_WORDS[edition]
+    catalogue = _locale(language)
     counted = chapter(name, course, catalogue)
     companion = name.startswith(f"{FURTHER}/")
-    reading = words["read"].format(n=counted.minutes())
+    reading = _say(language, "box-read", n=counted.minutes())
     if counted.optional_sections():
-        reading += words["first"].format(n=counted.minutes(first_pass=True))
+        reading += _say(language, "box-first", n=counted.minutes(first_pass=True))
     parts = [reading]
     if not companion:  # a companion page has no exercise notebook of its own
-        parts.append(words["exercises"].format(n=exercise_minutes(exercises(name, course))))
+        parts.append(_say(language, "box-exercises", n=exercise_minutes(exercises(name, course))))
         further = companions(name, course, catalogue)
         if further:
-            parts.append(words["further"].format(n=sum(c.minutes() for _, c in further)))
+            parts.append(_say(language, "box-further", n=sum(c.minutes() for _, c in further)))
+    title = _say(language, "box-title-page" if companion else "box-title-chapter")
     return "\n".join(
         [
-            ":::{admonition} ⏱️ " + words["title"][companion],
+            ":::{admonition} ⏱️ " + title,
             ":class: note ndcg-timing",
-            words["join"].join(parts) + words["method"].format(label=METHOD_LABEL),
+            _say(language, "box-join").join(parts) + _say(language, "box-method", label=METHOD_LABEL),
             ":::",
         ]
     )
-
-
-def _zh(language: str | None) -> bool:
-    return language_of(language) == "zh"
 
 
 def chapters_table(course: Path | None = None, language: str = "en") -> str:
@@ -144,14 +237,9 @@ def chapters_table(course: Path | None = None, language: str = "en") -> str:
     companion pages, listed by :func:`further_list`.)
     """
     course = course or root()
-    zh = _zh(language)
-    catalogue = "zh_CN" if zh else "en"
-    header = (
-        "| 章 | 阅读（分钟） | 初读（分钟） | 讲授（分钟） | 练习笔记本（分钟） | 延伸阅读（分钟） |"
-        if zh
-        else "| chapter | reading (min) | first pass (min) | teaching (min) | exercise notebook (min) "
-        "| going further (min) |"
-    )
+    catalogue = _locale(language)
+    cells = ("chapter", "reading", "first", "teaching", "exercises", "further")
+    header = "| " + " | ".join(_say(language, f"table-{cell}") for cell in cells) + " |"
     rows = [header, "|---|---|---|---|---|---|"]
     totals = [0, 0, 0, 0, 0]
     for name in chapter_names(course):
@@ -165,11 +253,7 @@ def chapters_table(course: Path | None = None, language: str = "en") -> str:
         )
         totals = [a + b for a, b in zip(totals, row)]
         rows.append(f"| {{doc}}`/chapters/{name}` | " + " | ".join(map(str, row)) + " |")
-    rows.append(
-        ("| **全部各章** | " if zh else "| **all chapters** | ")
-        + " | ".join(f"**{t}**" for t in totals)
-        + " |"
-    )
+    rows.append(f"| {_say(language, 'table-all')} | " + " | ".join(f"**{t}**" for t in totals) + " |")
     return "\n".join(rows)
 
 
@@ -177,159 +261,86 @@ def further_list(course: Path | None = None, language: str = "en") -> str:
     """Every companion page ("Going further: ..."), under its chapter, with its reading minutes;
     ``language="zh_CN"``: in Chinese, with the Chinese pages' minutes."""
     course = course or root()
-    zh = _zh(language)
-    catalogue = "zh_CN" if zh else "en"
+    catalogue = _locale(language)
     lines, total = [], 0
     for name in chapter_names(course):
         pages = companions(name, course, catalogue)
         total += sum(c.minutes() for _, c in pages)
         if pages:
-            if zh:
-                listed = "；".join(f"{{doc}}`/chapters/{page}`（{c.minutes()} 分钟）" for page, c in pages)
-                lines.append(f"- {{doc}}`/chapters/{name}`：{listed}。")
-            else:
-                listed = "; ".join(
-                    f"{{doc}}`/chapters/{page}` ({_plural(c.minutes(), 'minute')})" for page, c in pages
-                )
-                lines.append(f"- {{doc}}`/chapters/{name}`: {listed}.")
+            listed = _say(language, "items-sep").join(
+                _page_minutes(language, f"{{doc}}`/chapters/{page}`", c.minutes()) for page, c in pages
+            )
+            lines.append(_say(language, "line", chapter=f"{{doc}}`/chapters/{name}`", items=listed))
     if not lines:
-        return "还没有哪一章有延伸阅读页。" if zh else "No chapter has a companion page yet."
-    intro = (
-        f"每一页延伸阅读（*延伸阅读*）都放在它那一章之后读：合计约 {total} 分钟的阅读，不计入任何议程。"
-        if zh
-        else f"Every companion page (*Going further*), for after its chapter: about "
-        f"{_plural(total, 'minute')} of reading in all, no part of any agenda."
-    )
-    return "\n".join([intro, "", *lines])
-
-
-def _teaching_model(language: str) -> str:
-    """The list item of :func:`assumptions` that states the teaching model and its source."""
-    factor = f"{TEACHING_FACTOR:.2f}"
-    if _zh(language):
-        return (
-            f"- 讲授一章的初读内容：初读的阅读分钟数 × {factor}，向上取整。讲解时要把这些内容说给全班听，"
-            f"所用时间按朗读计；一项汇总了 190 项研究的元分析测得成人默读英文非虚构文本平均每分钟 "
-            f"{MEASURED_SILENT_WPM} 词，朗读平均每分钟 {MEASURED_ALOUD_WPM} 词 {{cite:p}}`brysbaert2019`，"
-            f"两者之比 {MEASURED_SILENT_WPM}/{MEASURED_ALOUD_WPM} ≈ {factor} 就是这个系数。这个比值是在英文中测得的，"
-            "中文版把它用在中文页面的阅读分钟数上，这是一个假设。板书和现场编程还要另花时间：The Carpentries "
-            "的现场编程指南说现场编程会让讲师慢下来 {cite:p}`carpentries-live`，但没有给出倍数，所以这里不另加分钟，"
-            "算出的讲授时间是下限。"
-        )
-    return (
-        f"- Teaching a chapter's first pass: {factor} × its first-pass reading minutes, rounded up. "
-        "Teaching says the words to the room, so it is timed as reading aloud: a meta-analysis of 190 "
-        f"studies puts adults' silent reading of English non-fiction at {MEASURED_SILENT_WPM} words a minute "
-        f"and their reading aloud at {MEASURED_ALOUD_WPM} {{cite:p}}`brysbaert2019`, and the factor is "
-        f"their ratio, {MEASURED_SILENT_WPM}/{MEASURED_ALOUD_WPM} ≈ {factor}. "
-        "The board sketch and the live coding come on top: the Carpentries' live-coding guidance says live "
-        "coding slows the instructor down {cite:p}`carpentries-live` but gives no rate, so the model adds "
-        "no minutes for them, and its teaching minutes are a floor."
-    )
+        return _say(language, "further-none")
+    return "\n".join([_say(language, "further-intro", n=total), "", *lines])
 
 
 def assumptions(language: str = "en") -> str:
-    """The constants every timing rests on, as a list; ``language="zh_CN"``: in Chinese, with the
-    Chinese edition's reading speed (its time boxes, tables and agendas count the Chinese page's 字)."""
+    """The constants every timing rests on, as a list, in ``language``; a language written without
+    spaces between words (Chinese) is read by its characters (:data:`CHARACTERS_PER_MINUTE`): its
+    time boxes, tables and agendas count the edition's own pages."""
     low, high = WRAP_UP_MINUTES
-    if _zh(language):
-        return assumptions_zh()
-    per = ", ".join(f"{_num(EXERCISE_MINUTES[k])} minutes for a {k} answer" for k in _KINDS)
     opening_low, opening_high = OPENING_MINUTES
+    figure, table = _num(FIGURE_MINUTES), _num(TABLE_MINUTES)
+    if manifest.language(language_of(language)).spaced:
+        reading = _say(language, "reading-words", wpm=WORDS_PER_MINUTE, figure=figure, table=table)
+    else:
+        slow, fast = CHINESE_READING_RANGE
+        reading = _say(
+            language, "reading-characters", cpm=CHARACTERS_PER_MINUTE, low=slow, high=fast,
+            curriculum=CURRICULUM_CHARACTERS_PER_MINUTE, figure=figure, table=table,
+        )  # fmt: skip
+    per = _say(language, "per", **{kind: _num(EXERCISE_MINUTES[kind]) for kind in _KINDS})
+    factor = f"{TEACHING_FACTOR:.2f}"
     return "\n".join(
         [
-            f"- Reading: {WORDS_PER_MINUTE} words a minute, plus {_num(FIGURE_MINUTES)} minutes per "
-            f"figure (a plot, a live widget, an explorer or game) and {_num(TABLE_MINUTES)} per table "
-            "(Markdown or computed), rounded up to a whole minute per chapter.",
-            f"- Exercises, one estimate per type: {per} (a function is written, run and debugged "
-            "against the check's test cases).",
-            _teaching_model(language),
-            f"- Every agenda opens with {WELCOME_MINUTES} minutes of welcome and the code of conduct, "
-            f"then a setup triage, {opening_low} to {opening_high} minutes for the two.",
-            f"- A break: {BREAK_MINUTES} minutes; lunch, in the one-day workshop: {LUNCH_MINUTES} minutes; "
-            f"the closing block gets what is left, {low} to {high} minutes.",
-            "- A companion page (*Going further*) is read like a chapter, by the same rules, and is "
-            "self-study: its minutes are no part of any agenda.",
+            reading,
+            _say(language, "exercises", per=per),
+            _say(language, "teaching", factor=factor, silent=MEASURED_SILENT_WPM, aloud=MEASURED_ALOUD_WPM),
+            _say(language, "opening", welcome=WELCOME_MINUTES, low=opening_low, high=opening_high),
+            _say(language, "pauses", brk=BREAK_MINUTES, lunch=LUNCH_MINUTES, low=low, high=high),
+            _say(language, "companions"),
         ]
     )
 
 
-def assumptions_zh() -> str:
-    """:func:`assumptions` in Chinese (written here, not translated: the Chinese reading speed is
-    a number of its own, which a catalogue's translation of the English may not change)."""
-    low, high = CHINESE_READING_RANGE
-    wrap_low, wrap_high = WRAP_UP_MINUTES
-    opening_low, opening_high = OPENING_MINUTES
-    answers = {"number": "一个数", "list": "一个列表", "function": "一个函数"}
-    per = "，".join(f"答案是{answers[k]}的 {_num(EXERCISE_MINUTES[k])} 分钟" for k in _KINDS)
-    return "\n".join(
-        [
-            f"- 阅读：中文版按每分钟 {CHARACTERS_PER_MINUTE} 字计（中文默读常说每分钟 {low}～{high} 字，"
-            f"技术文本读得慢，取其下限；课程标准要求初中生默读一般现代文每分钟不少于 "
-            f"{CURRICULUM_CHARACTERS_PER_MINUTE} 字 {{cite:p}}`moe2011`），每幅图（图表、实时小部件、探索器或游戏）"
-            f"另加 {_num(FIGURE_MINUTES)} 分钟，每张表（Markdown 表格或计算生成的表格）另加 {_num(TABLE_MINUTES)} 分钟，"
-            "每章向上取整到整分钟。下面的表格和议程都按中文页面计。",
-            f"- 练习，每种题型一个估计：{per}（要写出函数、运行，并对照检查的测试用例调试）。",
-            _teaching_model("zh_CN"),
-            f"- 每个议程都以 {WELCOME_MINUTES} 分钟的欢迎和行为准则开场，接着排查安装问题，两者合计 "
-            f"{opening_low}～{opening_high} 分钟。",
-            f"- 休息：{BREAK_MINUTES} 分钟；一天的工作坊午休 {LUNCH_MINUTES} 分钟；结尾环节用剩下的时间，"
-            f"{wrap_low}～{wrap_high} 分钟。",
-            "- 延伸阅读页（标题为*延伸阅读*）按与章节相同的规则计算阅读时间，供自学：它的时间不计入任何议程。",
-        ]
-    )
-
-
-def _exercise_range(block: Block, zh: bool) -> str:
-    """``exercises 1–3`` / ``练习 1～3`` of a block (a notebook's first exercises)."""
-    n = len(block.exercises)
-    if zh:
-        return f"练习 1～{n}" if n > 1 else "练习 1"
-    return f"exercises 1–{n}" if n > 1 else "exercise 1"
-
-
-def _kinds_zh(chosen) -> str:
+def _kinds(chosen, language: str = "en") -> str:
+    """``2 numbers, 1 list``: how many exercises of each type ``chosen`` holds."""
     counts = {kind: sum(e.kind == kind for e in chosen) for kind in _KINDS}
-    return "、".join(f"{counts[k]} 道{_KINDS_ZH[k]}" for k in _KINDS if counts[k])
+    return _say(language, "names-sep").join(
+        _say(language, f"kind-{kind}" if counts[kind] == 1 else f"kind-{kind}s", n=counts[kind])
+        for kind in _KINDS
+        if counts[kind]
+    )
 
 
-def _block_text(block: Block, zh: bool = False) -> str:
-    notebook = f"`exercises/{block.chapter}.ipynb`"
-    if zh:
-        return {
-            "welcome": "欢迎；介绍{doc}`行为准则 <code-of-conduct>`和遇到问题时的联系人",
-            "setup": "排查安装：人人运行 `python3 tools/run.py check`；没装好的学员和邻座结对，"
-            "或在书中页面上练习，课后再修",
-            "teach": f"讲授{{doc}}`/chapters/{block.chapter}`的初读内容",
-            "exercises": f"{notebook} 的{_exercise_range(block, True)}"
-            + ("，两人一组" if len(block.exercises) > 1 else "")
-            + f"（{_kinds_zh(block.exercises)}）",
-            "break": "*休息*",
-            "lunch": "*午休*",
-            "wrap-up": "答疑；全班一起做最后一章的测验（先投票，再点选）；两人一组过闪卡",
-        }[block.what]
-    return {
-        "welcome": "Welcome; the {doc}`code of conduct <code-of-conduct>` and whom to tell",
-        "setup": "Setup triage: everyone runs `python3 tools/run.py check`; whoever is not ready pairs "
-        "with a neighbour or practises in the book's pages, and is fixed later",
-        "teach": f"Teach the first pass of {{doc}}`/chapters/{block.chapter}`",
-        "exercises": f"{_exercise_range(block, False).capitalize()} of {notebook}"
-        + (", in pairs" if len(block.exercises) > 1 else "")
-        + f" ({_kinds(block.exercises)})",
-        "break": "*Break*",
-        "lunch": "*Lunch*",
-        "wrap-up": "Questions; the last chapter's quiz together (vote, then click); flashcards in pairs",
-    }[block.what]
+def _block_text(block: Block, language: str = "en") -> str:
+    if block.what == "teach":
+        return _say(language, "block-teach", chapter=f"{{doc}}`/chapters/{block.chapter}`")
+    if block.what == "exercises":
+        n = len(block.exercises)
+        return _say(
+            language,
+            "block-exercises",
+            range=_say(language, "range-many", n=n) if n > 1 else _say(language, "range-one"),
+            notebook=f"`exercises/{block.chapter}.ipynb`",
+            pairs=_say(language, "pairs") if n > 1 else "",
+            kinds=_kinds(block.exercises, language),
+        )
+    return _say(language, f"block-{block.what}")
 
 
-def _section_title(name: str, section: Section, course: Path, zh: bool) -> str:
-    """A section's title as the edition shows it (the Chinese from the chapter's catalogue)."""
-    if not zh:
+def _section_title(name: str, section: Section, course: Path, language: str) -> str:
+    """A section's title as the edition shows it (a translation's, from the chapter's catalogue)."""
+    locale = _locale(language)
+    path = catalogue_path(name, course, locale)
+    if locale == manifest.languages()[0].locale or not path.is_file():
         return section.title
-    messages = Translation.read(catalogue_path(name, course)).messages
-    for english, chinese in messages.items():
+    messages = Translation.read(path).messages
+    for english, translated in messages.items():
         if english.lstrip("# ") and _clean_title(english) == _clean_title(section.title):
-            return chinese.lstrip("# ").strip()
+            return translated.lstrip("# ").strip()
     return section.title
 
 
@@ -337,104 +348,52 @@ def agenda_text(key: str, course: Path | None = None, language: str = "en") -> s
     """An agenda as MyST Markdown: a table of blocks with computed minutes, then its cut list;
     ``language="zh_CN"``: the Chinese edition's, in Chinese, timed by the Chinese pages."""
     course = course or root()
-    zh = _zh(language)
-    catalogue = "zh_CN" if zh else "en"
+    catalogue = _locale(language)
     made = agenda(key, course, catalogue)
     hours, minutes = divmod(made.plan.length, 60)
     pauses = [b.what for b in made.blocks if b.what in ("break", "lunch")]
-    if zh:
-        extra = ""
-        if pauses:
-            extra = "，含" + ("午休和 " if "lunch" in pauses else "") + f"{pauses.count('break')} 次休息"
-        lines = [
-            f"时长：**{made.plan.length} 分钟**（{hours} 小时"
-            + (f" {minutes} 分" if minutes else "")
-            + f"{extra}）。"
-        ]
+    duration = _say(language, "duration", hours=hours, mm=f"{minutes:02d}")
+    if pauses:
+        breaks = pauses.count("break")
+        lunch = "lunch-" if "lunch" in pauses else ""
+        said = _say(language, f"pauses-{lunch}break" if breaks == 1 else f"pauses-{lunch}breaks", n=breaks)
+        lines = [_say(language, "length-pauses", length=made.plan.length, duration=duration, pauses=said), ""]
     else:
-        extra = ""
-        if pauses:
-            breaks = pauses.count("break")
-            extra = (
-                (", lunch and " if "lunch" in pauses else ", ")
-                + ("a break" if breaks == 1 else f"{breaks} breaks")
-                + " included"
-            )
-        lines = [f"Length: **{made.plan.length} minutes** ({hours} h {minutes:02d}){extra}."]
-    lines.append("")
+        lines = [_say(language, "length", length=made.plan.length, duration=duration), ""]
     before = [b for b in made.blocks if b.what == "read"]
     if before:
         minutes = sum(chapter(b.chapter, course, catalogue).minutes(first_pass=True) for b in before)
-        if zh:
-            names = "、".join(f"{{doc}}`/chapters/{b.chapter}`" for b in before)
-            lines += [f"课前，学员自己读完{names}：初读约 {minutes} 分钟，不计入课上时间。", ""]
-        else:
-            links = [f"{{doc}}`/chapters/{b.chapter}`" for b in before]
-            names = " and ".join([", ".join(links[:-1]), links[-1]] if len(links) > 1 else links)
-            lines += [
-                f"Before the session, participants read {names} on their own: about {minutes} minutes "
-                "for a first pass, not part of the session's minutes.",
-                "",
-            ]
-    lines += [
-        "| 时间（分钟） | 环节 | 时长（分钟） |" if zh else "| minutes | block | length (min) |",
-        "|---|---|---|",
-    ]
+        names = _names(language, [f"{{doc}}`/chapters/{b.chapter}`" for b in before])
+        lines += [_say(language, "before", names=names, n=minutes), ""]
+    cells = ("agenda-minutes", "agenda-block", "agenda-length")
+    lines += ["| " + " | ".join(_say(language, cell) for cell in cells) + " |", "|---|---|---|"]
     for start, block in made.starts():
-        span = f"{start}～{start + block.minutes}" if zh else f"{start}–{start + block.minutes}"
-        lines.append(f"| {span} | {_block_text(block, zh)} | {block.minutes} |")
-    lines.append(f"| | **合计** | **{made.minutes}** |" if zh else f"| | **total** | **{made.minutes}** |")
+        span = _say(language, "span", start=start, end=start + block.minutes)
+        lines.append(f"| {span} | {_block_text(block, language)} | {block.minutes} |")
+    lines.append(f"| | {_say(language, 'total')} | **{made.minutes}** |")
     saved = sum(m for _, _, m in made.cuts)
-    if zh:
-        head = (
-            f"**删减清单**：本议程跳过的*初读可跳过*小节（合计约省下 {saved} 分钟），以及留到课后的内容："
-            if made.cuts
-            else "**删减清单**：本议程完整讲授各章的核心内容；留到课后的有："
-        )
-    else:
-        head = (
-            f"**Cut list**: the sections marked *Optional on a first pass* that this agenda skips "
-            f"(about {saved} minutes saved in all), and what it leaves for afterwards:"
-            if made.cuts
-            else "**Cut list**: this agenda teaches its chapters' core pages whole; it leaves for afterwards:"
-        )
+    head = _say(language, "cut-head", n=saved) if made.cuts else _say(language, "cut-head-whole")
     lines += ["", head, ""]
     for name in dict.fromkeys(c for c, _, _ in made.cuts):
-        sep, unit = ("；", "分钟") if zh else ("; ", "min")
-        parts = sep.join(
-            (f"{_section_title(name, s, course, zh)}（{m} {unit}）" if zh else f"{s.title} ({m} {unit})")
+        parts = _say(language, "items-sep").join(
+            _say(language, "page-min", page=_section_title(name, s, course, language), n=m)
             for c, s, m in made.cuts
             if c == name
         )
-        lines.append(
-            f"- {{doc}}`/chapters/{name}`：{parts}。" if zh else f"- {{doc}}`/chapters/{name}`: {parts}."
-        )
+        lines.append(_say(language, "line", chapter=f"{{doc}}`/chapters/{name}`", items=parts))
     if made.further:
         total = sum(m for _, _, m in made.further)
-        lines.append(
-            f"- 延伸阅读：本议程各章的延伸阅读页，供课后自学（合计约 {total} 分钟的阅读）："
-            if zh
-            else "- Going further, the companion pages of this agenda's chapters, for self-study afterwards "
-            f"(about {total} minutes of reading):"
-        )
+        lines.append(_say(language, "agenda-further", n=total))
         for name in dict.fromkeys(c for c, _, _ in made.further):
-            if zh:
-                pages = "、".join(
-                    f"{{doc}}`/chapters/{page}`（{m} 分钟）" for c, page, m in made.further if c == name
-                )
-                lines.append(f"  - {{doc}}`/chapters/{name}`：{pages}。")
-            else:
-                pages = ", ".join(
-                    f"{{doc}}`/chapters/{page}` ({m} min)" for c, page, m in made.further if c == name
-                )
-                lines.append(f"  - {{doc}}`/chapters/{name}`: {pages}.")
+            pages = _say(language, "names-sep").join(
+                _say(language, "page-min", page=f"{{doc}}`/chapters/{page}`", n=m)
+                for c, page, m in made.further
+                if c == name
+            )
+            lines.append(_say(language, "sub-line", chapter=f"{{doc}}`/chapters/{name}`", items=pages))
     left = [n for n in chapter_names(course) if n not in {b.chapter for b in made.blocks}]
     if not (made.cuts or made.further or left):
-        lines.append(
-            "- 没有：没有哪一章有初读可跳过的小节或延伸阅读页。"
-            if zh
-            else "- nothing: no chapter has a section marked optional or a companion page."
-        )
+        lines.append(_say(language, "agenda-nothing"))
     if left:
         minutes = sum(
             chapter(n, course, catalogue).minutes()
@@ -442,18 +401,8 @@ def agenda_text(key: str, course: Path | None = None, language: str = "en") -> s
             for n in left
         )
         with_companions = any(companion_names(course, n) for n in left)
-        if zh:
-            names = "、".join(f"{{doc}}`/chapters/{n}`" for n in left)
-            lines.append(
-                f"- 不在本议程中、留到课后自学的：{names}（约 {minutes} 分钟的阅读"
-                + ("，含它们的延伸阅读页）。" if with_companions else "）。")
-            )
-        else:
-            names = ", ".join(f"{{doc}}`/chapters/{n}`" for n in left)
-            lines.append(
-                f"- Not in this agenda, for self-study afterwards: {names} (about {minutes} minutes of reading"
-                + (", their companion pages included)." if with_companions else ").")
-            )
+        names = _say(language, "names-sep").join(f"{{doc}}`/chapters/{n}`" for n in left)
+        lines.append(_say(language, "left-companions" if with_companions else "left", names=names, n=minutes))
     return "\n".join(lines)
 
 
