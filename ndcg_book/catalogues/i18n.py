@@ -437,16 +437,12 @@ def compile_catalogues(root: Path, locale: str = LANGUAGE) -> Path:
     return root / COMPILED
 
 
-#: Where an edition is built before it moves into ``_build/html/<folder>``: myst-nb writes its
-#: executed notebooks beside the output folder (``<out>/../jupyter_execute``), which must not be
-#: inside the English edition. The Chinese edition's: ``_build/zh``.
-SCRATCH = Path("_build", EDITION)
-
-
 def build(root: Path, code: str = "zh") -> int:
     """The edition of the language ``code``, into ``_build/html/<folder>`` (``_build/html/zh``): the
     English build's settings and its execution cache, Sphinx's ``language`` its locale
-    (``zh_CN``), every warning an error."""
+    (``zh_CN``), every warning an error. It is built in ``_build/<folder>/html`` first, then moved:
+    myst-nb writes its executed notebooks beside the output folder (``<out>/../jupyter_execute``),
+    which must not be inside the English edition."""
     language = manifest.language(code)
     compiled = compile_catalogues(root, language.locale)
     scratch = root / "_build" / language.folder / "html"

@@ -56,10 +56,6 @@ def _num(value: float) -> str:
     return f"{value:g}"
 
 
-def _title(section: Section) -> str:
-    return section.title
-
-
 #: The label of the instructor guide's section that says how every time is estimated (the time
 #: boxes link to it: the box itself is numbers only).
 METHOD_LABEL = "timing-method"

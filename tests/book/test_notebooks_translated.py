@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from ndcg.course.manifest import Language
 from ndcg_book.comments import comment_places, without_comments
 from ndcg_book.generate import make_student, notebooks, notebooks_translated
+from tests.course.pseudo_locale import LANGUAGE as PSEUDO
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -27,18 +27,8 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 ZH = notebooks_translated.language_named("zh")
 PLAY_ZH = sorted((ROOT / notebooks_translated.folder(ZH) / notebooks_translated.PLAY).glob("*.ipynb"))
 STUDENT_ZH = sorted((ROOT / notebooks_translated.folder(ZH)).glob("*.ipynb"))
-#: A third language, made up: what the generator makes of any language of the manifest.
-ELVISH = Language(
-    code="xx",
-    name="Elvish",
-    locale="xx_XX",
-    folder="elvish",
-    tag="x-elvish",
-    spaced=True,
-    full_stop=".",
-    parentheses=(" (", ")"),
-    anki_offset=2000,
-)
+#: A third language, made up (the pseudo-locale's): what the generator makes of any language of the manifest.
+ELVISH = PSEUDO
 #: The generator's modules: none spells a language's code, locale or folder (the manifest's data).
 GENERATOR = (
     "ndcg_book/generate/notebooks.py",
@@ -142,16 +132,16 @@ def test_a_language_s_notebooks_follow_its_entry_in_the_manifest(tmp_path):
     made = notebooks_translated.student_notebook(english, "x", ELVISH, root=tmp_path)
     assert [cell["id"] for cell in made["cells"]] == [notebooks_translated.LANGUAGE_CELL_ID, "b"]
     assert source(made["cells"][0]) == (
-        'from ndcg.course import set_language\n\nset_language("xx")  # elvish words'
+        f'from ndcg.course import set_language\n\nset_language("{ELVISH.code}")  # elvish words'
     )
     assert (
         notebooks_translated.student_path("01_cg", ELVISH, tmp_path)
-        == tmp_path / "exercises/elvish/01_cg.ipynb"
+        == tmp_path / f"exercises/{ELVISH.folder}/01_cg.ipynb"
     )
     assert notebooks_translated.play_path(Path("chapters/01_cg.md"), ELVISH, tmp_path) == (
-        tmp_path / "exercises/elvish/play/01_cg.ipynb"
+        tmp_path / f"exercises/{ELVISH.folder}/play/01_cg.ipynb"
     )
-    assert notebooks_translated.page_locales(ELVISH) == Path("locales/xx_XX/LC_MESSAGES")
+    assert notebooks_translated.page_locales(ELVISH) == Path(f"locales/{ELVISH.locale}/LC_MESSAGES")
 
 
 def test_the_languages_are_the_manifest_s_english_first():

@@ -1,5 +1,6 @@
-"""Helpers shared by the course's tests: what counts as CSS or JavaScript in a Python string, and which
-printed numbers carry machine digits."""
+"""Helpers shared by the course's tests: what counts as CSS or JavaScript in a Python string, which
+printed numbers carry machine digits, and the films' check of exercise 1.1 (its hint ladder speaks
+each language)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,20 @@ def machine_digits(text: str) -> list[str]:
             found.append(number)
     found += NEGATIVE_ZERO.findall(text)
     return found
+
+
+def films_check():
+    """The check of exercise 1.1, [CG@3, CG@5] of the films, with its hints from the answers' store,
+    made as the exercise notebook makes it."""
+    import ndcg
+    from ndcg.course.answers import answers
+    from ndcg.course.examples import MOVIES
+    from ndcg.course.number_checks import NumberCheck
+
+    g = MOVIES.grades
+    return NumberCheck(
+        [ndcg.cg(g, k=3), ndcg.cg(g, k=5)],
+        name="[CG@3, CG@5] of the films",
+        abs_tol=5e-3,
+        **answers("01_cg", "check_films"),
+    )

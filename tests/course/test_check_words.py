@@ -5,6 +5,7 @@ import pytest
 import ndcg
 from ndcg.course.function_checks import FunctionCheck
 from ndcg.course.number_checks import NumberCheck
+from tests.course.helpers import films_check
 
 # -- in Chinese: after ndcg.course.set_language("zh") -----------------------------------------------
 
@@ -19,16 +20,7 @@ def chinese():
 
 
 def test_the_hint_ladder_speaks_chinese(chinese):
-    from ndcg.course.answers import answers
-    from ndcg.course.examples import MOVIES
-
-    g = MOVIES.grades
-    check = NumberCheck(
-        [ndcg.cg(g, k=3), ndcg.cg(g, k=5)],
-        name="[CG@3, CG@5] of the films",
-        abs_tol=5e-3,
-        **answers("01_cg", "check_films"),
-    )
+    check = films_check()
     first, second, third = (check.check([5, 8]).message for _ in range(3))
     assert first.startswith("❌ 还不对：[5, 8] 不是电影的 [CG@3, CG@5]：2 项中有 1 项正确（第 2 项）。")
     assert "💡 提示：CG@k 就是前 k 个等级之和" in first

@@ -15,18 +15,16 @@ import re
 
 import pytest
 
-import ndcg
 from ndcg.course import anki, examples, figures, figures_ltr, i18n, manifest, tables
-from ndcg.course.answers import answers
 from ndcg.course.cards import flashcards, progress, quiz
 from ndcg.course.cards.markup import named_sources
 from ndcg.course.cards.notes import answer_key_markdown
 from ndcg.course.cards.words import DOMAIN, WORDS
 from ndcg.course.dropin import dropin_list
 from ndcg.course.examples import MOVIES
-from ndcg.course.number_checks import NumberCheck
 from ndcg.course.widgets import MonsterGame, RankingExplorer, ReorderGame, TwoSystemsGame
 from tests.course import pseudo_locale
+from tests.course.helpers import films_check
 from tests.course.pseudo_locale import CODE, english_words, visible_texts
 
 CHAPTERS = manifest.chapter_stems()
@@ -103,13 +101,7 @@ def test_every_view_reaches_the_new_language(pseudo, view):
 
 def test_the_checks_ladder_reaches_the_new_language(pseudo):
 
-    g = MOVIES.grades
-    check = NumberCheck(
-        [ndcg.cg(g, k=3), ndcg.cg(g, k=5)],
-        name="[CG@3, CG@5] of the films",
-        abs_tol=5e-3,
-        **answers("01_cg", "check_films"),
-    )
+    check = films_check()
     said = [check.check([5, 8]).message for _ in range(3)] + [
         check.check("6, 8").message,
         check.check("?!").message,
